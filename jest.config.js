@@ -1,0 +1,46 @@
+// One jest run over every workspace. Three projects:
+//   unit        *.spec.ts beside the code (pure logic, no services)
+//   integration *.int-spec.ts (real PostgreSQL, Redis, SMTP and fake AI server)
+//   e2e         web/e2e/*.e2e-spec.ts (real Chromium against the real stack)
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const shared = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@planejador/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
+      testTimeout: 60000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
+      testTimeout: 120000,
+    },
+  ],
+};

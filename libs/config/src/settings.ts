@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: RegExp, what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => protocols.test(v), { message: `deve ser uma URL ${what}` })
+      .optional(),
+  );
+const int = (def: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
+
+export const settingsSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: int(3000, 1, 65535),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    APP_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://'),
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
+    /** Prefix of every BullMQ key, so several installs (or test runs) can share one Redis. */
+    QUEUE_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9_-]+$/i).default('planejador')),
+    SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'deve ter pelo menos 32 caracteres',
+    }),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp:// ou smtps://'),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Planejador <nao-responda@planejador.app>')),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+    OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+    /** Time-out of one AI call, in milliseconds. */
+    OPENAI_TIMEOUT_MS: int(60000, 100, 600000),
+    ADMIN_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((v) =>
+          v
+            .split(/[;,\s]+/)
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+    ),
+    CURRICULUM_DIR: optionalString,
+    SENTRY_DSN: optionalString,
+    /** Plans generated at the same time by one worker process. */
+    WORKER_CONCURRENCY: int(4, 1, 100),
+    /** Lessons of one plan generated in parallel. */
+    LESSON_CONCURRENCY: int(5, 1, 15),
+    /** Exports and e-mails handled at the same time by one worker process. */
+    EXPORT_CONCURRENCY: int(2, 1, 50),
+    MAIL_CONCURRENCY: int(2, 1, 50),
+    /** Where mail goes when no SMTP_URL is set (development only). */
+    MAIL_OUTBOX_DIR: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    /** Directory with the built web app that the api serves. */
+    WEB_DIST_DIR: optionalString,
+    /** Seconds the api waits for an export job. */
+    EXPORT_TIMEOUT_MS: int(30000, 1000, 300000),
+    /** Rate limits (per window). */
+    RATE_LIMIT_LOGIN: int(10, 1, 10000),
+    RATE_LIMIT_FORGOT: int(5, 1, 10000),
+    RATE_LIMIT_WINDOW_S: int(900, 1, 86400),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+  })
+  .superRefine((s, ctx) => {
+    if (s.NODE_ENV === 'production' && !s.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'é obrigatório em produção' });
+    }
+  });
+
+export type Settings = z.output<typeof settingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** Reads a .env file (if any) under the environment, which wins. */
+export function readEnv(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const file = resolve(cwd, '.env');
+  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  return { ...fromFile, ...env };
+}
+
+/** Parses and validates the settings once; a wrong value stops the process with a clear message. */
+export function loadSettings(env: Record<string, string | undefined> = readEnv()): Settings {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(settings)'}: ${i.message}`);
+    throw new SettingsError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Settings that name a secret: never logged. */
+export const SECRET_SETTINGS = ['SESSION_SECRET', 'OPENAI_API_KEY', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'SENTRY_DSN'] as const;
+
+/** Hides the password part of a URL, for logs. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '***';
+  }
+}
+
+export function appUrl(s: Settings): string {
+  return (s.APP_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
+}

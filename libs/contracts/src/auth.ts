@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from './domain';
+import { MSG } from './messages';
+
+const email = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, MSG.nameTooLong)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const registerSchema = z
+  .object({
+    email,
+    password: z.string({ error: MSG.passwordMin }).min(LIMITS.passwordMin, MSG.passwordMin).max(200),
+    confirmPassword: z
+      .string({ error: MSG.confirmPasswordMin })
+      .min(LIMITS.passwordMin, MSG.confirmPasswordMin)
+      .max(200),
+    firstName: optionalName,
+    lastName: optionalName,
+  })
+  .refine((d) => d.password === d.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: MSG.emailInvalid })
+    .trim()
+    .max(254, MSG.emailInvalid)
+    .pipe(z.email({ error: MSG.emailInvalid }))
+    .transform((v) => v.toLowerCase()),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const validateResetTokenSchema = z.object({
+  token: z.string({ error: MSG.resetTokenInvalid }).min(1, MSG.resetTokenInvalid).max(200),
+});
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: MSG.resetTokenInvalid }).min(1, MSG.resetTokenInvalid).max(200),
+  newPassword: z
+    .string({ error: MSG.resetPasswordMin })
+    .min(LIMITS.passwordMin, MSG.resetPasswordMin)
+    .max(200),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** The reset page's form (the confirmation is checked in the browser; the wire carries newPassword). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: z.string().min(LIMITS.passwordMin, MSG.resetPasswordMin).max(200),
+    confirmPassword: z.string().min(LIMITS.passwordMin, MSG.resetPasswordMin).max(200),
+  })
+  .refine((d) => d.password === d.confirmPassword, {
+    message: MSG.resetPasswordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+/** What the api answers for the current user: never the password hash. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  credits: number;
+  role: (typeof ROLES)[number];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface UserStats {
+  turmas: number;
+  planos: number;
+  aulas: number;
+  mesAtual: number;
+}

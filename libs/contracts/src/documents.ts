@@ -1,0 +1,28 @@
+/** Everything the .docx renderer needs: plain data in, a Buffer out. */
+export interface PlanDocumentLesson {
+  numeroAula: number;
+  materia: string;
+  prompt: string;
+  habilidades: string;
+  objetivos: string;
+  objetosConhecimento: string;
+  experiencias: string;
+  evidencias: string;
+}
+export interface PlanDocument {
+  temaPrincipal: string;
+  materiaGeral: string;
+  escola: string;
+  professor: string;
+  turma: string;
+  ano: string;
+  estado: string;
+  instituicao: string;
+  createdAt: Date;
+  limitOneSkill: boolean;
+  preferirSeduc: boolean;
+  nivelDetalhamento: number;
+  /** True when the offline drafter wrote the plan (no AI). */
+  offline: boolean;
+  aulas: PlanDocumentLesson[];
+}

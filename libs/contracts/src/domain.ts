@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Subject options, value -> label (spec section 3). */
+export const MATERIAS = [
+  { value: 'matematica', label: 'Matemática' },
+  { value: 'portugues', label: 'Português' },
+  { value: 'ciencias', label: 'Ciências' },
+  { value: 'historia', label: 'História' },
+  { value: 'geografia', label: 'Geografia' },
+  { value: 'artes', label: 'Artes' },
+  { value: 'educacao-fisica', label: 'Educação Física' },
+  { value: 'ingles', label: 'Inglês' },
+  { value: 'musica', label: 'Música' },
+  { value: 'ensino-religioso', label: 'Ensino Religioso' },
+] as const;
+
+export type Materia = (typeof MATERIAS)[number]['value'];
+export const MATERIA_VALUES = MATERIAS.map((m) => m.value) as [Materia, ...Materia[]];
+export const materiaSchema = z.enum(MATERIA_VALUES);
+
+export function materiaLabel(value: string): string {
+  return MATERIAS.find((m) => m.value === value)?.label ?? value;
+}
+
+export const ANOS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+export type Ano = (typeof ANOS)[number];
+export const ESTADOS = ['RS'] as const;
+export const INSTITUICOES = ['SEDUC-RS_2025'] as const;
+
+export const PLAN_STATUSES = ['gerado', 'editado', 'salvo'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
+  gerado: 'Gerado',
+  editado: 'Editado',
+  salvo: 'Salvo',
+};
+/** Unknown status values display as gerado (spec section 4). */
+export function normalizeStatus(status: string | null | undefined): PlanStatus {
+  return (PLAN_STATUSES as readonly string[]).includes(status ?? '') ? (status as PlanStatus) : 'gerado';
+}
+
+export const GENERATION_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type GenerationState = (typeof GENERATION_STATES)[number];
+
+export const LESSON_STATES = ['pending', 'running', 'done', 'failed'] as const;
+export type LessonGenerationState = (typeof LESSON_STATES)[number];
+
+export const ROLES = ['teacher', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Business constants (spec section 9). */
+export const LIMITS = {
+  newUserCredits: 35,
+  planCost: 1,
+  passwordMin: 6,
+  ratingMin: 1,
+  ratingMax: 5,
+  commentMax: 500,
+  aulasMin: 1,
+  aulasMax: 15,
+  nivelMin: 1,
+  nivelMax: 5,
+  nivelDefault: 3,
+  recentPlans: 3,
+  emailMaxRecipients: 100,
+  emailWarnRecipients: 50,
+  emailSubjectMax: 200,
+  emailHtmlMax: 100000,
+  emailTextMax: 50000,
+  resetRedirectMs: 3000,
+  sessionExpiredRedirectMs: 500,
+  exportAfterSaveMs: 500,
+  tutorialDelayMs: 1000,
+  tutorialSteps: 6,
+  textareaMinRows: 4,
+  textareaMaxRows: 12,
+  toastDurationMs: 5000,
+  promptMax: 2000,
+  lessonFieldMax: 20000,
+  observacoesMax: 2000,
+  shortTextMax: 200,
+} as const;
+
+export const THEME_STORAGE_KEY = 'planejador-theme';
+export const TUTORIAL_STORAGE_KEY = 'planejador-didactic-planner-tutorial-completed';
+export const SUPPORT_EMAIL = 'suporte@planejador.app';
+export const CURRICULUM_CREDIT = 'bncc.dev (mantido pela Profy)';
+export const CURRICULUM_CREDIT_URL = 'https://github.com/bncc-dev/bncc-dados';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ANOS, ESTADOS, INSTITUICOES, LIMITS } from './domain';
+import { MSG } from './messages';
+
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax));
+
+export const turmaSchema = z.object({
+  nomeProfessor: requiredText(MSG.nomeProfessorRequired),
+  numero: requiredText(MSG.numeroRequired),
+  escola: requiredText(MSG.escolaRequired),
+  ano: z.enum(ANOS, { error: MSG.anoInvalid }),
+  estado: z.enum(ESTADOS, { error: MSG.estadoInvalid }).default('RS'),
+  instituicao: z.enum(INSTITUICOES, { error: MSG.instituicaoInvalid }).default('SEDUC-RS_2025'),
+  observacoesAdicionais: z
+    .string()
+    .trim()
+    .max(LIMITS.observacoesMax, MSG.textTooLong(LIMITS.observacoesMax))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type TurmaInput = z.input<typeof turmaSchema>;
+export type TurmaData = z.output<typeof turmaSchema>;
+
+export interface Turma {
+  id: string;
+  nomeProfessor: string;
+  numero: string;
+  escola: string;
+  ano: string;
+  estado: string;
+  instituicao: string;
+  observacoesAdicionais: string | null;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  _count: { planosAula: number };
+}
+
+/** Route parameters that are uuids. */
+export const uuidParamSchema = z.uuid({ error: MSG.notFound });

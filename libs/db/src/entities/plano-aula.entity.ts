@@ -1,0 +1,70 @@
+import { Cascade, Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { GenerationState, PlanStatus } from '@planejador/contracts';
+import { Aula } from './aula.entity';
+import { Turma } from './turma.entity';
+import { User } from './user.entity';
+
+@Entity({ tableName: 'planos_aula' })
+@Index({ properties: ['user', 'createdAt'] })
+export class PlanoAula {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 200 })
+  temaPrincipal!: string;
+
+  @Property({ type: 'string', length: 32 })
+  materiaGeral!: string;
+
+  @ManyToOne(() => Turma, { ref: true, deleteRule: 'cascade', index: true })
+  turma!: Ref<Turma>;
+
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  user!: Ref<User>;
+
+  @Property({ type: 'string', length: 16, default: 'gerado' })
+  status: PlanStatus & Opt = 'gerado';
+
+  @Property({ type: 'boolean', default: true })
+  limitOneSkill: boolean & Opt = true;
+
+  @Property({ type: 'boolean', default: true })
+  preferirSeduc: boolean & Opt = true;
+
+  @Property({ type: 'smallint', default: 3 })
+  nivelDetalhamento: number & Opt = 3;
+
+  /** Generation state, separate from the review status. */
+  @Property({ type: 'string', length: 16, default: 'queued' })
+  generationState: GenerationState & Opt = 'queued';
+
+  @Property({ type: 'text', nullable: true })
+  generationError: string | null = null;
+
+  /** Set once, in the same transaction that gives the credit back. */
+  @Property({ type: 'boolean', default: false })
+  creditRefunded: boolean & Opt = false;
+
+  /** Which generator wrote the plan: 'openai' or 'offline'. */
+  @Property({ type: 'string', length: 16, nullable: true })
+  generator: string | null = null;
+
+  @Property({ type: 'string', length: 128, nullable: true })
+  idempotencyKey: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  enqueuedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  finishedAt: Date | null = null;
+
+  @OneToMany(() => Aula, (a) => a.plano, { cascade: [Cascade.ALL], orderBy: { numeroAula: 'asc' } })
+  aulas = new Collection<Aula>(this);
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

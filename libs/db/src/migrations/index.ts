@@ -1,0 +1,6 @@
+import { Migration20261122000001_initial } from './Migration20261122000001_initial';
+
+/** Every migration, in order; listed here so the compiled app needs no file globbing. */
+export const MIGRATIONS = [
+  { name: 'Migration20261122000001_initial', class: Migration20261122000001_initial },
+];

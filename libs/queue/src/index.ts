@@ -1,0 +1,4 @@
+export * from './names';
+export * from './options';
+export * from './connection';
+export * from './producer';

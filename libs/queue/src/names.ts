@@ -1,0 +1,42 @@
+import type { ExportPlanJob, GeneratePlanJob, MailJob } from '@planejador/contracts';
+
+/** The closed set of queues and job names. Renaming one needs a migration plan for jobs in flight. */
+export const QUEUES = {
+  generation: 'plan-generation',
+  export: 'plan-export',
+  mail: 'mail',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const JOBS = {
+  generatePlan: 'generate-plan',
+  exportPlan: 'export-plan',
+  sendMail: 'send-mail',
+  sweepPlans: 'sweep-plans',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** Payload of each job, keyed by job name. */
+export interface JobPayloads {
+  'generate-plan': GeneratePlanJob;
+  'export-plan': ExportPlanJob;
+  'send-mail': MailJob;
+  'sweep-plans': Record<string, never>;
+}
+
+/** Which queue carries which job. */
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  'generate-plan': QUEUES.generation,
+  'export-plan': QUEUES.export,
+  'send-mail': QUEUES.mail,
+  'sweep-plans': QUEUES.generation,
+};
+
+/** Deterministic job ids: the same plan is never queued twice. */
+export const jobIds = {
+  generatePlan: (planId: string) => `plan-${planId}`,
+  exportPlan: (planId: string, updatedAt: Date | string) =>
+    `export-${planId}-${new Date(updatedAt).getTime()}`,
+  bulkMail: (logId: string) => `mail-bulk-${logId}`,
+  resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
+};

@@ -1,0 +1,51 @@
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { DEFAULT_JOB_OPTIONS } from './options';
+import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName, QUEUES } from './names';
+
+/** Typed enqueue over the three queues. */
+export class JobProducer {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+  ) {
+    for (const name of Object.values(QUEUES)) {
+      this.queues.set(
+        name,
+        new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] }),
+      );
+    }
+  }
+
+  queue(name: QueueName): Queue {
+    const q = this.queues.get(name);
+    if (!q) throw new Error(`unknown queue ${name}`);
+    return q;
+  }
+
+  allQueues(): Queue[] {
+    return [...this.queues.values()];
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: { priority?: number } = {}) {
+    return this.queue(JOB_QUEUE[name]).add(name, payload, { jobId, ...opts });
+  }
+
+  /** Queue events, created on first use (one blocking connection per queue). */
+  queueEvents(name: QueueName): QueueEvents {
+    let ev = this.events.get(name);
+    if (!ev) {
+      ev = new QueueEvents(name, { connection: this.connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }), prefix: this.prefix });
+      this.events.set(name, ev);
+    }
+    return ev;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.events.values()].map((e) => e.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
