@@ -1,0 +1,333 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableLayoutType,
+  TableRow,
+  TabStopType,
+  TextRun,
+  VerticalAlignTable,
+  WidthType,
+} from 'docx';
+import {
+  LESSON_FIELD_EMPTY,
+  LESSON_FIELD_LABELS,
+  LESSON_FIELDS,
+  materiaLabel,
+  type LessonField,
+  type PlanDocument,
+  type PlanDocumentLesson,
+} from '@planejador/contracts';
+import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
+import { formatAno, formatDatePtBr, simNao } from './pt-br-format';
+
+export const DOCUMENT_TITLE = 'PLANO DE AULA';
+export const PRODUCT_NAME = 'Planejador';
+export const CURRICULUM_CREDIT = 'Habilidades da BNCC: dados de bncc.dev (mantido pela Profy), CC BY 4.0';
+export const OFFLINE_NOTICE =
+  'Plano elaborado pelo gerador offline do Planejador (sem inteligência artificial), a partir dos dados da BNCC. ' +
+  'Revise e complete os textos antes de usar.';
+export const TEACHER_DESCRIPTION_LABEL = 'Descrição do(a) professor(a):';
+
+const INSTITUTION_SUBTITLES: Record<string, string> = {
+  'SEDUC-RS_2025': 'Secretaria da Educação do Rio Grande do Sul — Modelo SEDUC-RS 2025',
+};
+
+// A4 with ABNT-like margins (3 cm top/left, 2 cm bottom/right), in twips.
+const PAGE = { width: 11906, height: 16838, top: 1701, left: 1701, bottom: 1134, right: 1134 };
+const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
+const FONT = 'Arial';
+const BODY_SIZE = 22; // half-points: 11 pt
+const SMALL_SIZE = 18;
+const TINY_SIZE = 15;
+const COLOR = { heading: '1F3864', label: 'DCE4F0', border: '8096B8', muted: '595959', notice: 'FFF4CE' };
+
+const CELL_BORDER = { style: BorderStyle.SINGLE, size: 4, color: COLOR.border };
+const TABLE_BORDERS = {
+  top: CELL_BORDER,
+  bottom: CELL_BORDER,
+  left: CELL_BORDER,
+  right: CELL_BORDER,
+  insideHorizontal: CELL_BORDER,
+  insideVertical: CELL_BORDER,
+};
+const CELL_MARGINS = { top: 70, bottom: 70, left: 110, right: 110 };
+
+const ID_COLUMNS = [1900, 2886, 1750, CONTENT_WIDTH - 1900 - 2886 - 1750];
+const LESSON_COLUMNS = [2250, CONTENT_WIDTH - 2250];
+// A narrow hanging indent: the default list indent wastes a third of a table cell.
+const BULLETS = 'plan-bullets';
+const listNumbering = (isBullet: boolean) => (isBullet ? { reference: BULLETS, level: 0 } : undefined);
+
+interface CellOptions {
+  width: number;
+  label?: boolean;
+  columnSpan?: number;
+}
+
+function cell(children: Paragraph[], options: CellOptions): TableCell {
+  return new TableCell({
+    children,
+    width: { size: options.width, type: WidthType.DXA },
+    columnSpan: options.columnSpan,
+    margins: CELL_MARGINS,
+    verticalAlign: VerticalAlignTable.TOP,
+    shading: options.label ? { type: ShadingType.CLEAR, color: 'auto', fill: COLOR.label } : undefined,
+  });
+}
+
+function labelParagraph(text: string): Paragraph {
+  return new Paragraph({
+    spacing: { before: 0, after: 0 },
+    children: [new TextRun({ text, bold: true, size: SMALL_SIZE + 2, color: COLOR.heading })],
+  });
+}
+
+function valueParagraph(text: string): Paragraph {
+  return new Paragraph({ spacing: { before: 0, after: 0 }, children: [new TextRun(cleanText(text))] });
+}
+
+function table(columns: number[], rows: TableRow[]): Table {
+  return new Table({
+    rows,
+    columnWidths: columns,
+    width: { size: CONTENT_WIDTH, type: WidthType.DXA },
+    layout: TableLayoutType.FIXED,
+    borders: TABLE_BORDERS,
+  });
+}
+
+function identificationTable(plan: PlanDocument): Table {
+  const [labelWidth, valueWidth] = ID_COLUMNS;
+  const fullValueWidth = CONTENT_WIDTH - labelWidth;
+  const wide = (label: string, values: Paragraph[]): TableRow =>
+    new TableRow({
+      children: [
+        cell([labelParagraph(label)], { width: labelWidth, label: true }),
+        cell(values, { width: fullValueWidth, columnSpan: 3 }),
+      ],
+    });
+  const pair = (left: [string, string], right: [string, string]): TableRow =>
+    new TableRow({
+      cantSplit: true,
+      children: [
+        cell([labelParagraph(left[0])], { width: labelWidth, label: true }),
+        cell([valueParagraph(left[1])], { width: valueWidth }),
+        cell([labelParagraph(right[0])], { width: ID_COLUMNS[2], label: true }),
+        cell([valueParagraph(right[1])], { width: ID_COLUMNS[3] }),
+      ],
+    });
+  return table(ID_COLUMNS, [
+    wide('Escola', [valueParagraph(plan.escola)]),
+    pair(['Professor(a)', plan.professor], ['Data de criação', formatDatePtBr(plan.createdAt)]),
+    pair(['Turma', plan.turma], ['Ano', formatAno(plan.ano)]),
+    pair(['Componente curricular', materiaLabel(plan.materiaGeral)], ['Número de aulas', String(plan.aulas.length)]),
+    wide('Tema principal', [valueParagraph(plan.temaPrincipal)]),
+    wide('Configurações', [
+      valueParagraph(`Uma habilidade por aula: ${simNao(plan.limitOneSkill)}`),
+      valueParagraph(`Preferir matriz SEDUC-RS: ${simNao(plan.preferirSeduc)}`),
+      valueParagraph(`Nível de detalhamento: ${plan.nivelDetalhamento} de 5`),
+    ]),
+  ]);
+}
+
+/** The runs of one line; in the skills field a leading BNCC code is set in bold. */
+function lineRuns(field: LessonField, text: string): TextRun[] {
+  const skill = field === 'habilidades' ? splitSkillCode(text) : null;
+  if (!skill) return [new TextRun(text)];
+  return [new TextRun({ text: skill.code, bold: true }), new TextRun(skill.rest)];
+}
+
+function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
+  const blocks = toTextBlocks(value);
+  if (blocks.length === 0) {
+    return [
+      new Paragraph({
+        spacing: { before: 0, after: 0 },
+        children: [new TextRun({ text: LESSON_FIELD_EMPTY[field], italics: true, color: COLOR.muted })],
+      }),
+    ];
+  }
+  return blocks.map(
+    (block, index) =>
+      new Paragraph({
+        numbering: listNumbering(block.kind === 'bullet'),
+        spacing: { before: 0, after: index === blocks.length - 1 ? 0 : 80 },
+        children: lineRuns(field, block.text),
+      }),
+  );
+}
+
+function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
+  const heading = new Paragraph({
+    heading: HeadingLevel.HEADING_2,
+    keepNext: true,
+    children: [new TextRun(cleanText(`Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`))],
+  });
+  const description = toTextBlocks(lesson.prompt).map(
+    (block, index) =>
+      new Paragraph({
+        keepNext: true,
+        numbering: listNumbering(block.kind === 'bullet'),
+        spacing: { after: 60 },
+        children: [
+          ...(index === 0 ? [new TextRun({ text: `${TEACHER_DESCRIPTION_LABEL} `, bold: true })] : []),
+          new TextRun({ text: block.text, italics: true }),
+        ],
+      }),
+  );
+  const rows = LESSON_FIELDS.map(
+    (field) =>
+      new TableRow({
+        children: [
+          cell([labelParagraph(LESSON_FIELD_LABELS[field])], { width: LESSON_COLUMNS[0], label: true }),
+          cell(fieldParagraphs(field, lesson[field]), { width: LESSON_COLUMNS[1] }),
+        ],
+      }),
+  );
+  return [heading, ...description, table(LESSON_COLUMNS, rows)];
+}
+
+function titleBlock(plan: PlanDocument): Paragraph[] {
+  const subtitle = INSTITUTION_SUBTITLES[plan.instituicao] ?? cleanText(plan.instituicao.replace(/_/g, ' '));
+  const blocks = [
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 60 },
+      children: [new TextRun({ text: DOCUMENT_TITLE, bold: true, size: 32, color: COLOR.heading })],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 240 },
+      border: { bottom: { style: BorderStyle.SINGLE, size: 8, color: COLOR.heading, space: 6 } },
+      children: [new TextRun({ text: subtitle, size: SMALL_SIZE + 2, color: COLOR.muted })],
+    }),
+  ];
+  if (plan.offline) {
+    blocks.push(
+      new Paragraph({
+        spacing: { after: 240 },
+        shading: { type: ShadingType.CLEAR, color: 'auto', fill: COLOR.notice },
+        border: {
+          top: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
+          bottom: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
+          left: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
+          right: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
+        },
+        children: [new TextRun({ text: 'Atenção: ', bold: true }), new TextRun(OFFLINE_NOTICE)],
+      }),
+    );
+  }
+  return blocks;
+}
+
+function pageHeader(plan: PlanDocument): Header {
+  const parts = [`Plano de Aula — Turma ${plan.turma}`, formatAno(plan.ano), plan.escola].filter((p) => p.trim());
+  return new Header({
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.RIGHT,
+        children: [new TextRun({ text: cleanText(parts.join(' · ')), size: TINY_SIZE + 1, color: COLOR.muted })],
+      }),
+    ],
+  });
+}
+
+function pageFooter(): Footer {
+  const rule = { style: BorderStyle.SINGLE, size: 4, color: COLOR.border, space: 4 };
+  return new Footer({
+    children: [
+      new Paragraph({
+        border: { top: rule },
+        tabStops: [{ type: TabStopType.RIGHT, position: CONTENT_WIDTH }],
+        children: [
+          new TextRun({ text: `Gerado pelo ${PRODUCT_NAME}`, size: SMALL_SIZE, color: COLOR.muted }),
+          new TextRun({
+            size: SMALL_SIZE,
+            color: COLOR.muted,
+            children: ['\tPágina ', PageNumber.CURRENT, ' de ', PageNumber.TOTAL_PAGES],
+          }),
+        ],
+      }),
+      new Paragraph({
+        children: [new TextRun({ text: CURRICULUM_CREDIT, size: TINY_SIZE, color: COLOR.muted })],
+      }),
+    ],
+  });
+}
+
+function buildDocument(plan: PlanDocument): Document {
+  const headingRun = { font: FONT, bold: true, color: COLOR.heading };
+  return new Document({
+    creator: PRODUCT_NAME,
+    title: cleanText(`Plano de Aula - Turma ${plan.turma} - ${plan.temaPrincipal}`),
+    subject: cleanText(plan.temaPrincipal),
+    description: 'Plano de aula gerado pelo Planejador',
+    numbering: {
+      config: [
+        {
+          reference: BULLETS,
+          levels: [
+            {
+              level: 0,
+              format: LevelFormat.BULLET,
+              text: '•',
+              alignment: AlignmentType.LEFT,
+              style: { paragraph: { indent: { left: 284, hanging: 227 } } },
+            },
+          ],
+        },
+      ],
+    },
+    styles: {
+      default: {
+        document: {
+          run: { font: FONT, size: BODY_SIZE, language: { value: 'pt-BR' } },
+          paragraph: { spacing: { after: 120, line: 264 } },
+        },
+        heading1: {
+          run: { ...headingRun, size: 26 },
+          paragraph: { spacing: { before: 320, after: 140 }, keepNext: true },
+        },
+        heading2: {
+          run: { ...headingRun, size: 24 },
+          paragraph: { spacing: { before: 300, after: 100 }, keepNext: true },
+        },
+      },
+    },
+    sections: [
+      {
+        properties: {
+          page: {
+            size: { width: PAGE.width, height: PAGE.height },
+            margin: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.right, header: 709, footer: 567 },
+          },
+        },
+        headers: { default: pageHeader(plan) },
+        footers: { default: pageFooter() },
+        children: [
+          ...titleBlock(plan),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
+          identificationTable(plan),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
+          ...[...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula).flatMap(lessonBlock),
+        ],
+      },
+    ],
+  });
+}
+
+/** Renders a lesson plan as a .docx (SEDUC-RS 2025 layout). User text goes in as text runs: docx escapes it. */
+export async function renderPlanDocx(plan: PlanDocument): Promise<Buffer> {
+  return Packer.toBuffer(buildDocument(plan));
+}
