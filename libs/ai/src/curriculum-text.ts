@@ -1,0 +1,76 @@
+import type { HabilidadeMatch } from '@planejador/contracts';
+import type { LessonContext } from './types';
+
+/** BNCC component of each app subject (music is a unit of Arte). */
+const BNCC_COMPONENTS: Record<string, string> = {
+  matematica: 'Matemática',
+  portugues: 'Língua Portuguesa',
+  ciencias: 'Ciências',
+  historia: 'História',
+  geografia: 'Geografia',
+  artes: 'Arte',
+  'educacao-fisica': 'Educação Física',
+  ingles: 'Língua Inglesa',
+  musica: 'Arte (unidade temática Música)',
+  'ensino-religioso': 'Ensino Religioso',
+};
+
+export function bnccComponentName(materia: string): string {
+  return BNCC_COMPONENTS[materia] ?? materia;
+}
+
+export function anoLabel(ano: string): string {
+  return `${ano}º ano`;
+}
+
+/** What the Habilidades field says when the curriculum has no skill for the lesson's year and subject. */
+export function noSkillsText(ctx: LessonContext): string {
+  const reason = ctx.noCandidatesReason?.trim();
+  if (reason) return reason;
+  return `A BNCC não define habilidades de ${bnccComponentName(ctx.aula.materia)} para o ${anoLabel(ctx.turma.ano)}.`;
+}
+
+/** The candidates, in the given order, whose codes were chosen. */
+export function chosenSkills(codes: readonly string[], candidates: readonly HabilidadeMatch[]): HabilidadeMatch[] {
+  return codes
+    .map((code) => candidates.find((c) => c.code === code))
+    .filter((c): c is HabilidadeMatch => c !== undefined);
+}
+
+/** One line per skill with its official text: "(EF05MA03) Identificar e representar frações...". */
+export function habilidadesText(skills: readonly HabilidadeMatch[]): string {
+  return skills.map((s) => `(${s.code}) ${s.description.trim()}`).join('\n');
+}
+
+/** The official knowledge objects of the skills, without repeats, in the skills' order. */
+export function knowledgeObjects(skills: readonly HabilidadeMatch[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const skill of skills) {
+    for (const object of skill.knowledgeObjects) {
+      const text = object.trim();
+      const key = text.toLocaleLowerCase('pt-BR');
+      if (text && !seen.has(key)) {
+        seen.add(key);
+        out.push(text);
+      }
+    }
+  }
+  return out;
+}
+
+/** "Identificar frações." -> "identificar frações" (to continue a sentence). */
+export function asClause(text: string): string {
+  const trimmed = text.trim().replace(/[.;:\s]+$/u, '');
+  if (!trimmed) return trimmed;
+  // Keep acronyms and codes (e.g. "BNCC", "LIBRAS") as they are.
+  if (/^\p{Lu}{2,}/u.test(trimmed)) return trimmed;
+  return trimmed.charAt(0).toLocaleLowerCase('pt-BR') + trimmed.slice(1);
+}
+
+/** Clamps the detail level to 1..5 (plans store an integer; be lenient with odd values). */
+export function detailLevel(ctx: LessonContext): number {
+  const n = Math.round(ctx.plano.nivelDetalhamento);
+  if (!Number.isFinite(n)) return 3;
+  return Math.min(5, Math.max(1, n));
+}

@@ -1,0 +1,65 @@
+import type { HabilidadeMatch } from '@planejador/contracts';
+
+/** Everything one lesson's generation needs: the plan settings, the class, the lesson and its candidate skills. */
+export interface LessonContext {
+  plano: {
+    temaPrincipal: string;
+    materiaGeral: string;
+    limitOneSkill: boolean;
+    preferirSeduc: boolean;
+    /** 1 (short) .. 5 (very detailed). */
+    nivelDetalhamento: number;
+  };
+  turma: {
+    /** School year, '1'..'9'. */
+    ano: string;
+    numero: string;
+    escola: string;
+    observacoesAdicionais: string | null;
+  };
+  aula: {
+    numeroAula: number;
+    materia: string;
+    prompt: string;
+  };
+  /** Curriculum items for the year and subject, ranked best first; empty when the BNCC has none (English 1-5). */
+  candidates: HabilidadeMatch[];
+  /** Why there are no candidates, when the curriculum lookup says so (shown in the Habilidades field). */
+  noCandidatesReason?: string | null;
+}
+
+/** The five fields of a lesson plus the validated skill codes. */
+export interface LessonDraft {
+  habilidadeCodes: string[];
+  habilidades: string;
+  objetivos: string;
+  objetosConhecimento: string;
+  experiencias: string;
+  evidencias: string;
+}
+
+export type LessonGeneratorKind = 'openai' | 'offline';
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+}
+
+export interface LessonGenerator {
+  readonly kind: LessonGeneratorKind;
+  generate(ctx: LessonContext, opts?: GenerateOptions): Promise<LessonDraft>;
+}
+
+/** The part of a pino logger this library uses. */
+export interface AiLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: AiLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
