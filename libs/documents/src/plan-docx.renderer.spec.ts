@@ -1,0 +1,203 @@
+import {
+  LESSON_FIELD_EMPTY,
+  LESSON_FIELD_LABELS,
+  LESSON_FIELDS,
+  materiaLabel,
+  type PlanDocument,
+} from '@planejador/contracts';
+import { CURRICULUM_CREDIT, OFFLINE_NOTICE, renderPlanDocx } from './plan-docx.renderer';
+import { samplePlanDocument, sampleLesson } from './sample-plan';
+import { toTextBlocks } from './text-blocks';
+import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
+
+async function render(plan: PlanDocument) {
+  const parts = await openDocx(await renderPlanDocx(plan));
+  return { ...parts, paragraphs: paragraphTexts(parts.document) };
+}
+
+/** What a reader sees for one lesson, paragraph by paragraph. */
+function expectedLessonParagraphs(lesson: PlanDocument['aulas'][number]): string[] {
+  const [firstPrompt, ...restPrompt] = toTextBlocks(lesson.prompt).map((b) => b.text);
+  return [
+    `Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`,
+    `Descrição do(a) professor(a): ${firstPrompt}`,
+    ...restPrompt,
+    ...LESSON_FIELDS.flatMap((field) => {
+      const blocks = toTextBlocks(lesson[field]).map((b) => b.text);
+      return [LESSON_FIELD_LABELS[field], ...(blocks.length ? blocks : [LESSON_FIELD_EMPTY[field]])];
+    }),
+  ];
+}
+
+describe('renderPlanDocx', () => {
+  it('renders a 15-lesson plan with long accented texts: every lesson and its five fields, in order', async () => {
+    const plan = samplePlanDocument(15);
+    const { paragraphs, files } = await render(plan);
+
+    expect(files).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml']));
+    const headingIndexes = indexesInOrder(
+      paragraphs,
+      plan.aulas.map((l) => `Aula ${l.numeroAula} - ${materiaLabel(l.materia)}`),
+    );
+    expect(headingIndexes).toHaveLength(15);
+    expect(paragraphs[headingIndexes[4]]).toBe('Aula 5 - Ciências');
+
+    plan.aulas.forEach((lesson, i) => {
+      const section = paragraphs.slice(headingIndexes[i], headingIndexes[i + 1] ?? paragraphs.length);
+      expect(() => indexesInOrder(section, expectedLessonParagraphs(lesson))).not.toThrow();
+    });
+    // Long texts arrive whole, accents intact.
+    const longest = toTextBlocks(plan.aulas[14].experiencias).at(-1)!.text;
+    expect(longest.length).toBeGreaterThan(600);
+    expect(paragraphs).toContain(longest);
+    expect(paragraphs.join('\n')).toContain('Experiências de Aprendizagem');
+  });
+
+  it('keeps lessons in lesson-number order whatever order they arrive in', async () => {
+    const plan = samplePlanDocument(3);
+    const { paragraphs } = await render({ ...plan, aulas: [...plan.aulas].reverse() });
+    expect(() => indexesInOrder(paragraphs, ['Aula 1 - Matemática', 'Aula 2 - Matemática', 'Aula 3 - Matemática'])).not.toThrow();
+  });
+
+  it('starts with the title, the SEDUC-RS subtitle and the identification table', async () => {
+    const { paragraphs } = await render(samplePlanDocument(2, { limitOneSkill: false, preferirSeduc: true, nivelDetalhamento: 3 }));
+    expect(() =>
+      indexesInOrder(paragraphs, [
+        'PLANO DE AULA',
+        'Secretaria da Educação do Rio Grande do Sul — Modelo SEDUC-RS 2025',
+        'Escola',
+        'Escola Estadual de Ensino Fundamental São João Batista',
+        'Professor(a)',
+        'Maria Conceição da Silva',
+        'Data de criação',
+        '22/11/2026',
+        'Turma',
+        '51',
+        'Ano',
+        '5º ano',
+        'Componente curricular',
+        'Matemática',
+        'Número de aulas',
+        '2',
+        'Tema principal',
+        'Frações e números decimais no cotidiano',
+        'Configurações',
+        'Uma habilidade por aula: Não',
+        'Preferir matriz SEDUC-RS: Sim',
+        'Nível de detalhamento: 3 de 5',
+        'Aula 1 - Matemática',
+      ]),
+    ).not.toThrow();
+  });
+
+  it('dates the plan on the teachers’ clock (America/Sao_Paulo), not UTC', async () => {
+    // 01:30 UTC on the 23rd is still the evening of the 22nd in Porto Alegre.
+    const { paragraphs } = await render(samplePlanDocument(1, { createdAt: new Date('2026-11-23T01:30:00Z') }));
+    expect(paragraphs).toContain('22/11/2026');
+    expect(paragraphs).not.toContain('23/11/2026');
+  });
+
+  it('shows the settings as the teacher chose them', async () => {
+    const { paragraphs } = await render(
+      samplePlanDocument(1, { limitOneSkill: true, preferirSeduc: false, nivelDetalhamento: 5, ano: '9' }),
+    );
+    expect(paragraphs).toEqual(
+      expect.arrayContaining([
+        'Uma habilidade por aula: Sim',
+        'Preferir matriz SEDUC-RS: Não',
+        'Nível de detalhamento: 5 de 5',
+        '9º ano',
+      ]),
+    );
+  });
+
+  it('says so when the offline drafter wrote the plan, and only then', async () => {
+    const offline = await render(samplePlanDocument(1, { offline: true }));
+    expect(offline.paragraphs).toContain(`Atenção: ${OFFLINE_NOTICE}`);
+    expect(OFFLINE_NOTICE).toContain('offline');
+
+    const online = await render(samplePlanDocument(1, { offline: false }));
+    expect(online.paragraphs.join('\n')).not.toContain(OFFLINE_NOTICE);
+  });
+
+  it('shows the empty-field texts for lessons with nothing written', async () => {
+    const lesson = { ...sampleLesson(1), habilidades: '', objetivos: '  \n ', objetosConhecimento: '', experiencias: '', evidencias: '' };
+    const { paragraphs } = await render(samplePlanDocument(1, { aulas: [{ ...lesson, prompt: '' }] }));
+    expect(() =>
+      indexesInOrder(paragraphs, [
+        'Aula 1 - Matemática',
+        'Habilidades',
+        'Nenhuma habilidade definida',
+        'Objetivos de Aprendizagem',
+        'Nenhum objetivo definido',
+        'Objetos de Conhecimento',
+        'Nenhum objeto de conhecimento definido',
+        'Experiências de Aprendizagem',
+        'Nenhuma experiência definida',
+        'Evidências de Aprendizagem',
+        'Nenhuma evidência definida',
+      ]),
+    ).not.toThrow();
+  });
+
+  it('keeps user text inert: markup and ampersands are escaped and read back literally', async () => {
+    const hostile = '<script>alert("x")</script> & <w:p>Frações & "aspas"</w:p>';
+    const lesson = { ...sampleLesson(1), objetivos: hostile, prompt: 'Pergunta: 2 < 3 & 5 > 4?' };
+    const { document, paragraphs } = await render(samplePlanDocument(1, { temaPrincipal: hostile, escola: 'A & B', aulas: [lesson] }));
+
+    expect(document).not.toContain('<script>');
+    expect(document).not.toContain('<w:p>Frações');
+    expect(document).toContain('&lt;script&gt;');
+    expect(document).toContain('A &amp; B');
+    expect(paragraphs.filter((p) => p === hostile)).toHaveLength(2); // theme and objectives
+    expect(paragraphs).toContain('A & B');
+    expect(paragraphs).toContain('Descrição do(a) professor(a): Pergunta: 2 < 3 & 5 > 4?');
+  });
+
+  it('drops characters XML forbids so Word can open the file', async () => {
+    const lesson = { ...sampleLesson(1), evidencias: 'Registro\u0007 no caderno\u0000 e roda de conversa\uFFFF.' };
+    const { document, paragraphs } = await render(samplePlanDocument(1, { aulas: [lesson] }));
+    expect(document).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFF]/);
+    expect(paragraphs).toContain('Registro no caderno e roda de conversa.');
+  });
+
+  it('splits multi-line fields into paragraphs and keeps "- " and "• " lines as list items', async () => {
+    const lesson = {
+      ...sampleLesson(1),
+      experiencias: 'Abertura com uma história.\n- Dobrar tiras de papel\n• Registrar as frações\r\n\nFechamento em roda.',
+    };
+    const { document, paragraphs } = await render(samplePlanDocument(1, { aulas: [lesson] }));
+    expect(() =>
+      indexesInOrder(paragraphs, ['Abertura com uma história.', 'Dobrar tiras de papel', 'Registrar as frações', 'Fechamento em roda.']),
+    ).not.toThrow();
+    const paragraphXml = (text: string) => document.match(/<w:p[ >][\s\S]*?<\/w:p>/g)!.find((p) => p.includes(`>${text}<`))!;
+    expect(paragraphXml('Dobrar tiras de papel')).toContain('<w:numPr>');
+    expect(paragraphXml('Registrar as frações')).toContain('<w:numPr>');
+    expect(paragraphXml('Fechamento em roda.')).not.toContain('<w:numPr>');
+  });
+
+  it('sets each skill code in bold before its official text', async () => {
+    const lesson = {
+      ...sampleLesson(1),
+      habilidades: 'EF05MA03 - Identificar e representar frações.\nEF05MA04 - Identificar frações equivalentes.',
+    };
+    const { document, paragraphs } = await render(samplePlanDocument(1, { aulas: [lesson] }));
+    expect(() =>
+      indexesInOrder(paragraphs, ['EF05MA03 - Identificar e representar frações.', 'EF05MA04 - Identificar frações equivalentes.']),
+    ).not.toThrow();
+    expect(document).toMatch(/<w:b\/>[\s\S]{0,200}?>EF05MA04<\/w:t>/);
+  });
+
+  it('puts the product, page numbers "Página X de Y" and the curriculum credit in the footer, on A4', async () => {
+    const { footers, document } = await render(samplePlanDocument(1));
+    const footer = footers.join('\n');
+    const footerText = paragraphTexts(footer).join('\n');
+    expect(footerText).toContain('Gerado pelo Planejador');
+    expect(footerText).toContain('Página ');
+    expect(footerText).toContain(' de ');
+    expect(footer).toMatch(/PAGE/);
+    expect(footer).toMatch(/NUMPAGES/);
+    expect(footerText).toContain(CURRICULUM_CREDIT);
+    expect(document).toMatch(/<w:pgSz [^>]*w:w="11906"[^>]*w:h="16838"/);
+  });
+});
