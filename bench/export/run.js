@@ -1,11 +1,13 @@
-// Time and memory to render a plan to .docx, for 1, 5, 10 and 15 lessons with the longest texts (detail 5).
+// Time and memory to render a plan to .docx, for 1, 5, 10 and 15 lessons with long texts (detail 5), and for
+// 15 lessons with every field at the api's maximum length.
 // Each size runs in its own Node process, so peak RSS belongs to that size alone.
-// Run from the repository root: npx tsc -b libs/documents && node bench/export/run.js [runs=20]
+// Run from the repository root: npx tsc -b libs/contracts libs/documents && node bench/export/run.js [runs=20]
 'use strict';
 const { execFileSync } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 
-const SIZES = [1, 5, 10, 15];
+// 'max' = 15 lessons with every field at the longest text the api accepts (LIMITS.lessonFieldMax / promptMax).
+const SIZES = ['1', '5', '10', '15', 'max'];
 const MB = 1024 * 1024;
 
 function median(values) {
@@ -20,9 +22,30 @@ function percentile(values, p) {
 }
 
 /** Child: renders one size `runs` times (after a cold first run) and prints its figures as JSON. */
-async function measure(lessons, runs) {
-  const { renderPlanDocx, samplePlanDocument } = require('../../libs/documents/dist');
-  const plan = samplePlanDocument(lessons, {}, 5);
+function fillTo(text, max) {
+  let out = text;
+  while (out.length + text.length + 1 <= max) out += `\n${text}`;
+  return out;
+}
+
+function planFor(size) {
+  const { samplePlanDocument } = require('../../libs/documents/dist');
+  const { LIMITS } = require('../../libs/contracts/dist');
+  if (size !== 'max') return samplePlanDocument(Number(size), {}, 5);
+  const plan = samplePlanDocument(LIMITS.aulasMax, {}, 5);
+  const fields = ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'];
+  const aulas = plan.aulas.map((lesson) => ({
+    ...lesson,
+    prompt: fillTo(lesson.prompt, LIMITS.promptMax),
+    ...Object.fromEntries(fields.map((f) => [f, fillTo(lesson[f], LIMITS.lessonFieldMax)])),
+  }));
+  return { ...plan, aulas };
+}
+
+async function measure(size, runs) {
+  const { renderPlanDocx } = require('../../libs/documents/dist');
+  const plan = planFor(size);
+  const lessons = size === 'max' ? `${plan.aulas.length} (max texts)` : plan.aulas.length;
   global.gc();
   const baseline = process.memoryUsage();
   const coldStart = performance.now();
@@ -56,9 +79,9 @@ async function measure(lessons, runs) {
 
 function main() {
   const runs = Number(process.argv[2] ?? 20);
-  const rows = SIZES.map((lessons) =>
+  const rows = SIZES.map((size) =>
     JSON.parse(
-      execFileSync(process.execPath, ['--expose-gc', __filename, '--child', String(lessons), String(runs)], {
+      execFileSync(process.execPath, ['--expose-gc', __filename, '--child', size, String(runs)], {
         encoding: 'utf8',
       }),
     ),
@@ -79,7 +102,7 @@ function main() {
 }
 
 if (process.argv[2] === '--child') {
-  measure(Number(process.argv[3]), Number(process.argv[4])).catch((error) => {
+  measure(process.argv[3], Number(process.argv[4])).catch((error) => {
     console.error(error);
     process.exit(1);
   });

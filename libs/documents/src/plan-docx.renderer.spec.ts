@@ -5,7 +5,7 @@ import {
   materiaLabel,
   type PlanDocument,
 } from '@planejador/contracts';
-import { CURRICULUM_CREDIT, OFFLINE_NOTICE, renderPlanDocx } from './plan-docx.renderer';
+import { CURRICULUM_CREDIT_LINE, OFFLINE_NOTICE, renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument, sampleLesson } from './sample-plan';
 import { toTextBlocks } from './text-blocks';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
@@ -197,7 +197,10 @@ describe('renderPlanDocx', () => {
     expect(footerText).toContain(' de ');
     expect(footer).toMatch(/PAGE/);
     expect(footer).toMatch(/NUMPAGES/);
-    expect(footerText).toContain(CURRICULUM_CREDIT);
+    expect(footerText).toContain(CURRICULUM_CREDIT_LINE);
+    expect(CURRICULUM_CREDIT_LINE).toBe('Habilidades da BNCC: dados de bncc.dev (mantido pela Profy), CC BY 4.0');
+    expect(footerText).toContain('github.com/bncc-dev/bncc-dados');
+    expect(footer).toContain('<w:hyperlink');
     expect(document).toMatch(/<w:pgSz [^>]*w:w="11906"[^>]*w:h="16838"/);
   });
 });

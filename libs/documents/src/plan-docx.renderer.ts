@@ -2,6 +2,7 @@ import {
   AlignmentType,
   BorderStyle,
   Document,
+  ExternalHyperlink,
   Footer,
   Header,
   HeadingLevel,
@@ -20,6 +21,8 @@ import {
   WidthType,
 } from 'docx';
 import {
+  CURRICULUM_CREDIT,
+  CURRICULUM_CREDIT_URL,
   LESSON_FIELD_EMPTY,
   LESSON_FIELD_LABELS,
   LESSON_FIELDS,
@@ -33,7 +36,8 @@ import { formatAno, formatDatePtBr, simNao } from './pt-br-format';
 
 export const DOCUMENT_TITLE = 'PLANO DE AULA';
 export const PRODUCT_NAME = 'Planejador';
-export const CURRICULUM_CREDIT = 'Habilidades da BNCC: dados de bncc.dev (mantido pela Profy), CC BY 4.0';
+/** The credit the BNCC data licence (CC BY 4.0) asks for, with a link to the data set. */
+export const CURRICULUM_CREDIT_LINE = `Habilidades da BNCC: dados de ${CURRICULUM_CREDIT}, CC BY 4.0`;
 export const OFFLINE_NOTICE =
   'Plano elaborado pelo gerador offline do Planejador (sem inteligência artificial), a partir dos dados da BNCC. ' +
   'Revise e complete os textos antes de usar.';
@@ -260,7 +264,13 @@ function pageFooter(): Footer {
         ],
       }),
       new Paragraph({
-        children: [new TextRun({ text: CURRICULUM_CREDIT, size: TINY_SIZE, color: COLOR.muted })],
+        children: [
+          new TextRun({ text: `${CURRICULUM_CREDIT_LINE} — `, size: TINY_SIZE, color: COLOR.muted }),
+          new ExternalHyperlink({
+            link: CURRICULUM_CREDIT_URL,
+            children: [new TextRun({ text: CURRICULUM_CREDIT_URL.replace(/^https:\/\//, ''), size: TINY_SIZE, color: COLOR.heading })],
+          }),
+        ],
       }),
     ],
   });
