@@ -1,0 +1,154 @@
+import { analyze } from '../text/portuguese-text';
+import { trigrams, trigramSimilarity } from '../text/trigram';
+
+/** What the index needs from a skill. */
+export interface IndexedSkill {
+  code: string;
+  description: string;
+  unit: string;
+  field?: string | null;
+  axis?: string | null;
+  knowledgeObjects: readonly string[];
+}
+
+/** Alternatives for one idea of the query: the best-matching alternative counts in full, the others a little. */
+export interface QueryGroup {
+  stems: string[];
+  weight: number;
+}
+
+export interface SkillScore<T extends IndexedSkill> {
+  skill: T;
+  /** 0..1: how much of the query the skill covers. */
+  score: number;
+}
+
+/** How much each part of a skill counts: knowledge objects name the topic most directly. */
+const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3 } as const;
+const K1 = 1.2;
+const B = 0.6;
+/** Share of the other alternatives of a group that adds to the best one. */
+const GROUP_REST = 0.25;
+const FUZZY_MIN = 0.55;
+const CODE_PATTERN = /^ef\d{2}[a-z]{2}\d{2}$/;
+
+interface DocStats {
+  tf: Map<string, number>;
+  length: number;
+}
+
+/**
+ * BM25F over a fixed list of skills (one year and subject), in memory: the list is small (at most ~110
+ * skills) and read-only, so a database round trip or a text-search extension would only add moving parts.
+ */
+export class SkillIndex<T extends IndexedSkill> {
+  private readonly docs: DocStats[];
+  private readonly df = new Map<string, number>();
+  private readonly avgLength: number;
+  private readonly vocabulary: Map<string, Set<string>>;
+
+  constructor(private readonly skills: readonly T[]) {
+    this.docs = skills.map((s) => documentStats(s));
+    for (const d of this.docs) for (const term of d.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    this.avgLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
+    this.vocabulary = new Map([...this.df.keys()].map((t) => [t, trigrams(t)]));
+  }
+
+  get size(): number {
+    return this.skills.length;
+  }
+
+  /** Skills ranked by the query groups, best first; skills that match nothing are left out. */
+  rank(groups: readonly QueryGroup[], codesInQuery: readonly string[] = []): SkillScore<T>[] {
+    const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems) }));
+    const ideal = resolved.reduce((sum, g) => sum + g.weight * this.bestIdf(g.terms), 0) * saturation(2, 1);
+    const wantedCodes = new Set(codesInQuery.map((c) => c.toUpperCase()));
+    const scored: SkillScore<T>[] = [];
+    this.docs.forEach((doc, i) => {
+      let raw = 0;
+      for (const group of resolved) {
+        const parts = group.terms
+          .map(({ term, similarity }) => {
+            const tf = doc.tf.get(term);
+            return tf ? similarity * this.idf(term) * saturation(tf, doc.length / this.avgLength) : 0;
+          })
+          .sort((a, b) => b - a);
+        const best = parts[0] ?? 0;
+        const rest = parts.slice(1).reduce((sum, p) => sum + p, 0);
+        raw += group.weight * (best + GROUP_REST * rest);
+      }
+      const skill = this.skills[i];
+      const score = wantedCodes.has(skill.code.toUpperCase()) ? 1 : ideal > 0 ? Math.min(1, raw / ideal) : 0;
+      if (score > 0) scored.push({ skill, score });
+    });
+    return scored.sort((a, b) => b.score - a.score || a.skill.code.localeCompare(b.skill.code));
+  }
+
+  /** Codes of the query that name a skill of this index ('EF05MA03'). */
+  codesIn(tokens: readonly string[]): string[] {
+    const codes = new Set(this.skills.map((s) => s.code.toLowerCase()));
+    return tokens.filter((t) => CODE_PATTERN.test(t) && codes.has(t));
+  }
+
+  private idf(term: string): number {
+    const n = this.docs.length;
+    const df = this.df.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  private bestIdf(terms: readonly { term: string; similarity: number }[]): number {
+    return terms.reduce((best, t) => Math.max(best, t.similarity * this.idf(t.term)), 0);
+  }
+
+  /** Known stems as they are; unknown ones (typos, other word forms) through prefixes and trigrams. */
+  private resolve(stems: readonly string[]): { term: string; similarity: number }[] {
+    const out = new Map<string, number>();
+    for (const stem of stems) {
+      if (this.df.has(stem)) {
+        out.set(stem, Math.max(out.get(stem) ?? 0, 1));
+        continue;
+      }
+      const grams = trigrams(stem);
+      const near: [string, number][] = [];
+      for (const [term, termGrams] of this.vocabulary) {
+        const similarity = Math.max(prefixSimilarity(stem, term), trigramSimilarity(grams, termGrams));
+        if (similarity >= FUZZY_MIN) near.push([term, similarity * 0.85]);
+      }
+      near
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .forEach(([term, similarity]) => out.set(term, Math.max(out.get(term) ?? 0, similarity)));
+    }
+    return [...out].map(([term, similarity]) => ({ term, similarity }));
+  }
+}
+
+/** BM25 term-frequency saturation for a document of the given relative length. */
+function saturation(tf: number, relativeLength: number): number {
+  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * relativeLength));
+}
+
+/** 'fracion' and 'fracionari': one starts the other; long shared starts count more. */
+function prefixSimilarity(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 5 || !long.startsWith(short)) return 0;
+  return 0.6 + 0.4 * (short.length / long.length);
+}
+
+function documentStats(skill: IndexedSkill): DocStats {
+  const tf = new Map<string, number>();
+  let length = 0;
+  const add = (text: string | null | undefined, weight: number) => {
+    if (!text) return;
+    for (const term of analyze(text)) {
+      tf.set(term, (tf.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  };
+  add(skill.description, FIELD_WEIGHTS.description);
+  for (const object of skill.knowledgeObjects) add(object, FIELD_WEIGHTS.knowledgeObjects);
+  add(skill.unit, FIELD_WEIGHTS.unit);
+  add(skill.field, FIELD_WEIGHTS.field);
+  add(skill.axis, FIELD_WEIGHTS.axis);
+  return { tf, length };
+}

@@ -1,0 +1,54 @@
+import type { HabilidadeMatch } from '@planejador/contracts';
+import type { CurriculumRecord } from '../curriculum-record';
+import { SkillIndex } from './skill-index';
+import { buildSkillQuery } from './skill-query';
+
+/** Weight of the plan's main theme against the lesson's own description when picking candidates. */
+const THEME_WEIGHT = 0.5;
+
+export function toMatch(record: CurriculumRecord, score: number): HabilidadeMatch {
+  return {
+    code: record.code,
+    description: record.description,
+    unit: record.unit,
+    field: record.field ?? null,
+    knowledgeObjects: record.knowledgeObjects,
+    score: Math.round(score * 1000) / 1000,
+  };
+}
+
+/** The skills of one year and subject, in code order, with their search index. */
+export class SubjectSkills {
+  readonly records: readonly CurriculumRecord[];
+  private readonly index: SkillIndex<CurriculumRecord>;
+
+  constructor(records: readonly CurriculumRecord[]) {
+    this.records = [...records].sort((a, b) => a.code.localeCompare(b.code));
+    this.index = new SkillIndex(this.records);
+  }
+
+  /** Ranked by how well each skill fits the description; an empty query lists the skills in code order. */
+  search(q: string, limit: number): HabilidadeMatch[] {
+    const query = buildSkillQuery(q);
+    if (!query.groups.length && !this.index.codesIn(query.tokens).length) {
+      return this.records.slice(0, limit).map((r) => toMatch(r, 0));
+    }
+    return this.index
+      .rank(query.groups, this.index.codesIn(query.tokens))
+      .slice(0, limit)
+      .map((s) => toMatch(s.skill, s.score));
+  }
+
+  /**
+   * Candidates for the AI (and the offline drafter's pick): the lesson's best matches, helped by the plan's main
+   * theme, then the other skills in code order, so the model always has valid codes to choose from.
+   */
+  candidates(prompt: string, temaPrincipal: string | undefined, limit: number): HabilidadeMatch[] {
+    const extra = temaPrincipal?.trim() ? [{ text: temaPrincipal, weight: THEME_WEIGHT }] : [];
+    const query = buildSkillQuery(prompt, extra);
+    const ranked = this.index.rank(query.groups, this.index.codesIn(query.tokens)).slice(0, limit);
+    const chosen = new Set(ranked.map((s) => s.skill.code));
+    const fill = this.records.filter((r) => !chosen.has(r.code)).slice(0, Math.max(0, limit - ranked.length));
+    return [...ranked.map((s) => toMatch(s.skill, s.score)), ...fill.map((r) => toMatch(r, 0))];
+  }
+}
