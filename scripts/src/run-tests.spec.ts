@@ -1,0 +1,14 @@
+import { plan } from './run-tests';
+
+describe('npm test plan', () => {
+  it('runs unit and integration with two workers, then e2e serially, passing extra arguments to both', () => {
+    expect(plan(['libs/ai'])).toEqual([
+      { name: 'unit-integration', args: ['--selectProjects', 'unit', 'integration', '--maxWorkers=2', 'libs/ai'] },
+      { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand', 'libs/ai'] },
+    ]);
+  });
+
+  it('runs once when the caller picks the projects', () => {
+    expect(plan(['--selectProjects', 'unit'])).toEqual([{ name: 'selected', args: ['--selectProjects', 'unit'] }]);
+  });
+});
