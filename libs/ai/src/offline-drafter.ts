@@ -23,6 +23,11 @@ export function pickOfflineSkills(ctx: LessonContext): HabilidadeMatch[] {
 
 const bullet = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
 
+/** The teacher's description inside a sentence, without its final period. */
+function quoted(text: string): string {
+  return text.trim().replace(/[.;:\s]+$/u, '');
+}
+
 function sentence(text: string): string {
   const t = text.trim();
   return /[.!?…]$/u.test(t) ? t : `${t}.`;
@@ -31,7 +36,7 @@ function sentence(text: string): string {
 function objetivos(ctx: LessonContext, skills: HabilidadeMatch[], level: number): string {
   const items = skills.map((s) => asClause(s.description));
   if (items.length === 0 || level >= 3) {
-    items.push(`aplicar o que foi estudado na proposta da aula: ${asClause(ctx.aula.prompt)}`);
+    items.push(`realizar as atividades propostas para a aula ("${quoted(ctx.aula.prompt)}") aplicando o que aprenderam`);
   }
   if (level >= 5) items.push('explicar com suas palavras o que aprenderam e como chegaram às suas conclusões');
   return `Ao final da aula, os estudantes deverão ser capazes de:\n${bullet(items)}`;
@@ -49,7 +54,7 @@ const STEP_MINUTES = { acolhida: 10, desenvolvimento: 20, pratica: 10, sistemati
 function experiencias(ctx: LessonContext, skills: HabilidadeMatch[], level: number): string {
   const timed = (text: string, minutes: number) => (level >= 5 ? `${text} (cerca de ${minutes} min)` : text);
   const objects = knowledgeObjects(skills);
-  const subject = objects.length > 0 ? asClause(objects[0]) : `o tema "${ctx.plano.temaPrincipal.trim()}"`;
+  const subject = objects.length > 0 ? asClause(objects[0]) : 'ele';
   const codes = skills.map((s) => s.code).join(', ');
   const notes = ctx.turma.observacoesAdicionais?.trim();
   const steps: string[] = [];
@@ -67,7 +72,7 @@ function experiencias(ctx: LessonContext, skills: HabilidadeMatch[], level: numb
     steps.push(timed(`Prática orientada: em duplas ou pequenos grupos, os estudantes realizam atividades para ${practice}.`, STEP_MINUTES.pratica));
   }
   if (level >= 2) {
-    const link = codes ? `, relacionando-as à habilidade ${codes}` : '';
+    const link = skills.length === 0 ? '' : `, relacionando-as ${skills.length === 1 ? 'à habilidade' : 'às habilidades'} ${codes}`;
     steps.push(timed(`Sistematização: registrar coletivamente as conclusões da aula${link}.`, STEP_MINUTES.sistematizacao));
   }
   let encerramento = 'Encerramento: retomar os objetivos da aula e ouvir o que os estudantes aprenderam.';
@@ -82,7 +87,7 @@ function evidencias(ctx: LessonContext, skills: HabilidadeMatch[], level: number
   const items =
     skills.length > 0
       ? skills.map((s) => `Os estudantes demonstram, na atividade da aula, que conseguem ${asClause(s.description)} (${s.code}).`)
-      : [`Os estudantes participam da proposta da aula: ${asClause(ctx.aula.prompt)}.`];
+      : [`Os estudantes realizam as atividades propostas para a aula ("${quoted(ctx.aula.prompt)}").`];
   if (level >= 2) items.push('Registros produzidos pelos estudantes (escritos, orais ou desenhos) mostram o que compreenderam.');
   if (level >= 4) items.push('Os estudantes explicam com suas palavras as conclusões da aula na sistematização.');
   if (level >= 5) {

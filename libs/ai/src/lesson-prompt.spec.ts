@@ -1,0 +1,51 @@
+import { englishYear3Lesson, fractionLesson } from './__tests__/lesson-context.fixture';
+import { buildLessonMessages } from './lesson-prompt';
+
+function userText(ctx: Parameters<typeof buildLessonMessages>[0]): string {
+  const messages = buildLessonMessages(ctx);
+  expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+  return messages[1].content;
+}
+
+describe('buildLessonMessages', () => {
+  it('gives the class, notes, subject, description, settings and candidates in Portuguese', () => {
+    const text = userText(
+      fractionLesson({ turma: { observacoesAdicionais: 'Dois estudantes com baixa visão' }, aula: { numeroAula: 4 } }),
+    );
+    expect(text).toContain('Turma: 51 (5º ano do Ensino Fundamental)');
+    expect(text).toContain('Escola: EMEF Tiradentes');
+    expect(text).toContain('Observações da turma: Dois estudantes com baixa visão');
+    expect(text).toContain('Tema principal do plano: Frações no cotidiano');
+    expect(text).toContain('Aula 4 — matéria: Matemática');
+    expect(text).toContain('"""\nDividir uma pizza de papel em partes iguais');
+    expect(text).toContain('Limitar a uma habilidade por aula: sim. Escolha exatamente 1 habilidade.');
+    expect(text).toContain('Preferir a matriz da SEDUC-RS: sim');
+    expect(text).toContain('não invente conteúdo do RS');
+    expect(text).toContain('Nível de detalhamento: 3 de 5');
+    expect(text).toContain('- EF05MA04 | unidade temática: Números');
+    expect(text.indexOf('EF05MA03')).toBeLessThan(text.indexOf('EF05MA06'));
+  });
+
+  it('tells the model how long to write for each detail level', () => {
+    expect(userText(fractionLesson({ plano: { nivelDetalhamento: 1 } }))).toContain('1 de 5 — bem sucinto');
+    expect(userText(fractionLesson({ plano: { nivelDetalhamento: 5 } }))).toContain('5 de 5 — muito detalhado');
+  });
+
+  it('asks for one to three skills without limitOneSkill, and no RS preference when off', () => {
+    const text = userText(fractionLesson({ plano: { limitOneSkill: false, preferirSeduc: false } }));
+    expect(text).toContain('Escolha de 1 a 3 habilidades');
+    expect(text).toContain('Preferir a matriz da SEDUC-RS: não');
+  });
+
+  it('explains that English in year 3 has no BNCC skills', () => {
+    const text = userText(englishYear3Lesson());
+    expect(text).toContain('Habilidades candidatas: nenhuma. A BNCC não define habilidades de Língua Inglesa para o 3º ano.');
+    expect(text).toContain('Não há habilidades candidatas: não devolva códigos.');
+  });
+
+  it('states the rules against invented codes in the system message', () => {
+    const [system] = buildLessonMessages(fractionLesson());
+    expect(system.content).toContain('Nunca invente códigos');
+    expect(system.content).toContain('português do Brasil');
+  });
+});

@@ -1,0 +1,284 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chatCompletion, defaultContent, errorBody, messagesText, type ChatRequestBody } from './fake-answer';
+
+/**
+ * One scripted behaviour. Steps are used in order: each call takes the first pending step that applies to it
+ * (a step with `match` applies only to calls whose messages contain that text). Calls with no applicable step
+ * get the default answer. Fields combine: `{ delayMs: 200, status: 500 }` answers 500 after 200 ms.
+ */
+export interface FakeAiStep {
+  /** Only calls whose messages contain this text (or match this pattern) use the step. */
+  match?: string | RegExp;
+  /** How many calls the step answers (default 1). */
+  times?: number;
+  /** Extra wait before answering; alone, a normal answer arrives late. */
+  delayMs?: number;
+  /** Answer this HTTP status (with an OpenAI-style error body unless `body` is given). */
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Answer 200 with message content that is not JSON. */
+  badJson?: boolean;
+  /** Never answer (the client's time-out must fire). */
+  hang?: boolean;
+  /** Close the connection without an answer (a network error). */
+  drop?: boolean;
+  /** Answer 200 with this message content (an object is sent as JSON), e.g. an invented skill code. */
+  content?: unknown;
+}
+
+export interface FakeAiCall {
+  id: number;
+  method: string;
+  path: string;
+  /** Parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+  /** The text of every message of the request. */
+  text: string;
+  authorization: boolean;
+  receivedAt: number;
+  /** What the server did: 'answer', 'status 429', 'bad-json', 'hang', 'drop', 'content'. */
+  outcome: string;
+  step?: FakeAiStep;
+}
+
+export interface FakeAi {
+  /** Base URL for the openai client, ending in /v1. */
+  url: string;
+  port: number;
+  /** Every request received, in order (a live array). */
+  calls: FakeAiCall[];
+  /** Queues steps after the pending ones. */
+  script(...steps: FakeAiStep[]): void;
+  /** Steps not used yet. */
+  pendingSteps(): FakeAiStep[];
+  setLatency(ms: number): void;
+  /** Forgets calls and steps and restores the start latency. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface FakeAiOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Wait before every answer, in milliseconds. */
+  latencyMs?: number;
+}
+
+interface PendingStep {
+  step: FakeAiStep;
+  remaining: number;
+}
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed) return;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(text);
+}
+
+function wait(ms: number, res: ServerResponse): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    // The response closes before we answer only when the client gave up: stop waiting at once.
+    res.once('close', done);
+  });
+}
+
+function stepMatches(step: FakeAiStep, text: string): boolean {
+  if (step.match === undefined) return true;
+  return typeof step.match === 'string' ? text.includes(step.match) : step.match.test(text);
+}
+
+/** Steps sent over HTTP to /__fake/script carry `match` as a string (or { regex, flags }). */
+function stepFromJson(raw: unknown): FakeAiStep {
+  const step = { ...(raw as Record<string, unknown>) } as FakeAiStep & { match?: unknown };
+  const match = step.match as unknown;
+  if (match && typeof match === 'object' && 'regex' in match) {
+    const { regex, flags } = match as { regex: string; flags?: string };
+    step.match = new RegExp(regex, flags);
+  }
+  return step;
+}
+
+/** Starts an OpenAI-compatible chat-completions server on a real port. */
+export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> {
+  const initialLatency = options.latencyMs ?? 0;
+  let latencyMs = initialLatency;
+  let steps: PendingStep[] = [];
+  const calls: FakeAiCall[] = [];
+  let nextId = 1;
+
+  const takeStep = (text: string): FakeAiStep | undefined => {
+    const index = steps.findIndex((p) => stepMatches(p.step, text));
+    if (index < 0) return undefined;
+    const pending = steps[index];
+    pending.remaining -= 1;
+    if (pending.remaining <= 0) steps.splice(index, 1);
+    return pending.step;
+  };
+
+  const handleChat = async (req: IncomingMessage, res: ServerResponse, call: FakeAiCall): Promise<void> => {
+    const step = takeStep(call.text);
+    call.step = step;
+    if (step?.hang) {
+      call.outcome = 'hang';
+      return; // the socket stays open until the client or close() ends it
+    }
+    await wait(latencyMs + (step?.delayMs ?? 0), res);
+    if (res.destroyed || res.socket === null || res.socket.destroyed) {
+      call.outcome = 'client-gone';
+      return;
+    }
+    if (step?.drop) {
+      call.outcome = 'drop';
+      req.socket.destroy();
+      return;
+    }
+    if (step?.status !== undefined && step.status !== 200) {
+      call.outcome = `status ${step.status}`;
+      sendJson(res, step.status, step.body ?? errorBody(step.status), step.headers);
+      return;
+    }
+    const body = call.body as ChatRequestBody;
+    const model = typeof body.model === 'string' ? body.model : 'fake-model';
+    let content: string;
+    if (step?.badJson) {
+      call.outcome = 'bad-json';
+      content = '{"habilidades": ["EF0';
+    } else if (step?.content !== undefined) {
+      call.outcome = 'content';
+      content = typeof step.content === 'string' ? step.content : JSON.stringify(step.content);
+    } else {
+      call.outcome = 'answer';
+      content = defaultContent(body);
+    }
+    sendJson(res, 200, chatCompletion(model, content, call.text), step?.headers);
+  };
+
+  const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
+    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
+    if (path === '/__fake/calls' && req.method === 'GET') return sendJson(res, 200, calls);
+    if (path === '/__fake/reset' && req.method === 'POST') {
+      api.reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    if (path === '/__fake/latency' && req.method === 'POST') {
+      api.setLatency(Number((parsed as { ms?: unknown } | undefined)?.ms ?? 0));
+      return sendJson(res, 200, { ok: true, latencyMs });
+    }
+    if (path === '/__fake/script' && req.method === 'POST') {
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      api.script(...list.map(stepFromJson));
+      return sendJson(res, 200, { ok: true, pending: steps.length });
+    }
+    return sendJson(res, 404, errorBody(404));
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
+      let raw = '';
+      try {
+        raw = await readBody(req);
+      } catch {
+        return sendJson(res, 413, errorBody(413));
+      }
+      if (path.startsWith('/__fake/')) {
+        try {
+          return await handleControl(req, res, path, raw);
+        } catch {
+          return sendJson(res, 400, errorBody(400));
+        }
+      }
+      if (req.method === 'GET' && path === '/v1/models') {
+        return sendJson(res, 200, {
+          object: 'list',
+          data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'planejador-fake' }],
+        });
+      }
+      if (req.method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, errorBody(404));
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const call: FakeAiCall = {
+        id: nextId++,
+        method: req.method,
+        path,
+        body,
+        text: messagesText(body),
+        authorization: typeof req.headers.authorization === 'string',
+        receivedAt: Date.now(),
+        outcome: 'pending',
+      };
+      calls.push(call);
+      const messages = (body as ChatRequestBody | undefined)?.messages;
+      if (!Array.isArray(messages) || messages.length === 0) {
+        call.outcome = 'status 400';
+        return sendJson(res, 400, errorBody(400));
+      }
+      await handleChat(req, res, call);
+    })().catch(() => {
+      if (!res.headersSent) sendJson(res, 500, errorBody(500));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+
+  const api: FakeAi = {
+    url: `http://${host}:${port}/v1`,
+    port,
+    calls,
+    script: (...added) => {
+      steps.push(...added.map((step) => ({ step, remaining: Math.max(1, step.times ?? 1) })));
+    },
+    pendingSteps: () => steps.map((p) => p.step),
+    setLatency: (ms) => {
+      latencyMs = Math.max(0, ms);
+    },
+    reset: () => {
+      calls.length = 0;
+      steps = [];
+      latencyMs = initialLatency;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Hanging requests would keep close() waiting forever.
+        server.closeAllConnections();
+      }),
+  };
+  return api;
+}

@@ -1,0 +1,125 @@
+/** Builds a chat.completion answer that matches the request's response_format JSON schema. */
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  minimum?: number;
+};
+
+export interface ChatRequestBody {
+  model?: string;
+  messages?: { role?: string; content?: unknown }[];
+  response_format?: { type?: string; json_schema?: { name?: string; schema?: JsonSchema } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The text of every message (string contents and text parts), joined: what "match" steps look at. */
+export function messagesText(body: unknown): string {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return '';
+  const parts: string[] = [];
+  for (const message of body.messages) {
+    if (!isRecord(message)) continue;
+    const content = message.content;
+    if (typeof content === 'string') parts.push(content);
+    else if (Array.isArray(content)) {
+      for (const part of content) if (isRecord(part) && typeof part.text === 'string') parts.push(part.text);
+    }
+  }
+  return parts.join('\n');
+}
+
+/** The teacher's lesson description when the prompt quotes it between """, else the prompt's start. */
+function lessonSnippet(text: string): string {
+  const quoted = /"""\s*([\s\S]*?)\s*"""/.exec(text)?.[1];
+  const source = (quoted ?? text).replace(/\s+/g, ' ').trim();
+  return source.length > 120 ? `${source.slice(0, 117)}...` : source;
+}
+
+function firstType(type: JsonSchema['type']): string | undefined {
+  if (Array.isArray(type)) return type.find((t) => t !== 'null');
+  return type;
+}
+
+function fill(schema: JsonSchema, key: string, snippet: string): unknown {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  switch (firstType(schema.type)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [name, child] of Object.entries(schema.properties ?? {})) out[name] = fill(child, name, snippet);
+      return out;
+    }
+    case 'array': {
+      const items = schema.items ?? { type: 'string' };
+      const count = Math.max(1, schema.minItems ?? 1);
+      if (Array.isArray(items.enum) && items.enum.length > 0) return items.enum.slice(0, count);
+      return Array.from({ length: count }, () => fill(items, key, snippet));
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return `Texto de teste para "${key}" da aula: ${snippet}`;
+  }
+}
+
+/** The message content the fake model answers by default. */
+export function defaultContent(body: ChatRequestBody): string {
+  const text = messagesText(body);
+  const snippet = lessonSnippet(text);
+  const schema = body.response_format?.type === 'json_schema' ? body.response_format.json_schema?.schema : undefined;
+  if (!schema) return `Resposta de teste do servidor de IA falso: ${snippet}`;
+  return JSON.stringify(fill(schema, 'resposta', snippet));
+}
+
+let completionCounter = 0;
+
+export function chatCompletion(model: string, content: string, promptText: string) {
+  completionCounter += 1;
+  const promptTokens = Math.ceil(promptText.length / 4);
+  const completionTokens = Math.ceil(content.length / 4);
+  return {
+    id: `chatcmpl-fake-${completionCounter}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  };
+}
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_denied',
+  404: 'not_found_error',
+  429: 'rate_limit_exceeded',
+};
+
+export function errorBody(status: number) {
+  return {
+    error: {
+      message: `Erro ${status} simulado pelo servidor de IA falso`,
+      type: ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+      param: null,
+      code: null,
+    },
+  };
+}

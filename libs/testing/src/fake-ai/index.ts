@@ -1,0 +1,2 @@
+export * from './fake-ai-server';
+export { defaultContent, messagesText } from './fake-answer';
