@@ -20,6 +20,7 @@ export class OpenAiLessonGenerator implements LessonGenerator {
   private readonly client: OpenAI;
   private readonly model: string;
   private readonly logger: AiLogger;
+  private readonly timeoutMs: number;
 
   constructor(options: OpenAiGeneratorOptions) {
     // Retries are ours (generateWithRetry): the client's own would hide failures and double the waits.
@@ -27,14 +28,19 @@ export class OpenAiLessonGenerator implements LessonGenerator {
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       maxRetries: 0,
-      timeout: options.timeoutMs,
+      // Our own signal below times the call out first; this is only a backstop.
+      timeout: options.timeoutMs + 1000,
     });
+    this.timeoutMs = options.timeoutMs;
     this.model = options.model;
     this.logger = options.logger ?? silentLogger;
   }
 
   async generate(ctx: LessonContext, opts: GenerateOptions = {}): Promise<LessonDraft> {
     const started = Date.now();
+    // Our own time-out signal tells a time-out from other connection errors on every runtime.
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create(
@@ -46,9 +52,12 @@ export class OpenAiLessonGenerator implements LessonGenerator {
             json_schema: { name: ANSWER_SCHEMA_NAME, strict: true, schema: buildAnswerJsonSchema(ctx) },
           },
         },
-        { signal: opts.signal },
+        { signal },
       );
     } catch (error) {
+      if (timeout.aborted && !opts.signal?.aborted) {
+        throw new AiError('timeout', { cause: error, detail: `sem resposta em ${this.timeoutMs} ms` });
+      }
       throw toAiError(error);
     }
     const choice = completion.choices[0];
