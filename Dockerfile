@@ -1,0 +1,46 @@
+# syntax=docker/dockerfile:1
+# One image for every service (api, worker, migrate); docker-compose.yml picks the command.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV CI=true
+# Manifests first, so the npm ci layer is reused while only sources change.
+COPY package.json package-lock.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/config/package.json libs/config/
+COPY libs/db/package.json libs/db/
+COPY libs/queue/package.json libs/queue/
+COPY libs/curriculum/package.json libs/curriculum/
+COPY libs/ai/package.json libs/ai/
+COPY libs/documents/package.json libs/documents/
+COPY libs/mail/package.json libs/mail/
+COPY libs/testing/package.json libs/testing/
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY web/package.json web/
+COPY scripts/package.json scripts/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf web/src web/node_modules/.vite libs/*/src api/src worker/src scripts/src
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    WEB_DIST_DIR=/app/web/dist \
+    CURRICULUM_DIR=/curriculum
+WORKDIR /app
+COPY --from=build /app /app
+USER node
+EXPOSE 3000
+CMD ["node", "api/dist/main.js"]
+
+# Named targets, for `docker build --target worker .` outside compose.
+FROM runtime AS api
+CMD ["node", "api/dist/main.js"]
+
+FROM runtime AS worker
+CMD ["node", "worker/dist/main.js"]
+
+FROM runtime AS migrate
+CMD ["sh", "-c", "node libs/db/dist/cli.js migrate && node libs/curriculum/dist/cli.js import --if-empty"]
