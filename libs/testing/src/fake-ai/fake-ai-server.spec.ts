@@ -1,0 +1,125 @@
+import { startFakeAi, type FakeAi } from './fake-ai-server';
+
+let fake: FakeAi;
+beforeAll(async () => {
+  fake = await startFakeAi();
+});
+afterEach(() => fake.reset());
+afterAll(() => fake.close());
+
+const schema = {
+  type: 'object',
+  properties: {
+    habilidades: { type: 'array', items: { type: 'string', enum: ['EF05MA03', 'EF05MA04', 'EF05MA05'] }, minItems: 2, maxItems: 3 },
+    objetivos: { type: 'string' },
+    nivel: { type: 'integer', minimum: 1 },
+  },
+  required: ['habilidades', 'objetivos', 'nivel'],
+  additionalProperties: false,
+};
+
+function chat(content: string, withSchema = true): Promise<Response> {
+  return fetch(`${fake.url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer test' },
+    body: JSON.stringify({
+      model: 'modelo-x',
+      messages: [{ role: 'user', content }],
+      ...(withSchema ? { response_format: { type: 'json_schema', json_schema: { name: 'plano', strict: true, schema } } } : {}),
+    }),
+  });
+}
+
+type Completion = { model: string; object: string; choices: { message: { content: string }; finish_reason: string }[] };
+
+async function content(response: Response): Promise<string> {
+  const body = (await response.json()) as Completion;
+  return body.choices[0].message.content;
+}
+
+describe('fake AI server', () => {
+  it('answers a chat.completion that follows the requested schema', async () => {
+    const response = await chat('Aula 1\n"""\nFrações com pizza de papel\n"""');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Completion;
+    expect(body).toMatchObject({ object: 'chat.completion', model: 'modelo-x', choices: [{ finish_reason: 'stop' }] });
+    const answer = JSON.parse(body.choices[0].message.content) as Record<string, unknown>;
+    expect(answer).toEqual({
+      habilidades: ['EF05MA03', 'EF05MA04'],
+      objetivos: 'Texto de teste para "objetivos" da aula: Frações com pizza de papel',
+      nivel: 1,
+    });
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]).toMatchObject({ path: '/v1/chat/completions', authorization: true, outcome: 'answer' });
+  });
+
+  it('lists a model', async () => {
+    const response = await fetch(`${fake.url}/models`);
+    expect(await response.json()).toMatchObject({ object: 'list', data: [{ id: 'fake-model' }] });
+  });
+
+  it('plays scripted steps in order, then falls back to the default answer', async () => {
+    fake.script(
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 500, times: 2 },
+      { badJson: true },
+      { content: { habilidades: ['EF99XX99'] } },
+    );
+    const first = await chat('a');
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(await first.json()).toMatchObject({ error: { type: 'rate_limit_exceeded' } });
+    expect((await chat('b')).status).toBe(500);
+    expect((await chat('c')).status).toBe(500);
+    await expect(content(await chat('d')).then((c) => JSON.parse(c))).rejects.toThrow(SyntaxError);
+    expect(await content(await chat('e'))).toBe('{"habilidades":["EF99XX99"]}');
+    expect((await chat('f')).status).toBe(200);
+    expect(fake.calls.map((c) => c.outcome)).toEqual(['status 429', 'status 500', 'status 500', 'bad-json', 'content', 'answer']);
+    expect(fake.pendingSteps()).toEqual([]);
+  });
+
+  it('applies a matching step only to calls whose messages contain its text', async () => {
+    fake.script({ match: 'Aula 2', status: 503 });
+    const [one, two, three] = await Promise.all([chat('Aula 1'), chat('Aula 2'), chat('Aula 3')]);
+    expect([one.status, two.status, three.status]).toEqual([200, 503, 200]);
+  });
+
+  it('delays answers by the latency and a step delay', async () => {
+    fake.setLatency(100);
+    fake.script({ delayMs: 100 });
+    const started = Date.now();
+    await chat('lenta');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('hangs until the client gives up, and still closes', async () => {
+    const other = await startFakeAi();
+    other.script({ hang: true });
+    const request = fetch(`${other.url}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+      signal: AbortSignal.timeout(150),
+    });
+    await expect(request).rejects.toThrow();
+    expect(other.calls[0].outcome).toBe('hang');
+    await other.close();
+  });
+
+  it('is scriptable over HTTP for servers started by the CLI', async () => {
+    const base = fake.url.replace(/\/v1$/, '');
+    await fetch(`${base}/__fake/script`, {
+      method: 'POST',
+      body: JSON.stringify([{ match: 'Aula 9', status: 429 }]),
+    });
+    expect((await chat('Aula 9')).status).toBe(429);
+    const calls = (await (await fetch(`${base}/__fake/calls`)).json()) as { outcome: string }[];
+    expect(calls.map((c) => c.outcome)).toEqual(['status 429']);
+    await fetch(`${base}/__fake/reset`, { method: 'POST' });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('refuses a request without messages, like the real API', async () => {
+    const response = await fetch(`${fake.url}/chat/completions`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(400);
+  });
+});
