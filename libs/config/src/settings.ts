@@ -50,6 +50,11 @@ export const settingsSchema = z
     ),
     CURRICULUM_DIR: optionalString,
     SENTRY_DSN: optionalString,
+    /** Attempts of one lesson's AI call before the lesson fails, and the first backoff. */
+    AI_ATTEMPTS: int(4, 1, 10),
+    AI_RETRY_BASE_MS: int(1000, 1, 60000),
+    /** How often the worker looks for plans and e-mails that were stored but never queued (ms). */
+    SWEEP_INTERVAL_MS: int(15000, 200, 3600000),
     /** Plans generated at the same time by one worker process. */
     WORKER_CONCURRENCY: int(4, 1, 100),
     /** Lessons of one plan generated in parallel. */

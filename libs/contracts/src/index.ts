@@ -10,3 +10,4 @@ export * from './events';
 export * from './jobs';
 export * from './documents';
 export * from './http';
+export * from './files';

@@ -169,3 +169,18 @@ export interface Plano {
 export interface GenerateResponse {
   id: string;
 }
+
+/** A plan in the list (history, dashboard): lessons as summaries, without their texts. */
+export interface PlanoListItem {
+  id: string;
+  temaPrincipal: string;
+  materiaGeral: string;
+  createdAt: string;
+  updatedAt: string;
+  status: PlanStatus;
+  turmaId: string;
+  turma: { id: string; numero: string; escola: string; ano: string };
+  generation: Generation;
+  generator: string | null;
+  aulas: { id: string; numeroAula: number; materia: string }[];
+}

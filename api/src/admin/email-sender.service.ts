@@ -1,0 +1,56 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EmailLogEntry, EmailSenderData, PublicUser } from '@planejador/contracts';
+import { EmailLog } from '@planejador/db';
+import { JobProducer, jobIds } from '@planejador/queue';
+import { JOB_PRODUCER } from '../core/tokens';
+
+@Injectable()
+export class EmailSenderService {
+  private readonly logger = new Logger(EmailSenderService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+  ) {}
+
+  /** Stores the log record (the job's source of truth), then queues the send. */
+  async send(admin: PublicUser, data: EmailSenderData): Promise<{ message: string; id: string; recipients: number }> {
+    const em = this.em.fork();
+    const log = em.create(EmailLog, {
+      admin: admin.id,
+      adminEmail: admin.email,
+      subject: data.subject,
+      html: data.html,
+      text: data.text,
+      toAddresses: data.recipients.to,
+      ccAddresses: data.recipients.cc,
+      bccAddresses: data.recipients.bcc,
+      recipientCount: data.recipients.total,
+    });
+    await em.flush();
+    try {
+      await this.producer.enqueue('send-mail', { kind: 'bulk', logId: log.id }, jobIds.bulkMail(log.id));
+    } catch (err) {
+      // The record stays 'queued'; the worker's sweeper enqueues it when Redis is back.
+      this.logger.warn({ logId: log.id, err: (err as Error).message }, 'bulk e-mail not enqueued yet');
+    }
+    this.logger.log({ logId: log.id, adminId: admin.id, recipients: data.recipients.total }, 'bulk e-mail queued');
+    const n = data.recipients.total;
+    return { id: log.id, recipients: n, message: `Email enviado com sucesso! ${n} destinatário(s) na fila de envio.` };
+  }
+
+  async history(limit = 50): Promise<EmailLogEntry[]> {
+    const logs = await this.em.fork().find(EmailLog, {}, { orderBy: { createdAt: 'desc' }, limit });
+    return logs.map((l) => ({
+      id: l.id,
+      createdAt: l.createdAt.toISOString(),
+      adminEmail: l.adminEmail,
+      subject: l.subject,
+      recipientCount: l.recipientCount,
+      status: l.status,
+      error: l.error,
+      sentAt: l.sentAt?.toISOString() ?? null,
+    }));
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { PassportSerializer } from '@nestjs/passport';
+import { toPublicUser } from '@planejador/db';
+import type { PublicUser } from '@planejador/contracts';
+import { UsersService } from './users.service';
+
+/** The session keeps only the user id; each request reloads the user (credits and role stay fresh). */
+@Injectable()
+export class SessionSerializer extends PassportSerializer {
+  constructor(private readonly users: UsersService) {
+    super();
+  }
+
+  serializeUser(user: PublicUser, done: (err: Error | null, id?: string) => void): void {
+    done(null, user.id);
+  }
+
+  deserializeUser(id: string, done: (err: unknown, user?: PublicUser | false) => void): void {
+    this.users
+      .findById(id)
+      .then((user) => done(null, user ? toPublicUser(user) : false))
+      .catch((err) => done(err));
+  }
+}

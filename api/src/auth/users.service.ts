@@ -1,0 +1,66 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import { randomUUID } from 'node:crypto';
+import { MSG, type RegisterInput } from '@planejador/contracts';
+import type { Settings } from '@planejador/config';
+import { User } from '@planejador/db';
+import { SETTINGS } from '../core/tokens';
+
+/** argon2id with the library's defaults (OWASP-level memory cost). */
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.em.fork().findOne(User, { id });
+  }
+
+  async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {
+    const em = this.em.fork();
+    const exists = await em.count(User, { email: data.email });
+    if (exists) throw new ConflictException({ message: MSG.emailTaken });
+    const user = em.create(User, {
+      email: data.email,
+      password: await hashPassword(data.password),
+      firstName: data.firstName ?? null,
+      lastName: data.lastName ?? null,
+      role: this.settings.ADMIN_EMAILS.includes(data.email) ? 'admin' : 'teacher',
+    });
+    try {
+      await em.flush();
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw new ConflictException({ message: MSG.emailTaken });
+      throw err;
+    }
+    return user;
+  }
+
+  /** Checks the credentials; the same time is spent whether or not the e-mail exists. */
+  async verify(email: string, password: string): Promise<User | null> {
+    const user = await this.em.fork().findOne(User, { email });
+    if (!user) {
+      await argon2.verify(await DUMMY_HASH(), password).catch(() => false);
+      return null;
+    }
+    const ok = await argon2.verify(user.password, password).catch(() => false);
+    if (!ok) return null;
+    // ADMIN_EMAILS names admins: applied at login so a setting change takes effect.
+    if (this.settings.ADMIN_EMAILS.includes(user.email) && user.role !== 'admin') {
+      await this.em.fork().nativeUpdate(User, { id: user.id }, { role: 'admin' });
+      user.role = 'admin';
+    }
+    return user;
+  }
+}
+
+export type RegisterData = RegisterInput;
+
+// A hash of a random string, verified against when the e-mail is unknown (timing parity).
+let dummyHash: Promise<string> | undefined;
+const DUMMY_HASH = () => (dummyHash ??= hashPassword(randomUUID()));

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import passport from 'passport';
+import type { Pool } from 'pg';
+import type { Redis } from 'ioredis';
+import type { Settings } from '@planejador/config';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './core/http-exception.filter';
+import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
+import { serveWeb, sessionMiddleware, setupHttp } from './http-setup';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { mountQueueDashboard } from './admin/queue-dashboard';
+
+/** Builds the api (used by main.ts and by the tests, which listen on a random port). */
+export async function createApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  const settings = app.get<Settings>(SETTINGS);
+  const pool = app.get<Pool>(PG_POOL);
+  const redis = app.get<Redis>(REDIS);
+  const session = sessionMiddleware(settings, pool);
+  setupHttp(app, settings, pool, session);
+  mountQueueDashboard(app);
+  serveWeb(app, settings);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useWebSocketAdapter(
+    new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, session, passport.initialize(), passport.session()),
+  );
+  return app;
+}

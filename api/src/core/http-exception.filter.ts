@@ -1,0 +1,72 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { MSG, type ApiErrorBody } from '@planejador/contracts';
+
+/** Errors that mean PostgreSQL or Redis is unreachable: the request answers 503, never a crash. */
+export function isUnavailableError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: string; message?: string; name?: string };
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300'];
+  if (e.code && codes.includes(e.code)) return true;
+  const msg = e.message ?? '';
+  return /Connection terminated|connect ECONNREFUSED|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Client has encountered a connection error|MaxRetriesPerRequest|Reached the max retries/i.test(
+    msg,
+  );
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+    const { status, body } = this.toResponse(exception, req);
+    res.status(status).json(body);
+  }
+
+  private toResponse(exception: unknown, req: Request): { status: number; body: ApiErrorBody } {
+    if (exception instanceof ZodError) {
+      const issues = exception.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return { status: 400, body: { message: issues[0]?.message ?? MSG.validationFailed, issues } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      let message: string;
+      let issues: ApiErrorBody['issues'];
+      if (typeof response === 'string') message = response;
+      else {
+        const r = response as { message?: unknown; issues?: ApiErrorBody['issues'] };
+        message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : exception.message;
+        issues = r.issues;
+      }
+      if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|DELETE|PATCH)/.test(message)) message = MSG.notFound;
+      if (status === 413) message = 'Conteúdo muito grande.';
+      if (status === 400 && /JSON|Unexpected token|Bad control/i.test(message)) message = 'Corpo da requisição inválido (JSON malformado).';
+      return { status, body: issues ? { message, issues } : { message } };
+    }
+    const maybeStatus = (exception as { status?: number; statusCode?: number; type?: string } | null) ?? {};
+    // body-parser errors (malformed JSON, too large, bad charset) carry their own 4xx status.
+    const bpStatus = maybeStatus.statusCode ?? maybeStatus.status;
+    if (typeof bpStatus === 'number' && bpStatus >= 400 && bpStatus < 500) {
+      const message = bpStatus === 413 ? 'Conteúdo muito grande.' : 'Corpo da requisição inválido (JSON malformado).';
+      return { status: bpStatus, body: { message } };
+    }
+    if (isUnavailableError(exception)) {
+      this.logger.warn({ err: describe(exception), path: req.path }, 'dependency unavailable');
+      return { status: 503, body: { message: MSG.serviceUnavailable } };
+    }
+    this.logger.error({ err: describe(exception), path: req.path, method: req.method }, 'unhandled error');
+    return { status: 500, body: { message: MSG.internalError } };
+  }
+}
+
+function describe(err: unknown) {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { value: String(err) };
+}

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import connectPgSimple from 'connect-pg-simple';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import passport from 'passport';
+import type { Pool } from 'pg';
+import { MSG } from '@planejador/contracts';
+import type { Settings } from '@planejador/config';
+
+export const SESSION_COOKIE = 'planejador.sid';
+
+export function sessionMiddleware(settings: Settings, pool: Pool): RequestHandler {
+  const PgStore = connectPgSimple(session);
+  const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  return session({
+    name: SESSION_COOKIE,
+    secret,
+    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: settings.NODE_ENV === 'production',
+      maxAge: 7 * 24 * 3600 * 1000,
+    },
+  });
+}
+
+/** Refuses state-changing requests whose Origin (or Referer) is another site. */
+export function sameOriginGuard(settings: Settings): RequestHandler {
+  const allowed = new Set<string>();
+  if (settings.APP_URL) allowed.add(new URL(settings.APP_URL).origin);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+    const source = req.get('origin') ?? req.get('referer');
+    if (!source) return next(); // not a browser (browsers always send Origin on cross-site POST)
+    let origin: string;
+    try {
+      origin = new URL(source).origin;
+    } catch {
+      return res.status(403).json({ message: MSG.csrfRejected });
+    }
+    const host = req.get('host');
+    const selfOrigins = host ? [`http://${host}`, `https://${host}`] : [];
+    if (allowed.has(origin) || selfOrigins.includes(origin)) return next();
+    return res.status(403).json({ message: MSG.csrfRejected });
+  };
+}
+
+function inlineScriptHashes(indexHtml: string): string[] {
+  const hashes: string[] = [];
+  for (const m of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function webDistDir(settings: Settings): string | null {
+  const dir = resolve(settings.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'));
+  return existsSync(join(dir, 'index.html')) ? dir : null;
+}
+
+/** Security headers, body limits, sessions, passport and the same-origin check. */
+export function setupHttp(app: INestApplication, settings: Settings, pool: Pool, session: RequestHandler): void {
+  const expressApp = app as NestExpressApplication;
+  if (settings.TRUST_PROXY) expressApp.set('trust proxy', 1);
+  expressApp.disable('x-powered-by');
+  const dist = webDistDir(settings);
+  const scriptHashes = dist ? inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8')) : [];
+  expressApp.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'script-src': ["'self'", ...scriptHashes],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'frame-src': ["'self'", 'blob:', 'data:'],
+          'upgrade-insecure-requests': settings.NODE_ENV === 'production' ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  expressApp.use(express.json({ limit: '300kb' }));
+  expressApp.use(sameOriginGuard(settings));
+  expressApp.use(session);
+  expressApp.use(passport.initialize());
+  expressApp.use(passport.session());
+  void pool;
+}
+
+/** Serves the built web app; unknown non-API paths get index.html (client-side routes). */
+export function serveWeb(app: INestApplication, settings: Settings): void {
+  const dist = webDistDir(settings);
+  if (!dist) return;
+  const expressApp = app as NestExpressApplication;
+  expressApp.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  expressApp.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  expressApp.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.startsWith('/admin/queues')) return next();
+    if (!(req.headers.accept ?? '').includes('text/html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(indexHtml);
+  });
+}

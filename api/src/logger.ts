@@ -1,0 +1,21 @@
+import type { Params } from 'nestjs-pino';
+import type { Settings } from '@planejador/config';
+
+/** Structured logs; cookies, authorization and bodies never reach them. */
+export function loggerOptions(settings: Settings): Params {
+  return {
+    pinoHttp: {
+      level: settings.LOG_LEVEL,
+      name: 'api',
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.token'],
+        remove: true,
+      },
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') || req.url === '/api/health' },
+      customProps: (req) => ({ userId: (req as { user?: { id?: string } }).user?.id }),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
+      },
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { frontendErrorSchema, type FrontendErrorInput, type PublicUser } from '@planejador/contracts';
+import { FrontendErrorLog } from '@planejador/db';
+import { RateLimitService } from '../core/rate-limit.service';
+import { ZodValidationPipe } from '../core/zod-validation.pipe';
+
+/** Errors caught by the web's error screen: stored and rate-limited (signed in or not). */
+@Controller('api/logs')
+export class FrontendErrorController {
+  private readonly logger = new Logger('FrontendError');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  @Post('frontend-error')
+  @HttpCode(201)
+  async create(@Req() req: Request, @Body(new ZodValidationPipe(frontendErrorSchema)) body: FrontendErrorInput) {
+    await this.rateLimit.hit('frontend-error', req.ip ?? 'unknown', 30, 600);
+    const user = req.user as PublicUser | undefined;
+    const em = this.em.fork();
+    const record = em.create(FrontendErrorLog, {
+      user: user?.id ?? null,
+      message: body.message ?? '',
+      stack: body.stack ?? null,
+      componentStack: body.componentStack ?? null,
+      timestamp: body.timestamp ?? null,
+      url: body.url ?? null,
+      userAgent: body.userAgent ?? null,
+    });
+    await em.flush();
+    this.logger.warn({ id: record.id, userId: user?.id, url: body.url, message: body.message?.slice(0, 200) }, 'frontend error');
+    return { id: record.id };
+  }
+}

@@ -1,0 +1,18 @@
+import { Logger } from '@nestjs/common';
+import { loadSettings, SettingsError } from '@planejador/config';
+import { createApp } from './bootstrap';
+
+async function main() {
+  const settings = loadSettings();
+  if (!settings.DATABASE_URL || !settings.REDIS_URL) {
+    throw new SettingsError('DATABASE_URL e REDIS_URL são obrigatórios para a API (use `npm start`, que os fornece).');
+  }
+  const app = await createApp();
+  await app.listen(settings.PORT, settings.HOST);
+  new Logger('Bootstrap').log({ port: settings.PORT }, `API ouvindo na porta ${settings.PORT}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof SettingsError ? err.message : err);
+  process.exit(1);
+});

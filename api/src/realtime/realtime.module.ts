@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ProgressGateway } from './progress.gateway';
+
+@Module({ providers: [ProgressGateway] })
+export class RealtimeModule {}

@@ -1,0 +1,155 @@
+import { MSG, LIMITS } from '@planejador/contracts';
+import { startSmtpCapture, spawnWorker, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { PASSWORD, signUp, startApi, uniqueEmail, type ApiHarness } from './api-harness';
+
+describe('accounts: sign up, sign in, sessions and password reset', () => {
+  let api: ApiHarness;
+  let smtp: SmtpCapture;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    api = await startApi({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN: '5', RATE_LIMIT_FORGOT: '3', APP_URL: 'http://planejador.test' });
+    worker = await spawnWorker({ SMTP_URL: smtp.url, APP_URL: 'http://planejador.test' });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await smtp?.close();
+  });
+
+  it('signs up with 35 credits and the teacher role, never answering the password hash', async () => {
+    const { client, user, email } = await signUp(api);
+    expect(user).toMatchObject({ email, credits: LIMITS.newUserCredits, role: 'teacher', firstName: 'Ana' });
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
+    const me = await client.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email });
+  });
+
+  it('refuses bad registrations with the spec messages and writes nothing', async () => {
+    const c = api.client();
+    const email = uniqueEmail();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'nao-e-email', password: PASSWORD, confirmPassword: PASSWORD }, MSG.emailInvalid],
+      [{ email, password: '123', confirmPassword: '123456' }, MSG.passwordMin],
+      [{ email, password: PASSWORD, confirmPassword: '123' }, MSG.confirmPasswordMin],
+      [{ email, password: PASSWORD, confirmPassword: 'outra-senha' }, MSG.passwordsDontMatch],
+    ];
+    for (const [body, message] of cases) {
+      const res = await c.post<{ message: string; issues: { path: string; message: string }[] }>('/api/register', body);
+      expect(res.status).toBe(400);
+      expect(res.body.issues.map((i) => i.message)).toContain(message);
+    }
+    const login = await c.post('/api/login', { email, password: PASSWORD });
+    expect(login.status).toBe(401);
+  });
+
+  it('answers 409 for a taken e-mail (case-insensitive)', async () => {
+    const { email } = await signUp(api);
+    const res = await api.client().post<{ message: string }>('/api/register', { email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(MSG.emailTaken);
+  });
+
+  it('logs in and out; wrong credentials answer 401 Credenciais inválidas; the session id changes at login', async () => {
+    const { email, client: first } = await signUp(api);
+    await first.post('/api/logout');
+    expect((await first.get('/api/auth/user')).status).toBe(401);
+
+    const c = api.client();
+    await c.post('/api/login', { email, password: 'errada' }).then((r) => {
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ message: MSG.invalidCredentials });
+    });
+    const bad = await c.post<{ issues: { message: string }[] }>('/api/login', { email: 'x', password: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i) => i.message)).toEqual(expect.arrayContaining([MSG.emailInvalid, MSG.passwordRequired]));
+
+    // An anonymous session first (forgot-password creates none, so use a login attempt cookie if any).
+    const before = c.sessionId();
+    const ok = await c.post('/api/login', { email, password: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(c.sessionId()).toBeDefined();
+    expect(c.sessionId()).not.toBe(before);
+    expect((await c.get('/api/auth/user')).status).toBe(200);
+    expect((await c.post('/api/logout')).status).toBe(204);
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('rate-limits login attempts with a Portuguese 429', async () => {
+    const { email } = await signUp(api);
+    const c = api.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await c.post('/api/login', { email, password: 'errada' })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const limited = await c.post<{ message: string }>('/api/login', { email, password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(MSG.rateLimited);
+  });
+
+  it('resets a forgotten password through the e-mailed link, once', async () => {
+    const { email } = await signUp(api);
+    const c = api.client();
+    const unknown = await c.post<{ message: string }>('/api/auth/forgot-password', { email: uniqueEmail('ninguem') });
+    const known = await c.post<{ message: string }>('/api/auth/forgot-password', { email });
+    expect(known.status).toBe(200);
+    expect(known.body.message).toBe(unknown.body.message); // no account enumeration
+    expect(known.body.message).toMatch(/receberá/);
+    expect(known.body.message).toMatch(/cadastrado/);
+
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    expect(mail.parsed.subject).toBe('Redefinição de senha - Planejador');
+    const link = /http:\/\/planejador\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]);
+
+    expect((await c.post('/api/auth/validate-reset-token', { token })).status).toBe(200);
+    const invalid = await c.post<{ message: string }>('/api/auth/validate-reset-token', { token: 'nao-existe' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(MSG.resetTokenInvalid);
+    const short = await c.post<{ issues: { message: string }[] }>('/api/auth/reset-password', { token, newPassword: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.issues[0].message).toBe(MSG.resetPasswordMin);
+
+    const reset = await c.post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' });
+    expect(reset.status).toBe(200);
+    const again = await c.post<{ message: string }>('/api/auth/reset-password', { token, newPassword: 'outra-senha-789' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(MSG.resetTokenInvalid);
+
+    expect((await api.client().post('/api/login', { email, password: PASSWORD })).status).toBe(401);
+    expect((await api.client().post('/api/login', { email, password: 'nova-senha-456' })).status).toBe(200);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const { email } = await signUp(api);
+    await api.client().post('/api/auth/forgot-password', { email });
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '')![1]);
+    await api.orm.em.fork().getConnection().execute(
+      `update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ?)`,
+      [email],
+    );
+    const res = await api.client().post<{ message: string }>('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MSG.resetTokenInvalid);
+  });
+
+  it('a reset ends the user\'s other sessions', async () => {
+    const { email, client: other } = await signUp(api);
+    expect((await other.get('/api/auth/user')).status).toBe(200);
+    await api.client().post('/api/auth/forgot-password', { email });
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '')![1]);
+    await api.client().post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' });
+    await waitFor(async () => (await other.get('/api/auth/user')).status === 401, { what: 'old session to end' });
+  });
+
+  it('rate-limits forgot-password per e-mail', async () => {
+    const { email } = await signUp(api);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api.client().post('/api/auth/forgot-password', { email })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

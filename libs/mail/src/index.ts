@@ -1,0 +1,2 @@
+export * from './mail-transport';
+export * from './templates';

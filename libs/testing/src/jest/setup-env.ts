@@ -1,0 +1,6 @@
+// Per test file: quiet logs, fast retries; everything else comes from global-setup.
+process.env.LOG_LEVEL ??= 'warn';
+process.env.NODE_ENV ??= 'test';
+process.env.SESSION_SECRET ??= 'test-session-secret-0123456789abcdef0123456789';
+process.env.AI_RETRY_BASE_MS ??= '20';
+process.env.SWEEP_INTERVAL_MS ??= '1000';

@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+export const TEST_PG_BASE = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A database name and Redis key prefix unique to this test run. */
+export function uniqueRunId(prefix = 't'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export function databaseUrlFor(name: string): string {
+  return `${TEST_PG_BASE.replace(/\/$/, '')}/${name}`;
+}

@@ -1,0 +1,82 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  envelope: { from: string; to: string[] };
+  parsed: ParsedMail;
+  raw: string;
+}
+
+export interface SmtpCapture {
+  url: string;
+  port: number;
+  messages: CapturedMail[];
+  /** Makes the next n deliveries fail with the given SMTP code (4xx transient, 5xx permanent). */
+  failNext(n: number, code?: number): void;
+  failAlways(code?: number): void;
+  waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (smtp-server package) that keeps what it receives, for tests. */
+export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {}): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  let failures = 0;
+  let failCode = 451;
+  let always = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        if (always || failures > 0) {
+          if (!always) failures--;
+          const err = new Error(failCode >= 500 ? 'Mailbox unavailable' : 'Try again later') as Error & { responseCode: number };
+          err.responseCode = failCode;
+          return callback(err);
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw);
+        messages.push({
+          envelope: {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          },
+          parsed,
+          raw,
+        });
+        callback();
+      });
+    },
+    ...options,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    failNext(n, code = 451) {
+      failures = n;
+      failCode = code;
+    },
+    failAlways(code = 451) {
+      always = true;
+      failCode = code;
+    },
+    async waitFor(predicate, timeoutMs = 15000) {
+      const start = Date.now();
+      for (;;) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        if (Date.now() - start > timeoutMs) throw new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,50 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createLessonGenerator } from '@planejador/ai';
+import { loadSettings, type Settings } from '@planejador/config';
+import { MailTransport } from '@planejador/mail';
+import { createRedis, JobProducer } from '@planejador/queue';
+import { ProgressPublisher } from './progress.publisher';
+import { JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, REDIS, SETTINGS } from './tokens';
+
+const aiLogger = new Logger('ai');
+
+@Global()
+@Module({
+  providers: [
+    { provide: SETTINGS, useFactory: () => loadSettings() },
+    { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'worker') },
+    { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX) },
+    {
+      provide: LESSON_GENERATOR,
+      inject: [SETTINGS],
+      useFactory: (s: Settings) =>
+        createLessonGenerator(s, {
+          debug: (o, m) => aiLogger.debug(o, m),
+          info: (o, m) => aiLogger.log(o, m),
+          warn: (o, m) => aiLogger.warn(o, m),
+          error: (o, m) => aiLogger.error(o, m),
+        }),
+    },
+    {
+      provide: MAIL_TRANSPORT,
+      inject: [SETTINGS],
+      useFactory: (s: Settings) => new MailTransport({ smtpUrl: s.SMTP_URL, from: s.MAIL_FROM, outboxDir: s.MAIL_OUTBOX_DIR }),
+    },
+    ProgressPublisher,
+  ],
+  exports: [SETTINGS, REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
+})
+export class CoreModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+    @Inject(MAIL_TRANSPORT) private readonly mail: MailTransport,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.producer.close().catch(() => undefined);
+    this.mail.close();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import { userRoom, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
+import type { Settings } from '@planejador/config';
+import { REDIS, SETTINGS } from './tokens';
+
+/** Publishes plan progress through Redis to the room of the plan's owner (socket.io Redis adapter). */
+@Injectable()
+export class ProgressPublisher implements OnApplicationShutdown {
+  private readonly logger = new Logger(ProgressPublisher.name);
+  private readonly client: Redis;
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(SETTINGS) settings: Settings) {
+    this.client = redis.duplicate({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.client.on('error', () => undefined);
+    this.emitter = new Emitter<ServerToClientEvents>(this.client, { key: `${settings.QUEUE_PREFIX}:socket.io` });
+  }
+
+  /** Progress is a hint (the API state is the truth): a lost event never fails a job. */
+  publish(userId: string, event: Omit<PlanProgressEvent, 'at'>): void {
+    try {
+      this.emitter.to(userRoom(userId)).emit('plan:progress', { ...event, at: new Date().toISOString() });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message }, 'progress event not published');
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.client.disconnect();
+  }
+}

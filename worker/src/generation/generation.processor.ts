@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { generatePlanJobSchema } from '@planejador/contracts';
+import type { Settings } from '@planejador/config';
+import { QUEUES } from '@planejador/queue';
+import { createQueueWorker } from '../core/queue-worker.factory';
+import { REDIS, SETTINGS } from '../core/tokens';
+import { SweeperService } from '../sweeper/sweeper.service';
+import { GenerationService, LessonsFailedError } from './generation.service';
+import { GENERIC_FAILURE, PlanFinalizer } from './plan-finalizer';
+
+/** Thin: parse the payload, call the service; after the last attempt, end the plan failed with its credit back. */
+@Injectable()
+export class GenerationProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(GenerationProcessor.name);
+  private worker?: Worker;
+
+  constructor(
+    private readonly generation: GenerationService,
+    private readonly finalizer: PlanFinalizer,
+    private readonly sweeper: SweeperService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.worker = createQueueWorker(
+      QUEUES.generation,
+      {
+        'generate-plan': (job) => this.generate(job),
+        'sweep-plans': () => this.sweeper.sweep(),
+      },
+      this.redis,
+      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: 60000, maxStalledCount: 3 },
+    );
+    this.worker.on('failed', (job, err) => {
+      if (!job || job.name !== 'generate-plan') return;
+      const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (!final) return;
+      const parsed = generatePlanJobSchema.safeParse(job.data);
+      if (!parsed.success) return;
+      const reason = err instanceof LessonsFailedError || err instanceof UnrecoverableError ? err.message : GENERIC_FAILURE;
+      this.finalizer.fail(parsed.data.planId, reason).catch((e) => this.logger.error({ err: (e as Error).message }, 'finalize failed'));
+    });
+  }
+
+  private async generate(job: Job) {
+    const { planId } = generatePlanJobSchema.parse(job.data);
+    return this.generation.generate(planId);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+}
