@@ -66,10 +66,12 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i) => i.message)).toEqual(expect.arrayContaining([MSG.emailInvalid, MSG.passwordRequired]));
 
-    // An anonymous session first (forgot-password creates none, so use a login attempt cookie if any).
-    const before = c.sessionId();
     const ok = await c.post('/api/login', { email, password: PASSWORD });
     expect(ok.status).toBe(200);
+    const before = c.sessionId();
+    expect(before).toBeDefined();
+    // Logging in again on an existing session gives a new session id (no fixation).
+    expect((await c.post('/api/login', { email, password: PASSWORD })).status).toBe(200);
     expect(c.sessionId()).toBeDefined();
     expect(c.sessionId()).not.toBe(before);
     expect((await c.get('/api/auth/user')).status).toBe(200);
