@@ -1,0 +1,140 @@
+import { MSG } from '@planejador/contracts';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+interface TurmaBody {
+  id: string;
+  numero: string;
+  observacoesAdicionais: string | null;
+  _count: { planosAula: number };
+}
+
+describe('classes, stats, feedback and the frontend error log', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+
+  it('answers 401 on every signed-in route when signed out', async () => {
+    const c = api.client();
+    const routes: [string, string][] = [
+      ['GET', '/api/turmas'],
+      ['POST', '/api/turmas'],
+      ['PUT', '/api/turmas/00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/turmas/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/user/stats'],
+      ['POST', '/api/feedback'],
+      ['GET', '/api/planos'],
+      ['POST', '/api/planos/generate'],
+      ['GET', '/api/auth/user'],
+    ];
+    for (const [method, path] of routes) {
+      const res = await c.request<{ message: string }>(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect([method, path, res.status]).toEqual([method, path, 401]);
+      expect(res.body.message).toBe(MSG.unauthorized);
+    }
+  });
+
+  it('creates, lists with plan counts, updates and deletes a class', async () => {
+    const { client } = await signUp(api);
+    const created = await client.post<TurmaBody>('/api/turmas', turmaInput());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ numero: '51', estado: 'RS', instituicao: 'SEDUC-RS_2025', _count: { planosAula: 0 } });
+
+    const list = await client.get<TurmaBody[]>('/api/turmas');
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]._count.planosAula).toBe(0);
+
+    const updated = await client.put<TurmaBody>(`/api/turmas/${created.body.id}`, turmaInput({ numero: '52', observacoesAdicionais: '' }));
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ numero: '52', observacoesAdicionais: null });
+
+    expect((await client.delete(`/api/turmas/${created.body.id}`)).status).toBe(204);
+    expect((await client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
+  });
+
+  it('refuses invalid classes with the spec messages and writes nothing', async () => {
+    const { client } = await signUp(api);
+    const cases: [Record<string, unknown>, string][] = [
+      [turmaInput({ nomeProfessor: '  ' }), MSG.nomeProfessorRequired],
+      [turmaInput({ numero: '' }), MSG.numeroRequired],
+      [turmaInput({ escola: '' }), MSG.escolaRequired],
+      [turmaInput({ ano: '10' }), MSG.anoInvalid],
+      [turmaInput({ estado: 'SP' }), MSG.estadoInvalid],
+      [turmaInput({ instituicao: 'OUTRA' }), MSG.instituicaoInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post<{ message: string }>('/api/turmas', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
+  });
+
+  it("answers 404 for another user's class, and changes nothing", async () => {
+    const a = await signUp(api);
+    const b = await signUp(api);
+    const turma = (await a.client.post<TurmaBody>('/api/turmas', turmaInput())).body;
+    expect((await b.client.put(`/api/turmas/${turma.id}`, turmaInput({ numero: '99' }))).status).toBe(404);
+    expect((await b.client.delete(`/api/turmas/${turma.id}`)).status).toBe(404);
+    expect((await b.client.put(`/api/turmas/nao-e-uuid`, turmaInput())).status).toBe(404);
+    expect((await b.client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
+    const mine = await a.client.get<TurmaBody[]>('/api/turmas');
+    expect(mine.body[0].numero).toBe('51');
+  });
+
+  it('counts classes, plans, lessons and this month in the stats', async () => {
+    const { client } = await signUp(api);
+    await client.post('/api/turmas', turmaInput());
+    const stats = await client.get('/api/user/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ turmas: 1, planos: 0, aulas: 0, mesAtual: 0 });
+  });
+
+  it('stores feedback from 1 to 5 stars and refuses 0', async () => {
+    const { client } = await signUp(api);
+    const zero = await client.post<{ message: string }>('/api/feedback', { rating: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toBe(MSG.ratingRequired);
+    const long = await client.post<{ message: string }>('/api/feedback', { rating: 4, comment: 'x'.repeat(501) });
+    expect(long.body.message).toBe(MSG.commentTooLong);
+    const ok = await client.post('/api/feedback', { rating: 4, comment: '  Muito bom!  ' });
+    expect(ok.status).toBe(201);
+    const rows = await api.orm.em.fork().getConnection().execute(`select rating, comment from feedback order by created_at desc limit 1`);
+    expect(rows[0]).toEqual({ rating: 4, comment: 'Muito bom!' });
+  });
+
+  it('stores frontend errors and rate-limits them', async () => {
+    const c = api.client({ 'x-forwarded-for': '10.0.0.9' });
+    const res = await c.post('/api/logs/frontend-error', {
+      message: 'Boom',
+      stack: 'Error: Boom\n at x',
+      componentStack: '\n at App',
+      timestamp: new Date().toISOString(),
+      url: 'http://localhost/dashboard',
+      userAgent: 'jest',
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses cross-site state changes and sets security headers', async () => {
+    const { client } = await signUp(api);
+    const res = await client.post<{ message: string }>('/api/turmas', turmaInput(), { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MSG.csrfRejected);
+    expect((await client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
+    const same = await client.post('/api/turmas', turmaInput(), { origin: api.url });
+    expect(same.status).toBe(201);
+    const headers = (await client.get('/api/turmas')).headers;
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers malformed JSON with a Portuguese 400', async () => {
+    const { client } = await signUp(api);
+    const res = await client.request<{ message: string }>('POST', '/api/turmas', '{"numero": ');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/JSON/);
+  });
+});
