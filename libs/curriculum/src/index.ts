@@ -1,7 +1,15 @@
 export * from './curriculum-record';
+export * from './curriculum-files';
+export * from './curriculum-dir';
+export * from './curriculum-import';
+export { countSkills, selectSkills } from './curriculum-rows';
+export * from './curriculum.service';
+export * from './matriz-builder';
 export * from './materia';
 export * from './text/portuguese-text';
 export * from './text/portuguese-stemmer';
+export * from './text/trigram';
+export * from './search/expansions';
 export * from './search/skill-index';
 export * from './search/skill-query';
 export * from './search/subject-skills';

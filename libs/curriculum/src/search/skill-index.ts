@@ -131,7 +131,7 @@ function saturation(tf: number, relativeLength: number): number {
 /** 'fracion' and 'fracionari': one starts the other; long shared starts count more. */
 function prefixSimilarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length < 5 || !long.startsWith(short)) return 0;
+  if (short.length < 5 || short.length / long.length < 0.6 || !long.startsWith(short)) return 0;
   return 0.6 + 0.4 * (short.length / long.length);
 }
 

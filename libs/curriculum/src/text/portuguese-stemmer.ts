@@ -33,9 +33,10 @@ const SUFFIXES: ReadonlyArray<[suffix: string, min: number]> = [
   ['ando', 3],
   ['endo', 3],
   ['indo', 3],
-  ['ado', 3],
+  // 'solido' must not become 'sol' (as 'solar' does); 'medida' may become 'med' (as 'medir' does).
+  ['ado', 4],
+  ['ido', 4],
   ['ada', 3],
-  ['ido', 3],
   ['ida', 3],
   ['ar', 3],
   ['er', 3],

@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { HabilidadeMatch, Materia, MatrizResponse } from '@planejador/contracts';
+import type { CurriculumRecord } from './curriculum-record';
+import { selectSkills } from './curriculum-rows';
+import { buildMatriz } from './matriz-builder';
+import { inScope, materiaScope, NO_SKILLS_REASON, NOT_IMPORTED_REASON, scopeGapReason } from './materia';
+import { SubjectSkills } from './search/subject-skills';
+
+export type EntityManagerSource = EntityManager | (() => EntityManager);
+
+/**
+ * Curriculum lookups for the api and the worker. The skills (~1,300 read-only rows) are read once per process
+ * and kept in memory with one search index per year and subject; invalidate() drops them after an import.
+ * Every read works in its own fork of the EntityManager, never in the global context.
+ */
+export class CurriculumService {
+  private loading: Promise<CurriculumRecord[]> | null = null;
+  private readonly subjects = new Map<string, SubjectSkills>();
+
+  constructor(private readonly source: EntityManagerSource) {}
+
+  invalidate(): void {
+    this.loading = null;
+    this.subjects.clear();
+  }
+
+  /** Every skill, in code order. */
+  async all(): Promise<readonly CurriculumRecord[]> {
+    if (!this.loading) {
+      const em = typeof this.source === 'function' ? this.source() : this.source;
+      const loading = selectSkills(em.fork());
+      this.loading = loading;
+      // An empty table (not imported yet) or a failed read is not kept: the next call reads again.
+      loading.then(
+        (records) => {
+          if (!records.length && this.loading === loading) this.loading = null;
+        },
+        () => {
+          if (this.loading === loading) this.loading = null;
+        },
+      );
+    }
+    return this.loading;
+  }
+
+  /** The skills of a school year ('1'..'9') and subject, in code order; none for an unknown year. */
+  async skillsFor(ano: string | number, materia: Materia): Promise<readonly CurriculumRecord[]> {
+    return (await this.subject(ano, materia)).records;
+  }
+
+  async validCodes(ano: string | number, materia: Materia): Promise<Set<string>> {
+    return new Set((await this.skillsFor(ano, materia)).map((s) => s.code));
+  }
+
+  /** Skills by code, in the order asked; unknown codes are left out. */
+  async findByCodes(codes: readonly string[]): Promise<CurriculumRecord[]> {
+    const byCode = new Map((await this.all()).map((r) => [r.code, r]));
+    return codes.map((c) => byCode.get(c.trim().toUpperCase())).filter((r): r is CurriculumRecord => r !== undefined);
+  }
+
+  /** Why a year and subject have no skill (English before year 6, data not imported), or null. */
+  async noSkillsReason(ano: string | number, materia: Materia): Promise<string | null> {
+    const year = parseYear(ano);
+    const gap = year === null ? NO_SKILLS_REASON : scopeGapReason(materia, year);
+    if (gap) return gap;
+    if (!(await this.all()).length) return NOT_IMPORTED_REASON;
+    return (await this.skillsFor(ano, materia)).length ? null : NO_SKILLS_REASON;
+  }
+
+  async matriz(ano: string | number, materia: Materia): Promise<MatrizResponse> {
+    const year = parseYear(ano) ?? 0;
+    const skills = await this.skillsFor(ano, materia);
+    const component = materiaScope(materia).component;
+    const rsLoaded = (await this.all()).some(
+      (r) => r.component === component && (r.source === 'rs' || r.expectativas.length > 0),
+    );
+    return buildMatriz(skills, year, materia, { reason: await this.noSkillsReason(ano, materia), rsLoaded });
+  }
+
+  /** Skills ranked by how well they fit a lesson description; an empty q lists them in code order (score 0). */
+  async search(ano: string | number, materia: Materia, q: string, limit = 10): Promise<HabilidadeMatch[]> {
+    return (await this.subject(ano, materia)).search(q, limit);
+  }
+
+  /** The skills offered to the AI for one lesson, best first, padded with the others in code order. */
+  async candidates(
+    ano: string | number,
+    materia: Materia,
+    prompt: string,
+    temaPrincipal?: string,
+    limit = 8,
+  ): Promise<HabilidadeMatch[]> {
+    return (await this.subject(ano, materia)).candidates(prompt, temaPrincipal, limit);
+  }
+
+  private async subject(ano: string | number, materia: Materia): Promise<SubjectSkills> {
+    const year = parseYear(ano);
+    const records = await this.all();
+    const key = `${year}:${materia}`;
+    let subject = this.subjects.get(key);
+    if (!subject) {
+      subject = new SubjectSkills(year === null ? [] : records.filter((r) => inScope(r, materia, year)));
+      if (records.length) this.subjects.set(key, subject);
+    }
+    return subject;
+  }
+}
+
+function parseYear(ano: string | number): number | null {
+  const year = typeof ano === 'number' ? ano : Number.parseInt(String(ano), 10);
+  return Number.isInteger(year) && year >= 1 && year <= 9 ? year : null;
+}
