@@ -1,0 +1,227 @@
+import { io, type Socket } from 'socket.io-client';
+import { MSG, type Plano, type PlanProgressEvent, type PublicUser } from '@planejador/contracts';
+import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+const PROMPTS = [
+  'Bingo das frações com a turma',
+  'Frações equivalentes com tiras de papel',
+  'Problemas de adição e subtração com números naturais',
+  'Medidas de comprimento: medir a sala com trena',
+  'Leitura de gráficos de colunas sobre a turma',
+  'Multiplicação com malha quadriculada',
+  'Divisão em partes iguais repartindo balas',
+  'Números decimais no sistema monetário: mercadinho',
+  'Porcentagem em promoções de folhetos',
+  'Figuras planas: polígonos no geoplano',
+  'Ângulos retos com dobraduras',
+  'Probabilidade com lançamento de dados',
+  'Área e perímetro do pátio da escola',
+  'Sequências numéricas e padrões',
+  'Volume com cubinhos de material dourado',
+];
+
+function generateBody(turmaId: string, prompts: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    temaPrincipal: 'Matemática',
+    turmaId,
+    materiaGeral: 'matematica',
+    limitOneSkill: true,
+    preferirSeduc: true,
+    nivelDetalhamento: 3,
+    aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
+    ...overrides,
+  };
+}
+
+async function waitForPlan(client: TestClient, id: string, states: string[] = ['done', 'failed'], timeoutMs = 60000) {
+  return waitFor(
+    async () => {
+      const res = await client.get<Plano>(`/api/planos/${id}`);
+      return states.includes(res.body.generation?.state) ? res.body : null;
+    },
+    { timeoutMs, intervalMs: 200, what: `plan ${id} to reach ${states.join('/')}` },
+  );
+}
+
+describe('plan generation: api, queue, worker process, fake AI and live progress', () => {
+  let api: ApiHarness;
+  let ai: FakeAi;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 30 });
+    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '3000', AI_ATTEMPTS: '3', LESSON_CONCURRENCY: '5' };
+    api = await startApi(env);
+    worker = await spawnWorker(env);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
+  });
+
+  async function teacherWithClass(ano = '5') {
+    const t = await signUp(api);
+    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
+    return { ...t, turmaId: turma.id };
+  }
+
+  it('generates a 15-lesson plan whose every skill is a real BNCC skill of that year and subject', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, PROMPTS));
+    expect(res.status).toBe(202);
+    const early = await client.get<Plano>(`/api/planos/${res.body.id}`);
+    expect(['queued', 'running', 'done']).toContain(early.body.generation.state);
+    expect(early.body.generation.total).toBe(15);
+
+    const plan = await waitForPlan(client, res.body.id);
+    expect(plan.generation).toMatchObject({ state: 'done', done: 15, total: 15 });
+    expect(plan.status).toBe('gerado');
+    expect(plan.generator).toBe('openai');
+    expect(plan.aulas.map((a) => a.numeroAula)).toEqual(PROMPTS.map((_, i) => i + 1));
+
+    const rows = await api.orm.em.fork().getConnection().execute<{ code: string; ok: boolean }[]>(
+      `select c.code, (s.code is not null and s.years @> '[5]'::jsonb and s.component = 'matematica') as ok
+         from aulas a cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
+         left join curriculum_skills s on s.code = c.code
+        where a.plano_id = ?`,
+      [plan.id],
+    );
+    expect(rows).toHaveLength(15); // limitOneSkill: exactly one per lesson
+    expect(rows.every((r) => r.ok)).toBe(true);
+    for (const aula of plan.aulas) {
+      // The official text is written by the server, next to the code.
+      expect(aula.habilidades).toContain(`(${aula.habilidadeCodes[0]})`);
+      expect(aula.objetivos?.length).toBeGreaterThan(0);
+    }
+    const me = await client.get<PublicUser>('/api/auth/user');
+    expect(me.body.credits).toBe(34);
+  });
+
+  it('never stores an invented skill code: the answer is retried', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    ai.script({
+      match: 'Jogo inventado',
+      times: 2,
+      content: { habilidades: ['EF99XX99'], objetivos: 'x', objetosConhecimento: 'x', experiencias: 'x', evidencias: 'x' },
+    });
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Jogo inventado de frações']));
+    const plan = await waitForPlan(client, res.body.id);
+    expect(plan.generation.state).toBe('done');
+    expect(plan.aulas[0].habilidadeCodes).not.toContain('EF99XX99');
+    const [{ count }] = await api.orm.em.fork().getConnection().execute(
+      `select count(*)::int as count from aulas where habilidade_codes ? 'EF99XX99' or habilidades like '%EF99XX99%'`,
+    );
+    expect(count).toBe(0);
+    expect(ai.calls.filter((c) => c.text.includes('Jogo inventado')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('retries 429 and 500 answers', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    ai.script({ match: 'Aula com limite', status: 429, headers: { 'retry-after-ms': '50' }, times: 1 }, { match: 'Aula com erro', status: 500, times: 2 });
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Aula com limite de frações', 'Aula com erro de medidas']));
+    const plan = await waitForPlan(client, res.body.id);
+    expect(plan.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
+    expect(ai.calls.filter((c) => c.text.includes('Aula com limite') && c.outcome === 'status 429')).toHaveLength(1);
+    expect(ai.calls.filter((c) => c.text.includes('Aula com erro') && c.outcome === 'status 500')).toHaveLength(2);
+  });
+
+  it('ends a plan whose lessons keep failing as failed, with the credit back exactly once', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    ai.script({ match: 'Sempre falha', status: 500, times: 1000 });
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Sempre falha: frações', 'Números naturais']));
+    expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+    const plan = await waitForPlan(client, res.body.id, ['failed'], 90000);
+    expect(plan.generation.state).toBe('failed');
+    expect(plan.generation.creditRefunded).toBe(true);
+    expect(plan.generation.error).toMatch(/IA/);
+    const me = await client.get<PublicUser>('/api/auth/user');
+    expect(me.body.credits).toBe(35);
+    // No second refund even if the sweeper looks at it again.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
+  }, 120000);
+
+  it('with 1 credit left, two concurrent requests make exactly one plan', async () => {
+    const { client, turmaId, user } = await teacherWithClass('5');
+    await api.orm.em.fork().getConnection().execute(`update users set credits = 1 where id = ?`, [user.id]);
+    const [a, b] = await Promise.all([
+      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateBody(turmaId, ['Frações A'])),
+      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateBody(turmaId, ['Frações B'])),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([202, 402]);
+    const refused = a.status === 402 ? a : b;
+    expect(refused.body.message).toBe(MSG.insufficientCredits);
+    const plans = await client.get<unknown[]>('/api/planos');
+    expect(plans.body).toHaveLength(1);
+    expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(0);
+  });
+
+  it('a repeated Idempotency-Key makes one plan and takes one credit', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    const body = generateBody(turmaId, ['Frações com pizza']);
+    const key = { 'idempotency-key': `gen-${Date.now()}-abc` };
+    const [r1, r2] = await Promise.all([client.post<{ id: string }>('/api/planos/generate', body, key), client.post<{ id: string }>('/api/planos/generate', body, key)]);
+    const r3 = await client.post<{ id: string }>('/api/planos/generate', body, key);
+    expect(new Set([r1.body.id, r2.body.id, r3.body.id]).size).toBe(1);
+    expect((await client.get<unknown[]>('/api/planos')).body).toHaveLength(1);
+    expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+    const bad = await client.post<{ message: string }>('/api/planos/generate', body, { 'idempotency-key': 'x' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses invalid generate requests with the spec messages and takes no credit', async () => {
+    const { client, turmaId } = await teacherWithClass('5');
+    const cases: [Record<string, unknown>, string][] = [
+      [generateBody(turmaId, []), MSG.aulasMin],
+      [generateBody(turmaId, Array.from({ length: 16 }, (_, i) => `Aula ${i}`)), MSG.aulasMax],
+      [generateBody(turmaId, ['  ']), MSG.promptRequired],
+      [generateBody(turmaId, ['x'], { materiaGeral: '' }), MSG.materiaGeralRequired],
+      [generateBody(turmaId, ['x'], { temaPrincipal: '' }), MSG.temaRequired],
+      [generateBody('', ['x']), MSG.turmaRequired],
+      [generateBody(turmaId, ['x'], { nivelDetalhamento: 9 }), MSG.nivelInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post<{ message: string; issues: { message: string }[] }>('/api/planos/generate', body);
+      expect(res.status).toBe(400);
+      expect(res.body.issues.map((i) => i.message)).toContain(message);
+    }
+    const other = await teacherWithClass('5');
+    const foreign = await client.post<{ message: string }>('/api/planos/generate', generateBody(other.turmaId, ['x']));
+    expect(foreign.status).toBe(404);
+    expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
+    expect((await client.get<unknown[]>('/api/planos')).body).toHaveLength(0);
+  });
+
+  it("sends progress only to the plan's owner", async () => {
+    const owner = await teacherWithClass('5');
+    const stranger = await teacherWithClass('5');
+    const connect = (cookie: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(api.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const ownerSocket = await connect(owner.client.cookieHeader);
+    const strangerSocket = await connect(stranger.client.cookieHeader);
+    const ownerEvents: PlanProgressEvent[] = [];
+    const strangerEvents: PlanProgressEvent[] = [];
+    ownerSocket.on('plan:progress', (e: PlanProgressEvent) => ownerEvents.push(e));
+    strangerSocket.on('plan:progress', (e: PlanProgressEvent) => strangerEvents.push(e));
+    try {
+      const res = await owner.client.post<{ id: string }>('/api/planos/generate', generateBody(owner.turmaId, ['Frações 1', 'Frações 2', 'Frações 3']));
+      await waitFor(() => ownerEvents.some((e) => e.planId === res.body.id && e.type === 'done'), { what: 'done event' });
+      const types = ownerEvents.filter((e) => e.planId === res.body.id).map((e) => e.type);
+      expect(types.filter((t) => t === 'lesson-done')).toHaveLength(3);
+      expect(types).toContain('lesson-started');
+      expect(strangerEvents).toHaveLength(0);
+    } finally {
+      ownerSocket.close();
+      strangerSocket.close();
+    }
+    // A socket without a session is refused.
+    const anonymous = io(api.url, { transports: ['websocket'], reconnection: false });
+    await waitFor(() => anonymous.disconnected && !anonymous.active, { what: 'anonymous socket to be dropped', timeoutMs: 5000 }).finally(() => anonymous.close());
+  });
+});
