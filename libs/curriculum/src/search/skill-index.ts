@@ -15,6 +15,8 @@ export interface IndexedSkill {
 export interface QueryGroup {
   stems: string[];
   weight: number;
+  /** Whether unknown stems may match similar words (the teacher's own words: typos, other forms). */
+  fuzzy?: boolean;
 }
 
 export interface SkillScore<T extends IndexedSkill> {
@@ -60,7 +62,7 @@ export class SkillIndex<T extends IndexedSkill> {
 
   /** Skills ranked by the query groups, best first; skills that match nothing are left out. */
   rank(groups: readonly QueryGroup[], codesInQuery: readonly string[] = []): SkillScore<T>[] {
-    const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems) }));
+    const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems, g.fuzzy ?? true) }));
     const ideal = resolved.reduce((sum, g) => sum + g.weight * this.bestIdf(g.terms), 0) * saturation(2, 1);
     const wantedCodes = new Set(codesInQuery.map((c) => c.toUpperCase()));
     const scored: SkillScore<T>[] = [];
@@ -101,16 +103,19 @@ export class SkillIndex<T extends IndexedSkill> {
   }
 
   /** Known stems as they are; unknown ones (typos, other word forms) through prefixes and trigrams. */
-  private resolve(stems: readonly string[]): { term: string; similarity: number }[] {
+  private resolve(stems: readonly string[], fuzzy: boolean): { term: string; similarity: number }[] {
     const out = new Map<string, number>();
     for (const stem of stems) {
       if (this.df.has(stem)) {
         out.set(stem, Math.max(out.get(stem) ?? 0, 1));
         continue;
       }
+      if (!fuzzy) continue;
       const grams = trigrams(stem);
       const near: [string, number][] = [];
       for (const [term, termGrams] of this.vocabulary) {
+        // A typo keeps the word's length; 'inter' is not a misspelt 'intercambi'.
+        if (Math.min(stem.length, term.length) / Math.max(stem.length, term.length) < 0.6) continue;
         const similarity = Math.max(prefixSimilarity(stem, term), trigramSimilarity(grams, termGrams));
         if (similarity >= FUZZY_MIN) near.push([term, similarity * 0.85]);
       }
@@ -131,7 +136,7 @@ function saturation(tf: number, relativeLength: number): number {
 /** 'fracion' and 'fracionari': one starts the other; long shared starts count more. */
 function prefixSimilarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length < 5 || short.length / long.length < 0.6 || !long.startsWith(short)) return 0;
+  if (short.length < 5 || !long.startsWith(short)) return 0;
   return 0.6 + 0.4 * (short.length / long.length);
 }
 

@@ -22,10 +22,10 @@ export function buildSkillQuery(text: string, extra: { text: string; weight: num
     for (const stem of stems) {
       if (seen.has(stem)) continue;
       seen.add(stem);
-      groups.push({ stems: [stem], weight: part.weight });
+      groups.push({ stems: [stem], weight: part.weight, fuzzy: true });
     }
     for (const additions of expansionsFor(stems)) {
-      groups.push({ stems: additions.filter((a) => !seen.has(a)), weight: part.weight * EXPANSION_WEIGHT });
+      groups.push({ stems: additions.filter((a) => !seen.has(a)), weight: part.weight * EXPANSION_WEIGHT, fuzzy: false });
     }
   }
   return { groups: groups.filter((g) => g.stems.length > 0), tokens };
