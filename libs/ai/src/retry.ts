@@ -28,6 +28,14 @@ export interface RetryOptions {
   random?: () => number;
 }
 
+/** Production values; add `timeoutMs` (OPENAI_TIMEOUT_MS). Worst case: 4 time-outs plus up to 7 s of backoff (or what Retry-After asks, capped at 60 s). */
+export const DEFAULT_RETRY_OPTIONS = {
+  attempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
+} as const satisfies Omit<RetryOptions, 'timeoutMs'>;
+
 /** Exponential backoff with "equal jitter", raised to the provider's Retry-After (capped). */
 export function retryDelayMs(attempt: number, error: AiError, options: RetryOptions): number {
   const maxDelay = options.maxDelayMs ?? 30_000;
