@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { RouteErrorScreen } from './error-boundary';
+import { NotFoundRoute } from './not-found';
+import { RequireAuth, GuestOnly } from './require-auth';
+import { RootLayout } from './root-layout';
+import { AppShell } from './shell/app-shell';
+
+/** A lazily loaded route module: each page is its own chunk, named exports kept. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: '/', lazy: page(() => import('@/features/landing/routes/landing-route'), 'LandingRoute') },
+      {
+        path: '/auth',
+        element: (
+          <GuestOnly>
+            <Outlet />
+          </GuestOnly>
+        ),
+        children: [{ index: true, lazy: page(() => import('@/features/auth/routes/auth-route'), 'AuthRoute') }],
+      },
+      {
+        path: '/reset-password',
+        lazy: page(() => import('@/features/auth/routes/reset-password-route'), 'ResetPasswordRoute'),
+      },
+      {
+        // Signed-in pages share the shell.
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard-route'), 'DashboardRoute') },
+          { path: '/turmas', lazy: page(() => import('@/features/turmas/routes/turmas-route'), 'TurmasRoute') },
+          {
+            path: '/gerar-planos',
+            lazy: page(() => import('@/features/generation/routes/generate-plans-route'), 'GeneratePlansRoute'),
+          },
+          { path: '/historico', lazy: page(() => import('@/features/plans/routes/history-route'), 'HistoryRoute') },
+          { path: '/plano/:id', lazy: page(() => import('@/features/plans/routes/plan-route'), 'PlanRoute') },
+          {
+            path: '/configuracoes',
+            lazy: page(() => import('@/features/settings/routes/settings-route'), 'SettingsRoute'),
+          },
+          {
+            path: '/admin/email-sender',
+            lazy: page(() => import('@/features/admin/routes/email-sender-route'), 'EmailSenderRoute'),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

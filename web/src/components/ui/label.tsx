@@ -1,0 +1,11 @@
+import * as LabelPrimitive from '@radix-ui/react-label';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
+import { cn } from '@/lib/utils';
+
+export const Label = forwardRef<
+  ComponentRef<typeof LabelPrimitive.Root>,
+  ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
+>(({ className, ...props }, ref) => (
+  <LabelPrimitive.Root ref={ref} className={cn('text-sm font-medium leading-none', className)} {...props} />
+));
+Label.displayName = 'Label';

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorText, http, isUnauthorized } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+
+/** POST /api/logout: 204; the answer is not read. */
+export async function logout(): Promise<void> {
+  try {
+    await http.post<void>('/api/logout');
+  } catch (error) {
+    // Already signed out on the server: the goal is reached.
+    if (!isUnauthorized(error)) throw error;
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    meta: { sessionExpiry: false },
+    onSuccess: () => {
+      // Logout clears the user and all cached data (spec section 4).
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.currentUser, null);
+      toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
+      void navigate('/auth', { replace: true });
+    },
+    onError: (error) => {
+      toast({ title: 'Erro no logout', description: errorText(error, error.message), variant: 'destructive' });
+    },
+  });
+}

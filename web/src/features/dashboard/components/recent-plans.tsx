@@ -1,0 +1,70 @@
+import { LIMITS, PLAN_STATUS_LABELS, normalizeStatus } from '@planejador/contracts';
+import { ArrowRight, FileText, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { usePlanos } from '@/lib/api/get-planos';
+import { formatDate } from '@/lib/format';
+
+export function RecentPlans() {
+  const { data: planos, isPending, isError } = usePlanos();
+  const recent = (planos ?? []).slice(0, LIMITS.recentPlans);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Planos Recentes</CardTitle>
+        {recent.length > 0 ? (
+          <Link to="/historico" className={buttonClasses('ghost', 'sm')}>
+            Ver histórico
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner className="py-8" />
+        ) : isError ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">Falha ao carregar histórico</p>
+        ) : recent.length === 0 ? (
+          <EmptyState
+            icon={FileText}
+            titleAs="h3"
+            title="Nenhum plano criado ainda"
+            description="Gere o seu primeiro plano de aula com IA em poucos minutos."
+            action={
+              <Link to="/gerar-planos" className={buttonClasses('default')}>
+                <Plus aria-hidden="true" />
+                Criar Primeiro Plano
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="divide-y">
+            {recent.map((plano) => (
+              <li key={plano.id}>
+                <Link
+                  to="/historico"
+                  className="flex items-center gap-3 rounded-md px-2 py-3 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+                    <FileText className="size-5" aria-hidden="true" />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{plano.temaPrincipal}</p>
+                    <p className="text-sm text-muted-foreground">
+                      Turma {plano.turma?.numero ?? '—'} · {formatDate(plano.createdAt)}
+                    </p>
+                  </div>
+                  <Badge variant="secondary">{PLAN_STATUS_LABELS[normalizeStatus(plano.status)]}</Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Turma } from '@planejador/contracts';
+import { CalendarDays, Copy, FileText, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+
+interface TurmaCardProps {
+  turma: Turma;
+  onEdit: (turma: Turma) => void;
+  onDuplicate: (turma: Turma) => void;
+  onDelete: (turma: Turma) => void;
+}
+
+function planCountText(count: number): string {
+  return count === 1 ? '1 plano de aula' : `${count} planos de aula`;
+}
+
+export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardProps) {
+  const count = turma._count?.planosAula ?? 0;
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex-row items-start justify-between gap-2 pb-3">
+        <div className="min-w-0">
+          <CardTitle as="h2" className="truncate">
+            Turma {turma.numero}
+          </CardTitle>
+          <p className="mt-1 truncate text-sm text-muted-foreground">{turma.escola}</p>
+        </div>
+        <div className="-mr-2 -mt-1 flex shrink-0">
+          <Button variant="ghost" size="icon" aria-label={`Editar turma ${turma.numero}`} onClick={() => onEdit(turma)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Duplicar turma ${turma.numero}`}
+            onClick={() => onDuplicate(turma)}
+          >
+            <Copy aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Excluir turma ${turma.numero}`}
+            onClick={() => onDelete(turma)}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Professor(a):</dt>
+          <dd className="truncate font-medium">{turma.nomeProfessor}</dd>
+          <dt className="text-muted-foreground">Ano:</dt>
+          <dd className="font-medium">{turma.ano}º Ano</dd>
+          <dt className="text-muted-foreground">Estado:</dt>
+          <dd className="font-medium">{turma.estado}</dd>
+          <dt className="text-muted-foreground">Instituição:</dt>
+          <dd className="font-medium">{turma.instituicao}</dd>
+        </dl>
+        {turma.observacoesAdicionais ? (
+          <div className="rounded-md bg-muted p-3 text-sm">
+            <p className="font-medium">Observações:</p>
+            <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{turma.observacoesAdicionais}</p>
+          </div>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-sm">
+          <Badge variant="secondary">
+            <FileText className="size-3.5" aria-hidden="true" />
+            {planCountText(count)}
+          </Badge>
+          <span className="inline-flex items-center gap-1 text-muted-foreground">
+            <CalendarDays className="size-4" aria-hidden="true" />
+            Criada em {formatDate(turma.createdAt)}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

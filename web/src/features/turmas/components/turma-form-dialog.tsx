@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ANOS,
+  ESTADOS,
+  INSTITUICOES,
+  turmaSchema,
+  type Turma,
+  type TurmaData,
+  type TurmaInput,
+} from '@planejador/contracts';
+import { useEffect } from 'react';
+import { Controller, useForm, type DefaultValues } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { handleEnterNavigation } from '@/lib/enter-navigation';
+
+export type TurmaDialogMode = 'create' | 'edit' | 'duplicate';
+
+const TITLES: Record<TurmaDialogMode, string> = {
+  create: 'Nova Turma',
+  edit: 'Editar Turma',
+  duplicate: 'Duplicar Turma',
+};
+
+const SUBMIT_LABELS: Record<TurmaDialogMode, string> = {
+  create: 'Criar Turma',
+  edit: 'Salvar Alterações',
+  duplicate: 'Criar Turma',
+};
+
+interface TurmaFormDialogProps {
+  open: boolean;
+  mode: TurmaDialogMode;
+  /** The class being edited or duplicated. */
+  source: Turma | null;
+  pending: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (data: TurmaData) => void;
+}
+
+function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValues<TurmaInput> {
+  if (!source || mode === 'create') {
+    return {
+      nomeProfessor: '',
+      numero: '',
+      escola: '',
+      ano: undefined,
+      estado: 'RS',
+      instituicao: 'SEDUC-RS_2025',
+      observacoesAdicionais: '',
+    };
+  }
+  return {
+    nomeProfessor: source.nomeProfessor,
+    // Duplicating copies everything but the class number.
+    numero: mode === 'duplicate' ? '' : source.numero,
+    escola: source.escola,
+    ano: (ANOS as readonly string[]).includes(source.ano) ? (source.ano as (typeof ANOS)[number]) : undefined,
+    estado: 'RS',
+    instituicao: 'SEDUC-RS_2025',
+    observacoesAdicionais: source.observacoesAdicionais ?? '',
+  };
+}
+
+export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onSubmit }: TurmaFormDialogProps) {
+  const form = useForm<TurmaInput, unknown, TurmaData>({
+    resolver: zodResolver(turmaSchema),
+    defaultValues: initialValues(mode, source),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(initialValues(mode, source));
+  }, [open, mode, source, form]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{TITLES[mode]}</DialogTitle>
+          <DialogDescription>
+            Os dados da turma ajudam a IA a adaptar os planos. Enter passa para o próximo campo.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onKeyDownCapture={handleEnterNavigation}
+          onSubmit={form.handleSubmit(onSubmit)}
+        >
+          <FormField label="Nome do Professor" error={errors.nomeProfessor?.message}>
+            <Input data-enter="next" autoComplete="name" {...form.register('nomeProfessor')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Número da Turma" error={errors.numero?.message}>
+              <Input data-enter="next" placeholder="Ex.: 51" {...form.register('numero')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="ano"
+              render={({ field }) => (
+                <FormField label="Ano" error={errors.ano?.message}>
+                  <SelectField
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder="Selecione o ano"
+                    options={ANOS.map((ano) => ({ value: ano, label: `${ano}º Ano` }))}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+          <FormField label="Escola" error={errors.escola?.message}>
+            <Input data-enter="next" {...form.register('escola')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="estado"
+              render={({ field }) => (
+                <FormField label="Estado" error={errors.estado?.message}>
+                  <SelectField
+                    value={field.value ?? 'RS'}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    options={ESTADOS.map((estado) => ({ value: estado, label: estado }))}
+                  />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="instituicao"
+              render={({ field }) => (
+                <FormField label="Instituição" error={errors.instituicao?.message}>
+                  <SelectField
+                    value={field.value ?? 'SEDUC-RS_2025'}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    options={INSTITUICOES.map((instituicao) => ({ value: instituicao, label: instituicao }))}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+          <FormField
+            label="Observações Adicionais (opcional)"
+            hint="Características da turma que a IA deve considerar. Enter salva; Shift+Enter quebra a linha."
+            error={errors.observacoesAdicionais?.message}
+          >
+            <Textarea data-enter="submit" rows={3} {...form.register('observacoesAdicionais')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Salvando...' : SUBMIT_LABELS[mode]}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface SelectFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  id?: string;
+}
+
+/** A Radix select that takes the id/aria props FormField passes to its control. */
+function SelectField({ value, onChange, onBlur, options, placeholder, ...controlProps }: SelectFieldProps) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger data-enter="next" onBlur={onBlur} {...controlProps}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PublicUser } from '@planejador/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http, isUnauthorized } from '../http';
+import { queryKeys } from '../query-keys';
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (401). */
+export async function getCurrentUser(): Promise<PublicUser | null> {
+  try {
+    return await http.get<PublicUser>('/api/auth/user');
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.currentUser,
+    queryFn: getCurrentUser,
+    // Always stale: refetched on mount and on window focus (spec section 4).
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    meta: { sessionExpiry: false },
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/** The display name: first name, or first and last name; fallback Usuário. */
+export function displayName(user: Pick<PublicUser, 'firstName' | 'lastName'> | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return name || 'Usuário';
+}
+
+/** The avatar letter: first letter of the first name or of the e-mail; fallback U. */
+export function userInitial(user: Pick<PublicUser, 'firstName' | 'email'> | null | undefined): string {
+  const source = user?.firstName?.trim() || user?.email?.trim() || '';
+  return (source.charAt(0) || 'U').toUpperCase();
+}
