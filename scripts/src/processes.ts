@@ -1,6 +1,7 @@
 import { ChildProcess, spawn, SpawnOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Colour, tag } from './log';
+import { formatLogLine } from './log-format';
 import { sleep } from './ports';
 
 export interface Exit {
@@ -81,7 +82,11 @@ export function launch(name: string, command: string, args: string[], options: L
   if (options.gid !== undefined) spawnOptions.gid = options.gid;
   const child = spawn(command, args, spawnOptions);
   const prefix = tag(name, options.colour);
-  const onLine = options.onLine ?? ((line: string) => process.stdout.write(`${prefix} ${line}\n`));
+  const onLine =
+    options.onLine ??
+    ((line: string) => {
+      for (const part of formatLogLine(line).split('\n')) process.stdout.write(`${prefix} ${part}\n`);
+    });
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
   }

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     let sessionSecret = settings.SESSION_SECRET;
     if (!sessionSecret && settings.NODE_ENV !== 'production') {
       sessionSecret = localSessionSecret();
-      info('SESSION_SECRET: gerado e guardado em .data/session-secret');
+      info('SESSION_SECRET: o de .data/session-secret (gerado na primeira execução)');
     }
 
     const url = appUrl(settings);
