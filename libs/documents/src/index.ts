@@ -1,4 +1,6 @@
 export { renderPlanDocx, CURRICULUM_CREDIT_LINE, DOCUMENT_TITLE, OFFLINE_NOTICE, PRODUCT_NAME } from './plan-docx.renderer';
-export { planFileName, contentDisposition, FILE_NAME_MAX } from './plan-file-name';
+export { planFileName, FILE_NAME_MAX } from './plan-file-name';
+// One implementation for the api (which does not depend on this lib) and the worker.
+export { contentDisposition } from '@planejador/contracts';
 export { formatDatePtBr, formatAno, DOCUMENT_TIME_ZONE } from './pt-br-format';
 export { samplePlanDocument, sampleLesson } from './sample-plan';

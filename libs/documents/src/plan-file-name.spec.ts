@@ -1,4 +1,5 @@
-import { contentDisposition, FILE_NAME_MAX, planFileName } from './plan-file-name';
+import { contentDisposition } from '@planejador/contracts';
+import { FILE_NAME_MAX, planFileName } from './plan-file-name';
 
 const createdAt = new Date('2026-11-22T14:30:00Z');
 
@@ -51,7 +52,7 @@ describe('planFileName', () => {
   });
 });
 
-describe('contentDisposition', () => {
+describe('contentDisposition (from contracts) with plan file names', () => {
   it('gives an ASCII fallback and the exact UTF-8 name (RFC 5987)', () => {
     const fileName = 'Plano de Aula - Turma 51 - Frações - 22-11-2026.docx';
     const header = contentDisposition(fileName);
@@ -74,7 +75,7 @@ describe('contentDisposition', () => {
     // attr-char excludes ' ( ) *: they must be percent-encoded in filename*.
     expect(header.split("UTF-8''")[1]).not.toMatch(/['()*]/);
     const fallback = asciiName(header);
-    expect(fallback).toMatch(/^Plano de Aula - Turma 3oA - Agua \(ciclo\) 'chuva' _ acao & reacao _ _+ - 22-11-2026\.docx$/);
+    expect(fallback).toMatch(/^Plano de Aula - Turma 3_A - Agua \(ciclo\) 'chuva' _ acao & reacao _ _+ - 22-11-2026\.docx$/);
     expect(fallback).not.toMatch(/["\\]/);
   });
 
@@ -82,6 +83,6 @@ describe('contentDisposition', () => {
     const fileName = planFileName({ turma: 'Turma de Educação de Jovens', temaPrincipal: 'ã'.repeat(400), createdAt });
     const header = contentDisposition(fileName);
     expect(extendedName(header)).toBe(fileName);
-    expect(asciiName(header)).toMatch(/^Plano de Aula - Turma Turma de Educacao de Jovens - a+\.\.\. - 22-11-2026\.docx$/);
+    expect(asciiName(header)).toMatch(/^Plano de Aula - Turma Turma de Educacao de Jovens - a+_ - 22-11-2026\.docx$/);
   });
 });

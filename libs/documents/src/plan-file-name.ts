@@ -27,23 +27,3 @@ export function planFileName(plan: { turma: string; temaPrincipal: string; creat
   const base = Array.from(parts.join(' - ')).slice(0, FILE_NAME_MAX - 5).join('').replace(/[.\s]+$/, '');
   return `${base}.docx`;
 }
-
-// RFC 5987 attr-char allows these besides letters and digits; encodeURIComponent leaves ' ( ) * unescaped too.
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function asciiFallback(fileName: string): string {
-  return fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ºª]/g, (c) => (c === 'º' ? 'o' : 'a'))
-    .replace(/…/g, '...')
-    .replace(/[^\x20-\x7E]/g, '_')
-    .replace(/["\\]/g, '_');
-}
-
-/** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266 / RFC 5987). */
-export function contentDisposition(fileName: string): string {
-  return `attachment; filename="${asciiFallback(fileName)}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
-}
