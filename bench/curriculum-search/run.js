@@ -43,7 +43,7 @@ for (const item of items) {
 }
 console.log('');
 console.log('split      n   top-1   top-5');
-for (const split of ['tune', 'holdout', 'all']) {
+for (const split of ['tune', 'holdout', 'fresh', 'all']) {
   const t = totals[split];
   if (!t) continue;
   console.log(`${split.padEnd(8)} ${String(t.n).padStart(3)}   ${(t.top1 / t.n).toFixed(2)}    ${(t.top5 / t.n).toFixed(2)}`);

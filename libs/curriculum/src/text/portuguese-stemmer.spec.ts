@@ -19,6 +19,10 @@ describe('stemPortuguese', () => {
     ['plantas', 'plantar'],
     ['jogos', 'jogar'],
     ['sistema solar', 'sistema sol'],
+    ['dinheirinho', 'dinheiro'],
+    ['continhas', 'contas'],
+    ['joguinhos', 'jogos'],
+    ['bonequinha', 'boneca'],
   ])('sends "%s" and "%s" to the same stem', (a, b) => {
     expect(a.split(' ').map(stem)).toEqual(b.split(' ').map(stem));
   });
@@ -29,6 +33,12 @@ describe('stemPortuguese', () => {
     ['lápis', 'lapa'],
   ])('keeps "%s" and "%s" apart', (a, b) => {
     expect(stem(a)).not.toBe(stem(b));
+  });
+
+  it('does not take words ending in -inho/-inha for diminutives when the rest is short', () => {
+    expect(stem('caminho')).toBe('caminh');
+    expect(stem('cozinha')).toBe('cozinh');
+    expect(stem('vizinhos')).toBe('vizinh');
   });
 
   it('leaves short words and numbers alone', () => {

@@ -5,7 +5,7 @@
  */
 export function stemPortuguese(word: string): string {
   if (word.length < 4 || /\d/.test(word)) return word;
-  let w = removePlural(word);
+  let w = removeDiminutive(removePlural(word));
   w = removeSuffix(w);
   return removeFinalVowel(w);
 }
@@ -20,6 +20,19 @@ function removePlural(w: string): string {
   if (w.length >= 5 && /[rzsl]es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('us') || w.endsWith('is')) return w;
   return w.slice(0, -1);
+}
+
+/**
+ * 'dinheirinho' -> 'dinheiro', 'continha' -> 'conta', 'joguinho' -> 'jogo', 'bonequinha' -> 'boneca': teachers
+ * write them often. A base of at least four letters keeps 'caminho', 'cozinha' and 'vizinho' whole.
+ */
+function removeDiminutive(w: string): string {
+  const match = /^(.{4,}?)z?inh([oa])$/.exec(w);
+  if (!match) return w;
+  const [, base, ending] = match;
+  if (base.endsWith('qu')) return base.slice(0, -2) + 'c' + ending;
+  if (base.endsWith('gu')) return base.slice(0, -1) + ending;
+  return base + ending;
 }
 
 /** Longest first; each keeps a stem of at least `min` letters. */
