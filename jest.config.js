@@ -22,6 +22,7 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 module.exports = {
+  testTimeout: 120000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.spec.ts'] },
     {
@@ -31,7 +32,6 @@ module.exports = {
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
       setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
-      testTimeout: 60000,
     },
     {
       ...shared,
@@ -40,7 +40,6 @@ module.exports = {
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
       setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
-      testTimeout: 120000,
     },
   ],
 };

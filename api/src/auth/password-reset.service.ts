@@ -54,7 +54,7 @@ export class PasswordResetService {
     const hash = await hashPassword(newPassword);
     const em = this.em.fork();
     const userId = await em.transactional(async (tx) => {
-      const rows: { user_id: string }[] = await tx.getConnection().execute(
+      const rows: { user_id: string }[] = await tx.execute(
         `update password_reset_tokens set used_at = now()
           where token_hash = ? and used_at is null and expires_at > now()
           returning user_id`,
@@ -63,7 +63,7 @@ export class PasswordResetService {
       if (!rows.length) throw new BadRequestException({ message: MSG.resetTokenInvalid });
       await tx.nativeUpdate(User, { id: rows[0].user_id }, { password: hash });
       // Other pending tokens of the user stop working too.
-      await tx.getConnection().execute(`update password_reset_tokens set used_at = now() where user_id = ? and used_at is null`, [rows[0].user_id]);
+      await tx.execute(`update password_reset_tokens set used_at = now() where user_id = ? and used_at is null`, [rows[0].user_id]);
       return rows[0].user_id;
     });
     await this.pool.query(`delete from "session" where (sess -> 'passport' ->> 'user') = $1`, [userId]);

@@ -35,10 +35,9 @@ export class PlanosService {
     let planId: string;
     try {
       planId = await this.em.fork().transactional(async (tx) => {
-        const conn = tx.getConnection();
-        const turma = await conn.execute<{ id: string }[]>(`select id from turmas where id = ? and user_id = ?`, [data.turmaId, userId]);
+        const turma = await tx.execute<{ id: string }[]>(`select id from turmas where id = ? and user_id = ?`, [data.turmaId, userId]);
         if (!turma.length) throw new NotFoundException({ message: MSG.turmaNotFound });
-        const charged = await conn.execute<{ credits: number }[]>(
+        const charged = await tx.execute<{ credits: number }[]>(
           `update users set credits = credits - 1, updated_at = now() where id = ? and credits >= 1 returning credits`,
           [userId],
         );

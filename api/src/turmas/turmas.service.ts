@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
-import { PlanoAula, toTurmaDto, Turma } from '@planejador/db';
+import { toTurmaDto, Turma } from '@planejador/db';
 
 @Injectable()
 export class TurmasService {
@@ -45,12 +45,10 @@ export class TurmasService {
 
   private async planCounts(em: EntityManager, turmaIds: string[]): Promise<Map<string, number>> {
     if (!turmaIds.length) return new Map();
-    const rows: { turma_id: string; count: string }[] = await em
-      .createQueryBuilder(PlanoAula, 'p')
-      .select(['p.turma_id', 'count(*) as count'])
-      .where({ turma: { $in: turmaIds } })
-      .groupBy('p.turma_id')
-      .execute('all', false);
+    const rows = await em.execute<{ turma_id: string; count: number }[]>(
+      `select turma_id, count(*)::int as count from planos_aula where turma_id in (${turmaIds.map(() => '?').join(',')}) group by turma_id`,
+      turmaIds,
+    );
     return new Map(rows.map((r) => [r.turma_id, Number(r.count)]));
   }
 }

@@ -69,7 +69,7 @@ export class GenerationService {
         turma: { ano: turma.ano, numero: turma.numero, escola: turma.escola, observacoesAdicionais: turma.observacoesAdicionais },
         aula: { numeroAula: aula.numeroAula, materia: aula.materia, prompt: aula.prompt },
         candidates,
-        noCandidatesReason: candidates.length ? null : this.curriculum.emptyReason(turma.ano, materia),
+        noCandidatesReason: candidates.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia),
       };
       try {
         const draft = await generateWithRetry(this.generator, ctx, {

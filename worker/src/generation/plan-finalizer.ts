@@ -16,8 +16,7 @@ export class PlanFinalizer {
 
   async fail(planId: string, reason: string): Promise<boolean> {
     const result = await this.em.fork().transactional(async (tx) => {
-      const conn = tx.getConnection();
-      const rows = await conn.execute<{ user_id: string }[]>(
+      const rows = await tx.execute<{ user_id: string }[]>(
         `update planos_aula
             set generation_state = 'failed', generation_error = ?, credit_refunded = true,
                 finished_at = now(), updated_at = now()
@@ -26,8 +25,8 @@ export class PlanFinalizer {
         [reason, planId],
       );
       if (!rows.length) return null;
-      await conn.execute(`update users set credits = credits + 1, updated_at = now() where id = ?`, [rows[0].user_id]);
-      const [counts] = await conn.execute<{ done: string; total: string }[]>(
+      await tx.execute(`update users set credits = credits + 1, updated_at = now() where id = ?`, [rows[0].user_id]);
+      const [counts] = await tx.execute<{ done: string; total: string }[]>(
         `select count(*) filter (where generation_state = 'done') as done, count(*) as total from aulas where plano_id = ?`,
         [planId],
       );
