@@ -26,8 +26,14 @@ function subject(ano, materia) {
 }
 
 const totals = {};
+let searchMs = 0;
+const buildStart = process.hrtime.bigint();
+for (const item of items) subject(item.ano, item.materia);
+const buildMs = Number(process.hrtime.bigint() - buildStart) / 1e6;
 for (const item of items) {
+  const start = process.hrtime.bigint();
   const results = subject(item.ano, item.materia).search(item.q, 5);
+  searchMs += Number(process.hrtime.bigint() - start) / 1e6;
   const codes = results.map((r) => r.code);
   const rank = codes.findIndex((c) => item.accept.includes(c));
   for (const split of [item.split, 'all']) {
@@ -48,3 +54,5 @@ for (const split of ['tune', 'holdout', 'fresh', 'all']) {
   if (!t) continue;
   console.log(`${split.padEnd(8)} ${String(t.n).padStart(3)}   ${(t.top1 / t.n).toFixed(2)}    ${(t.top5 / t.n).toFixed(2)}`);
 }
+console.log('');
+console.log(`${subjects.size} indexes built in ${buildMs.toFixed(1)} ms; ${items.length} searches, ${(searchMs / items.length).toFixed(2)} ms each on average`);
