@@ -33,23 +33,20 @@ export async function importCurriculum(
 ): Promise<ImportResult> {
   const { files, records, rsRecords } = readCurriculumFiles(dir);
   if (!rsRecords) logger?.info('Matriz estadual (rs-matrix.json) não encontrada: somente a BNCC será importada.');
-  if (typeof target === 'string') {
-    const orm = await MikroORM.init(ormConfig({ databaseUrl: target, poolMax: 2 }));
-    try {
-      return await writeRecords(orm.em.fork(), files, records, logger);
-    } finally {
-      await orm.close(true);
-    }
-  }
-  return writeRecords(target.fork(), files, records, logger);
+  return withEntityManager(target, (em) => writeRecords(em, files, records, logger));
 }
 
 /** Number of skills in the database (the launcher imports only when it is zero). */
 export async function curriculumSkillCount(target: EntityManager | string): Promise<number> {
-  if (typeof target !== 'string') return countSkills(target.fork());
-  const orm = await MikroORM.init(ormConfig({ databaseUrl: target, poolMax: 1 }));
+  return withEntityManager(target, countSkills);
+}
+
+/** A fork of the given EntityManager, or of a short-lived ORM for a database URL (the command line). */
+async function withEntityManager<T>(target: EntityManager | string, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  if (typeof target !== 'string') return work(target.fork());
+  const orm = await MikroORM.init(ormConfig({ databaseUrl: target, poolMax: 2 }));
   try {
-    return await countSkills(orm.em.fork());
+    return await work(orm.em.fork());
   } finally {
     await orm.close(true);
   }
