@@ -5,3 +5,4 @@ export * from './wait';
 export * from './fake-ai';
 export { deleteRedisPrefix } from './jest/global-teardown';
 export * from './processes';
+export * from './e2e';

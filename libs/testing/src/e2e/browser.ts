@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO_ROOT } from '../processes';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'artifacts', 'screenshots');
+
+/** Debian's Chromium, headless, with the flags this machine needs (never a downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+
+export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop', baseURL?: string): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', baseURL, acceptDownloads: true });
+}
+
+export interface A11yViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the current page: the serious and critical violations (the e2e run expects none). */
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** Fails the test with a readable list when axe finds serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  if (violations.length) {
+    throw new Error(`axe found serious/critical violations on ${label}:\n${JSON.stringify(violations, null, 2)}`);
+  }
+}
+
+/** Saves a full-page screenshot under artifacts/screenshots (git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Sets the theme the way the app stores it, then reloads. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(`localStorage.setItem('planejador-theme', '${theme}')`);
+  await page.reload();
+}

@@ -1,0 +1,55 @@
+import { startFakeAi, type FakeAi } from '../fake-ai';
+import { freePort, spawnApi, spawnWorker, type ManagedProcess } from '../processes';
+import { startSmtpCapture, type SmtpCapture } from '../smtp/smtp-capture';
+
+export interface StackOptions {
+  /** 'fake': the fake OpenAI-compatible server (default); 'offline': no API key, the offline drafter. */
+  ai?: 'fake' | 'offline';
+  aiLatencyMs?: number;
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  /** The product's URL (api serving the built web app). */
+  url: string;
+  smtp: SmtpCapture;
+  ai: FakeAi | null;
+  api: ManagedProcess;
+  worker: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product as `npm start` runs it: the built api (serving web/dist) and worker processes on the
+ * test run's PostgreSQL and Redis, a real SMTP server and the fake AI. Requires `npm run build` first.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const smtp = await startSmtpCapture();
+  const ai = options.ai === 'offline' ? null : await startFakeAi({ latencyMs: options.aiLatencyMs ?? 200 });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = {
+    SMTP_URL: smtp.url,
+    APP_URL: url,
+    OPENAI_API_KEY: ai ? 'e2e-key' : '',
+    OPENAI_BASE_URL: ai ? ai.url : '',
+    OPENAI_TIMEOUT_MS: '10000',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const worker = await spawnWorker(env);
+  const api = await spawnApi(port, env);
+  return {
+    url,
+    smtp,
+    ai,
+    api,
+    worker,
+    async stop() {
+      await api.stop();
+      await worker.stop();
+      await ai?.close();
+      await smtp.close();
+    },
+  };
+}
