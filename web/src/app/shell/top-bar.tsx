@@ -21,11 +21,12 @@ export function TopBar({ user, onOpenFeedback }: { user: PublicUser; onOpenFeedb
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <span
-            className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground sm:text-sm"
+            className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-sm font-semibold text-secondary-foreground"
             title="Cada plano gerado usa 1 crédito"
           >
             <Coins className="size-4" aria-hidden="true" />
-            Créditos: {user.credits}
+            {/* Phones show only the number; the label stays for screen readers. */}
+            <span className="sr-only sm:not-sr-only">Créditos:</span> {user.credits}
           </span>
           <ThemeToggle className="hidden sm:inline-flex" />
           <ThemeToggle compact className="sm:hidden" />
