@@ -87,7 +87,7 @@ export class CurriculumService {
     ano: string | number,
     materia: Materia,
     prompt: string,
-    temaPrincipal?: string,
+    temaPrincipal?: string | null,
     limit = 8,
   ): Promise<HabilidadeMatch[]> {
     return (await this.subject(ano, materia)).candidates(prompt, temaPrincipal, limit);

@@ -43,7 +43,7 @@ export class SubjectSkills {
    * Candidates for the AI (and the offline drafter's pick): the lesson's best matches, helped by the plan's main
    * theme, then the other skills in code order, so the model always has valid codes to choose from.
    */
-  candidates(prompt: string, temaPrincipal: string | undefined, limit: number): HabilidadeMatch[] {
+  candidates(prompt: string, temaPrincipal: string | null | undefined, limit: number): HabilidadeMatch[] {
     const extra = temaPrincipal?.trim() ? [{ text: temaPrincipal, weight: THEME_WEIGHT }] : [];
     const query = buildSkillQuery(prompt, extra);
     const ranked = this.index.rank(query.groups, this.index.codesIn(query.tokens)).slice(0, limit);
