@@ -37,7 +37,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof CurriculumValidationError) console.error(err.message);
-  else console.error(err instanceof Error ? err.message : err);
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof CurriculumValidationError) console.error(message);
+  else if (/curriculum_skills" does not exist|column "expectativas" does not exist/.test(message)) {
+    console.error('A tabela do currículo não está atualizada: execute as migrações antes (npm run migrate).');
+  } else console.error(message);
   process.exit(1);
 });
