@@ -103,15 +103,7 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
       ],
       'Expectativas de Aprendizagens': [],
     });
-    expect(matriz.meta).toEqual({
-      ano: '5',
-      materia: 'matematica',
-      componente: 'Matemática',
-      total: 25,
-      reason: null,
-      rsLoaded: false,
-      credit: CURRICULUM_CREDIT,
-    });
+    expect(matriz.meta).toMatchObject({ total: 25, reason: null, rsLoaded: false, credit: CURRICULUM_CREDIT });
   });
 
   it('answers an empty English matrix in the 3º ano with the reason', async () => {
