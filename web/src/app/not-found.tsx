@@ -2,8 +2,10 @@ import { AlertCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Página não encontrada');
   return (
     <main className="flex min-h-screen w-full items-center justify-center bg-background p-4">
       <Card className="w-full max-w-md">

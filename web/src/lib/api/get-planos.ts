@@ -1,13 +1,13 @@
-import type { Plano } from '@planejador/contracts';
+import type { PlanoListItem } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http';
 import { queryKeys } from '../query-keys';
 
 // Shared read: the dashboard (recent plans) and the history page both list the user's plans.
 
-/** GET /api/planos: the user's plans, newest first. */
-export function getPlanos(): Promise<Plano[]> {
-  return http.get<Plano[]>('/api/planos');
+/** GET /api/planos: the user's plans, newest first (lessons as summaries, with the generation state). */
+export function getPlanos(): Promise<PlanoListItem[]> {
+  return http.get<PlanoListItem[]>('/api/planos');
 }
 
 export const planosQueryOptions = () => queryOptions({ queryKey: queryKeys.planos, queryFn: getPlanos });

@@ -4,10 +4,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const POINTS = ['Planos alinhados à BNCC', 'Gestão de turmas', 'Exportação para Word'];
 
 export function AuthRoute() {
+  useDocumentTitle('Entrar');
   return (
     <AuthLayout>
       <div className="grid w-full max-w-5xl items-center gap-8 lg:grid-cols-2 lg:gap-12">

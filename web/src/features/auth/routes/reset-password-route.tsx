@@ -13,8 +13,10 @@ import { errorText, isHttpError } from '@/lib/http';
 import { useResetPassword } from '../api/reset-password';
 import { useValidateResetToken } from '../api/validate-reset-token';
 import { AuthLayout } from '../components/auth-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function ResetPasswordRoute() {
+  useDocumentTitle('Redefinir Senha');
   const [params] = useSearchParams();
   const token = params.get('token');
   const validation = useValidateResetToken(token);

@@ -7,6 +7,7 @@ import { displayName, useCurrentUser } from '@/lib/api/get-current-user';
 import { useUserStats } from '../api/get-user-stats';
 import { RecentPlans } from '../components/recent-plans';
 import { StatCard } from '../components/stat-card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const QUICK_ACTIONS = [
   { to: '/gerar-planos', label: 'Gerar Novo Plano', text: 'Crie um plano de aula com IA', icon: Sparkles },
@@ -15,6 +16,7 @@ const QUICK_ACTIONS = [
 ];
 
 export function DashboardRoute() {
+  useDocumentTitle('Dashboard');
   const { data: user } = useCurrentUser();
   const stats = useUserStats();
   useErrorToast(stats.error, 'Erro de acesso', 'Falha ao carregar estatísticas');

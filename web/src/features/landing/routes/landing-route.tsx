@@ -24,6 +24,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { PlanPreview } from '../components/plan-preview';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const HIGHLIGHTS = [
   { value: '3 min', label: 'tempo médio de criação' },
@@ -68,6 +69,7 @@ function scrollToSection(id: string) {
 }
 
 export function LandingRoute() {
+  useDocumentTitle();
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
   const ctaTarget = signedIn ? '/dashboard' : '/auth';

@@ -15,6 +15,7 @@ import { useUpdateTurma } from '../api/update-turma';
 import { DeleteTurmaDialog } from '../components/delete-turma-dialog';
 import { TurmaCard } from '../components/turma-card';
 import { TurmaFormDialog, type TurmaDialogMode } from '../components/turma-form-dialog';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function failureToast(error: Error, description: string) {
   // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
@@ -23,6 +24,7 @@ function failureToast(error: Error, description: string) {
 }
 
 export function TurmasRoute() {
+  useDocumentTitle('Turmas');
   const turmas = useTurmas();
   useErrorToast(turmas.error, 'Erro de acesso', 'Falha ao carregar turmas');
   const createTurma = useCreateTurma();

@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+
+/** Steps a person takes, shared by the e2e specs. */
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@exemplo.com`;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** Signs up through the Cadastrar tab and waits for the dashboard. */
+export async function registerViaUi(page: Page, baseUrl: string, account: Account): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Cadastrar' });
+  await panel.getByLabel('Nome', { exact: true }).fill(account.firstName);
+  await panel.getByLabel('Email').fill(account.email);
+  await panel.getByLabel('Senha', { exact: true }).fill(account.password);
+  await panel.getByLabel('Confirmar Senha').fill(account.password);
+  await panel.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Signs in through the Entrar tab (does not wait for the result). */
+export async function submitLogin(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  const panel = page.getByRole('tabpanel', { name: 'Entrar' });
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Senha').fill(password);
+  await panel.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Menu do usuário/ }).click();
+  await page.getByRole('menu').waitFor();
+}
+
+/** The text of a visible toast, waiting for it to appear. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('region', { name: /Notificações/ }).getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Today's date as the app shows it (pt-BR, the browser's São Paulo time zone). */
+export function todayPtBr(): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date());
+}

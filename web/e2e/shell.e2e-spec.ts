@@ -1,0 +1,127 @@
+import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
+
+const ADMIN_EMAIL = uniqueEmail('admin');
+
+describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('works on a phone: the slide-in menu opens, navigates and closes', async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('phone'), password: 'segredo123', firstName: 'Eva' });
+    await expectAccessible(page, 'dashboard on a phone');
+
+    // The desktop side menu is hidden below md; the button opens the panel.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu de Navegação' });
+    await menu.waitFor();
+    const current = menu.getByRole('link', { name: 'Dashboard' });
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    await expectAccessible(page, 'phone menu');
+    await screenshot(page, 'shell-phone-menu');
+
+    await menu.getByRole('link', { name: 'Turmas' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/turmas');
+    await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await menu.getByRole('link', { name: 'Configurações' }).click();
+    await page.getByRole('heading', { name: 'Página em desenvolvimento' }).waitFor();
+  });
+
+  it('switches the theme and keeps the choice after a reload', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('theme'), password: 'segredo123', firstName: 'Fábio' });
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+
+    await page.getByRole('button', { name: 'Escuro' }).click();
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('planejador-theme'))).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
+    expect(await isDark()).toBe(true);
+    await expectAccessible(page, 'dashboard dark');
+
+    await page.getByRole('button', { name: 'Claro' }).click();
+    expect(await isDark()).toBe(false);
+  });
+
+  it('collects a star rating with an optional comment', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('feedback'), password: 'segredo123', firstName: 'Gil' });
+
+    await page.getByRole('button', { name: 'Avaliação' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Deixe sua avaliação').waitFor();
+    const send = dialog.getByRole('button', { name: 'Enviar Avaliação' });
+    expect(await send.getAttribute('aria-disabled')).toBe('true');
+    await send.click({ force: true });
+    await waitForToast(page, 'Avaliação necessária');
+    await waitForToast(page, 'Por favor, selecione uma avaliação de 1 a 5 estrelas.');
+
+    await dialog.getByRole('button', { name: '4 estrelas' }).hover();
+    await dialog.getByText('Ótimo').waitFor();
+    await dialog.getByRole('button', { name: '5 estrelas' }).click();
+    await page.mouse.move(0, 0);
+    await dialog.getByText('Excelente').waitFor();
+    await dialog.getByLabel(/Comentário/).fill('Muito útil');
+    await dialog.getByText('10/500 caracteres').waitFor();
+    await expectAccessible(page, 'feedback dialog');
+    await send.click();
+    await waitForToast(page, 'Feedback enviado!');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Closing resets the dialog.
+    await page.getByRole('button', { name: 'Avaliação' }).click();
+    await page.getByRole('dialog').getByText('0/500 caracteres').waitFor();
+    await page.getByRole('dialog').getByText('Deixe sua avaliação').waitFor();
+  });
+
+  it('offers the admin pages only to admins', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('teacher'), password: 'segredo123', firstName: 'Hugo' });
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Configurações' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Envio de Email' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Filas de Processamento' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL('**/auth');
+
+    await registerViaUi(page, stack.url, { email: ADMIN_EMAIL, password: 'segredo123', firstName: 'Iara' });
+    await openUserMenu(page);
+    const queues = page.getByRole('menuitem', { name: 'Filas de Processamento' });
+    expect(await queues.getAttribute('href')).toBe('/admin/queues');
+    await page.getByRole('menuitem', { name: 'Envio de Email' }).click();
+    await page.waitForURL('**/admin/email-sender');
+  });
+
+  it('answers an unknown path with the 404 page', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    page = await context.newPage();
+    await page.goto(`${stack.url}/nao-existe`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectAccessible(page, '404');
+  });
+});

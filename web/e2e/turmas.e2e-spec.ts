@@ -1,0 +1,129 @@
+import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
+
+async function focusedLabel(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active?.id) return null;
+    return document.querySelector(`label[for="${active.id}"]`)?.textContent ?? null;
+  });
+}
+
+describe('turmas: create, edit, duplicate and delete classes', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('turmas'), password: 'segredo123', firstName: 'Dora' });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('walks a teacher through the class dialog with Enter and manages the cards', async () => {
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Turmas' }).click();
+    await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+    await page.getByRole('heading', { name: 'Nenhuma turma cadastrada' }).waitFor();
+    await expectAccessible(page, 'turmas empty');
+
+    await page.getByRole('button', { name: 'Criar Primeira Turma' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
+    await dialog.getByRole('button', { name: 'Criar Turma' }).click();
+    await dialog.getByText('Nome do professor é obrigatório').waitFor();
+    await dialog.getByText('Número da turma é obrigatório').waitFor();
+    await dialog.getByText('Nome da escola é obrigatório').waitFor();
+    await expectAccessible(page, 'turma dialog with errors');
+
+    // Enter moves to the next field; Enter in the notes submits.
+    await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel(page)).toBe('Número da Turma');
+    await page.keyboard.type('51');
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel(page)).toBe('Ano');
+    await dialog.getByRole('combobox', { name: 'Ano' }).click();
+    await page.getByRole('option', { name: '5º Ano' }).click();
+    await dialog.getByLabel('Escola').fill('E.E.F. Érico Veríssimo');
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel(page)).toBe('Estado');
+    await dialog.getByLabel(/Observações Adicionais/).fill('Turma participativa');
+    await page.keyboard.press('Enter');
+    await waitForToast(page, 'Turma criada com sucesso!');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const card = page.getByRole('heading', { name: 'Turma 51' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    await card.getByText('Dora Lima').waitFor();
+    await card.getByText('5º Ano').waitFor();
+    await card.getByText('SEDUC-RS_2025').waitFor();
+    await card.getByText('Turma participativa').waitFor();
+    await card.getByText('0 planos de aula').waitFor();
+    await card.getByText(`Criada em ${todayPtBr()}`).waitFor();
+    await expectAccessible(page, 'turmas list');
+    await screenshot(page, 'turmas-list');
+
+    // Edit
+    await page.getByRole('button', { name: 'Editar turma 51' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Turma' });
+    expect(await edit.getByLabel('Número da Turma').inputValue()).toBe('51');
+    await edit.getByLabel('Escola').fill('E.E.E.M. Cecília Meireles');
+    await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await waitForToast(page, 'Turma atualizada com sucesso!');
+    await page.getByText('E.E.E.M. Cecília Meireles').waitFor();
+
+    // Duplicate copies everything but the number.
+    await page.getByRole('button', { name: 'Duplicar turma 51' }).click();
+    const duplicate = page.getByRole('dialog', { name: 'Duplicar Turma' });
+    expect(await duplicate.getByLabel('Número da Turma').inputValue()).toBe('');
+    expect(await duplicate.getByLabel('Nome do Professor').inputValue()).toBe('Dora Lima');
+    expect(await duplicate.getByLabel(/Observações Adicionais/).inputValue()).toBe('Turma participativa');
+    await duplicate.getByLabel('Número da Turma').fill('52');
+    await duplicate.getByRole('button', { name: 'Criar Turma' }).click();
+    await waitForToast(page, 'Turma criada com sucesso!');
+    await page.getByRole('heading', { name: 'Turma 52' }).waitFor();
+    const titles = await page.getByRole('heading', { level: 2, name: /^Turma \d+$/ }).allTextContents();
+    expect(titles).toEqual(['Turma 52', 'Turma 51']);
+
+    // Delete asks first.
+    await page.getByRole('button', { name: 'Excluir turma 52' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await confirm.getByText('Tem certeza que deseja excluir esta turma? Esta ação não pode ser desfeita.').waitFor();
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await waitForToast(page, 'Turma excluída com sucesso!');
+    await page.getByRole('heading', { name: 'Turma 52' }).waitFor({ state: 'detached' });
+
+    await page.goto(`${stack.url}/dashboard`);
+    const stat = page.getByText('Turmas Cadastradas', { exact: true }).locator('xpath=..');
+    await stat.getByText('1', { exact: true }).waitFor();
+  });
+
+  it('sends a teacher whose session ended to /auth with the Sessão Expirada notice', async () => {
+    await page.goto(`${stack.url}/turmas`);
+    await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+    await context.clearCookies();
+
+    await page.getByRole('button', { name: 'Nova Turma' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
+    await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
+    await dialog.getByLabel('Número da Turma').fill('61');
+    await dialog.getByRole('combobox', { name: 'Ano' }).click();
+    await page.getByRole('option', { name: '6º Ano' }).click();
+    await dialog.getByLabel('Escola').fill('Escola Estadual');
+    await dialog.getByRole('button', { name: 'Criar Turma' }).click();
+    await waitForToast(page, 'Sessão Expirada');
+    await waitForToast(page, 'Sessão expirada. Fazendo login novamente...');
+    await page.waitForURL('**/auth');
+  });
+});
