@@ -1,0 +1,56 @@
+import { LESSON_FIELDS } from '@planejador/contracts';
+import type { LessonTexts } from './lesson-texts';
+
+// Unsaved edits of the plan page live here until saved or discarded (decisions.md, Plans),
+// so a reload or a closed tab loses nothing.
+const KEY_PREFIX = 'planejador-plano-draft:';
+
+export interface PlanDraft {
+  /** The server's updatedAt the edits started from. */
+  basedOn: string;
+  savedAt: string;
+  aulas: LessonTexts[];
+}
+
+function key(planoId: string): string {
+  return `${KEY_PREFIX}${planoId}`;
+}
+
+function isLessonTexts(value: unknown): value is LessonTexts {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && LESSON_FIELDS.every((field) => typeof record[field] === 'string');
+}
+
+export function readDraft(planoId: string): PlanDraft | null {
+  try {
+    const raw = localStorage.getItem(key(planoId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<PlanDraft>;
+    if (typeof parsed.basedOn !== 'string' || !Array.isArray(parsed.aulas) || !parsed.aulas.every(isLessonTexts)) {
+      return null;
+    }
+    return { basedOn: parsed.basedOn, savedAt: String(parsed.savedAt ?? ''), aulas: parsed.aulas };
+  } catch {
+    return null;
+  }
+}
+
+/** false when the browser refused to store it (private mode, full quota). */
+export function writeDraft(planoId: string, basedOn: string, aulas: LessonTexts[]): boolean {
+  try {
+    const draft: PlanDraft = { basedOn, savedAt: new Date().toISOString(), aulas };
+    localStorage.setItem(key(planoId), JSON.stringify(draft));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function clearDraft(planoId: string): void {
+  try {
+    localStorage.removeItem(key(planoId));
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}
