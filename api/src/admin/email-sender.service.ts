@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Settings } from '@planejador/config';
 import type { EmailLogEntry, EmailSenderData, PublicUser } from '@planejador/contracts';
 import { EmailLog } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
-import { JOB_PRODUCER } from '../core/tokens';
+import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
 @Injectable()
 export class EmailSenderService {
@@ -12,6 +13,7 @@ export class EmailSenderService {
   constructor(
     private readonly em: EntityManager,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** Stores the log record (the job's source of truth), then queues the send. */
@@ -30,7 +32,9 @@ export class EmailSenderService {
     });
     await em.flush();
     try {
-      await this.producer.enqueue('send-mail', { kind: 'bulk', logId: log.id }, jobIds.bulkMail(log.id));
+      await this.producer.enqueue('send-mail', { kind: 'bulk', logId: log.id }, jobIds.bulkMail(log.id), {
+        backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
+      });
     } catch (err) {
       // The record stays 'queued'; the worker's sweeper enqueues it when Redis is back.
       this.logger.warn({ logId: log.id, err: (err as Error).message }, 'bulk e-mail not enqueued yet');

@@ -62,6 +62,8 @@ export const settingsSchema = z
     /** Exports and e-mails handled at the same time by one worker process. */
     EXPORT_CONCURRENCY: int(2, 1, 50),
     MAIL_CONCURRENCY: int(2, 1, 50),
+    /** First retry delay of a bulk e-mail after a transient SMTP failure (exponential, 5 attempts). */
+    MAIL_RETRY_BASE_MS: int(1000, 1, 600000),
     /** Where mail goes when no SMTP_URL is set (development only). */
     MAIL_OUTBOX_DIR: optionalString,
     LOG_LEVEL: z.preprocess(

@@ -1,4 +1,4 @@
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DEFAULT_JOB_OPTIONS } from './options';
 import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName, QUEUES } from './names';
@@ -30,7 +30,7 @@ export class JobProducer {
     return [...this.queues.values()];
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: { priority?: number } = {}) {
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Pick<JobsOptions, 'priority' | 'backoff'> = {}) {
     return this.queue(JOB_QUEUE[name]).add(name, payload, { jobId, ...opts });
   }
 

@@ -69,6 +69,8 @@ export class MailService {
 
 /** A reason an admin can read, without credentials. */
 export function describeMailError(err: unknown): string {
+  // deliver() already turned a permanent refusal into its readable reason.
+  if (err instanceof UnrecoverableError) return err.message;
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   if (e?.responseCode) return `Servidor SMTP recusou o envio (${e.responseCode}): ${String(e.response ?? '').slice(0, 300)}`;
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ESOCKET' || e?.code === 'ECONNECTION') return 'Não foi possível conectar ao servidor SMTP.';

@@ -1,0 +1,266 @@
+import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
+import { startSmtpCapture, spawnWorker, waitFor, type CapturedMail, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { signUp, startApi, uniqueEmail, type ApiHarness } from './api-harness';
+
+type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
+type SendAnswer = { message: string; id: string; recipients: number };
+
+const JSON_ONLY = { accept: 'application/json' };
+
+describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
+  let api: ApiHarness;
+  let smtp: SmtpCapture;
+  let worker: ManagedProcess;
+  const adminEmail = uniqueEmail('admin');
+  let admin: Awaited<ReturnType<typeof signUp>>['client'];
+  let teacher: Awaited<ReturnType<typeof signUp>>['client'];
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    // A short first retry delay keeps the retry cases fast (the real default is 1 s, exponential).
+    api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
+    worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
+    admin = (await signUp(api, { email: adminEmail })).client;
+    teacher = (await signUp(api)).client;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await smtp?.close();
+  });
+
+  const countLogs = async () => {
+    const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: string }[]>(`select count(*)::text as count from email_logs`);
+    return Number(count);
+  };
+  const logOf = async (id: string) => {
+    const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
+    expect(res.status).toBe(200);
+    return res.body.find((l) => l.id === id);
+  };
+  const waitForStatus = (id: string, status: EmailLogEntry['status'], timeoutMs = 20000) =>
+    waitFor(async () => {
+      const log = await logOf(id);
+      return log?.status === status ? log : undefined;
+    }, { what: `e-mail log ${id} to be ${status}`, timeoutMs, intervalMs: 100 });
+  const withSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
+  const send = (body: Record<string, unknown>, client = admin) => client.post<SendAnswer & ErrorBody>('/admin/email-sender', body);
+  const validBody = (overrides: Record<string, unknown> = {}) => ({
+    toBulk: 'destino@escola.rs.gov.br',
+    ccBulk: '',
+    bccBulk: '',
+    subject: `Convite ${Math.random().toString(36).slice(2, 8)}`,
+    html: '<h1>Olá</h1><p>Conheça o Planejador.</p>',
+    text: 'Olá. Conheça o Planejador.',
+    ...overrides,
+  });
+  const headerNames = (mail: CapturedMail) => [...mail.parsed.headers.keys()];
+
+  it('an admin is named by ADMIN_EMAILS; a teacher is not', async () => {
+    expect((await admin.get<{ role: string }>('/api/auth/user')).body.role).toBe('admin');
+    expect((await teacher.get<{ role: string }>('/api/auth/user')).body.role).toBe('teacher');
+  });
+
+  it('sends To, CC and CCO once: envelope has everyone, headers have To and Cc but no Bcc; the log becomes sent', async () => {
+    const body = validBody({
+      toBulk: 'Diretora@Escola.rs.gov.br; coordenacao@escola.rs.gov.br',
+      ccBulk: 'secretaria@escola.rs.gov.br',
+      bccBulk: 'oculta@escola.rs.gov.br',
+      subject: 'Convite: conheça o Planejador — planos com a BNCC',
+      html: '<h1>Convite</h1><ul><li>Rápido</li></ul><a href="https://planejador.test">Acessar</a>',
+      text: 'Convite. Acesse https://planejador.test',
+    });
+    const res = await send(body);
+    expect(res.status).toBe(202);
+    expect(res.body.recipients).toBe(4);
+    expect(res.body.message).toMatch(/Email enviado com sucesso!/);
+
+    const mail = await smtp.waitFor((m) => m.parsed.subject === body.subject);
+    expect(mail.envelope.to.sort()).toEqual(
+      ['coordenacao@escola.rs.gov.br', 'diretora@escola.rs.gov.br', 'oculta@escola.rs.gov.br', 'secretaria@escola.rs.gov.br'],
+    );
+    expect(mail.envelope.from).toBe('nao-responda@planejador.test');
+    const to = mail.parsed.to;
+    const cc = mail.parsed.cc;
+    expect(Array.isArray(to) ? null : to?.value.map((a) => a.address)).toEqual(['diretora@escola.rs.gov.br', 'coordenacao@escola.rs.gov.br']);
+    expect(Array.isArray(cc) ? null : cc?.value.map((a) => a.address)).toEqual(['secretaria@escola.rs.gov.br']);
+    expect(headerNames(mail)).not.toContain('bcc');
+    expect(mail.raw).not.toMatch(/^bcc:/im);
+    expect(mail.raw).not.toContain('oculta@');
+    expect(mail.parsed.html).toContain('<h1>Convite</h1>');
+    expect(mail.parsed.text?.trim()).toBe('Convite. Acesse https://planejador.test');
+
+    const log = await waitForStatus(res.body.id, 'sent');
+    expect(log).toMatchObject({ adminEmail, subject: body.subject, recipientCount: 4, error: null });
+    expect(log.sentAt).not.toBeNull();
+    // Delivered once, not once per recipient or per retry.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(withSubject(body.subject)).toHaveLength(1);
+  });
+
+  it('lists past sends newest first for admins', async () => {
+    const first = await send(validBody({ subject: 'Primeiro da lista' }));
+    const second = await send(validBody({ subject: 'Segundo da lista' }));
+    const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((l) => l.id);
+    expect(ids.indexOf(second.body.id)).toBeLessThan(ids.indexOf(first.body.id));
+    expect(res.body[0]).toEqual(
+      expect.objectContaining({ id: second.body.id, subject: 'Segundo da lista', recipientCount: 1, adminEmail }),
+    );
+    expect(JSON.stringify(res.body)).not.toMatch(/"html"|toAddresses|destino@/);
+  });
+
+  it('refuses teachers (403) and signed-out clients (401) on every admin route', async () => {
+    const anonymous = api.client(JSON_ONLY);
+    const before = await countLogs();
+    for (const [client, status] of [[teacher, 403], [anonymous, 401]] as const) {
+      const post = await send(validBody(), client);
+      expect(post.status).toBe(status);
+      expect(post.body.message).toBe(status === 403 ? MSG.forbidden : MSG.unauthorized);
+      expect((await client.get('/api/admin/email-logs')).status).toBe(status);
+      const queues = await client.get<ErrorBody>('/admin/queues', JSON_ONLY);
+      expect(queues.status).toBe(status);
+      expect((await client.get('/admin/queues/api/queues', JSON_ONLY)).status).toBe(status);
+    }
+    // A signed-out browser asking for the dashboard page goes to the sign-in page instead.
+    const page = await api.client().get('/admin/queues', { accept: 'text/html' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/auth');
+    expect(await countLogs()).toBe(before);
+  });
+
+  it('opens the queue dashboard for an admin, over the generation, export and e-mail queues', async () => {
+    const page = await admin.get<string>('/admin/queues', { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<div id="root">|bull/i);
+    const queues = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues', JSON_ONLY);
+    expect(queues.status).toBe(200);
+    expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['mail', 'plan-export', 'plan-generation']);
+  });
+
+  it('refuses invalid input with the spec messages and writes nothing', async () => {
+    const hundredAndOne = Array.from({ length: LIMITS.emailMaxRecipients + 1 }, (_, i) => `pessoa${i}@escola.rs.gov.br`);
+    const cases: [Record<string, unknown>, string][] = [
+      [validBody({ toBulk: '', ccBulk: '', bccBulk: '' }), MSG.noRecipients],
+      [validBody({ toBulk: 'nao-e-email; tambem@nao', ccBulk: '', bccBulk: '' }), MSG.noRecipients],
+      [validBody({ toBulk: 'invalido', ccBulk: 'copia@escola.rs.gov.br' }), MSG.emailToRequired],
+      [validBody({ toBulk: hundredAndOne.join(';') }), MSG.tooManyRecipients],
+      [validBody({ toBulk: hundredAndOne.slice(0, 50).join(';'), ccBulk: hundredAndOne.slice(50, 80).join('; '), bccBulk: hundredAndOne.slice(80).join(';') }), MSG.tooManyRecipients],
+      [validBody({ subject: '' }), MSG.subjectRequired],
+      [validBody({ subject: '   ' }), MSG.subjectRequired],
+      [validBody({ subject: 'a'.repeat(LIMITS.emailSubjectMax + 1) }), MSG.subjectTooLong],
+      [validBody({ html: '' }), MSG.htmlRequired],
+      [validBody({ html: 'x'.repeat(LIMITS.emailHtmlMax + 1) }), MSG.htmlTooLong],
+      [validBody({ text: 'x'.repeat(LIMITS.emailTextMax + 1) }), MSG.textBodyTooLong],
+    ];
+    const before = await countLogs();
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect({ status: res.status, messages: res.body.issues?.map((i) => i.message) }).toEqual({
+        status: 400,
+        messages: expect.arrayContaining([message]),
+      });
+    }
+    // Subjects with line breaks are refused outright (a header injection attempt).
+    for (const subject of ['Olá\r\nBcc: evil@x.com', 'Olá\nX-Extra: 1', 'Olá\rBcc: evil@x.com']) {
+      const res = await send(validBody({ subject }));
+      expect(res.status).toBe(400);
+      expect(res.body.issues?.map((i) => i.path)).toContain('subject');
+    }
+    // Exactly 100 is accepted (the limit is inclusive).
+    const ok = await send(validBody({ toBulk: hundredAndOne.slice(0, 100).join(';') }));
+    expect(ok.status).toBe(202);
+    expect(ok.body.recipients).toBe(100);
+    expect(await countLogs()).toBe(before + 1);
+  });
+
+  it('drops invalid addresses silently and de-duplicates across Para, CC and CCO', async () => {
+    const body = validBody({
+      toBulk: ' um@escola.rs.gov.br ; invalido ; UM@escola.rs.gov.br;; dois@escola.rs.gov.br ',
+      ccBulk: 'dois@escola.rs.gov.br; tres@escola.rs.gov.br; sem-arroba',
+      bccBulk: 'Tres@Escola.rs.gov.br; um@escola.rs.gov.br; quatro@escola.rs.gov.br; a@b',
+    });
+    const res = await send(body);
+    expect(res.status).toBe(202);
+    expect(res.body.recipients).toBe(4);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === body.subject);
+    expect(mail.envelope.to.sort()).toEqual(['dois@escola.rs.gov.br', 'quatro@escola.rs.gov.br', 'tres@escola.rs.gov.br', 'um@escola.rs.gov.br']);
+    const cc = mail.parsed.cc;
+    expect(Array.isArray(cc) ? null : cc?.value.map((a) => a.address)).toEqual(['tres@escola.rs.gov.br']);
+    expect(mail.raw).not.toContain('quatro@');
+  });
+
+  it('accepts the to/cc/bcc arrays of the spec payload too', async () => {
+    const body = { to: ['lista@escola.rs.gov.br'], cc: ['copia@escola.rs.gov.br'], bcc: ['oculta2@escola.rs.gov.br'], subject: 'Só arrays', html: '<p>oi</p>' };
+    const res = await send(body);
+    expect(res.status).toBe(202);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Só arrays');
+    expect(mail.envelope.to.sort()).toEqual(['copia@escola.rs.gov.br', 'lista@escola.rs.gov.br', 'oculta2@escola.rs.gov.br']);
+  });
+
+  it('never lets a header injection add headers or recipients', async () => {
+    const body = validBody({
+      toBulk: 'alvo@escola.rs.gov.br; a@b.com\r\nBcc: evil@x.com; c@d.com\nX-Injected: yes',
+      ccBulk: 'copia@escola.rs.gov.br\r\nBcc: evil2@x.com',
+      bccBulk: 'oculta@escola.rs.gov.br\r\n\r\nEvil body',
+      subject: 'Sem injeção',
+    });
+    const arrays = validBody({ toBulk: '', to: ['alvo2@escola.rs.gov.br', 'x@y.com\r\nBcc: evil3@x.com'], subject: 'Sem injeção (arrays)' });
+    for (const b of [body, arrays]) expect((await send(b)).status).toBe(202);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Sem injeção');
+    const viaArrays = await smtp.waitFor((m) => m.parsed.subject === 'Sem injeção (arrays)');
+    expect(mail.envelope.to).toEqual(['alvo@escola.rs.gov.br']);
+    expect(viaArrays.envelope.to).toEqual(['alvo2@escola.rs.gov.br']);
+    for (const m of [mail, viaArrays]) {
+      expect(m.raw).not.toMatch(/evil|X-Injected/i);
+      expect(headerNames(m)).not.toContain('bcc');
+      expect(headerNames(m)).not.toContain('x-injected');
+    }
+    // Every message so far reached only addresses that were asked for.
+    expect(smtp.messages.flatMap((m) => m.envelope.to).filter((a) => /evil/.test(a))).toEqual([]);
+  });
+
+  it('retries transient SMTP failures: two 451 replies, then delivered exactly once and sent', async () => {
+    smtp.failNext(2, 451);
+    const body = validBody({ subject: 'Depois de duas falhas' });
+    const res = await send(body);
+    expect(res.status).toBe(202);
+    const log = await waitForStatus(res.body.id, 'sent');
+    expect(log.error).toBeNull();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(withSubject(body.subject)).toHaveLength(1);
+    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
+      `select attempts from email_logs where id = ?`,
+      [res.body.id],
+    );
+    expect(attempts).toBe(3);
+  });
+
+  // These two make the SMTP server fail for good, so they run last.
+  it('marks the record failed with a readable reason when the server refuses permanently (550), without retrying', async () => {
+    smtp.failAlways(550);
+    const res = await send(validBody({ subject: 'Recusado para sempre' }));
+    expect(res.status).toBe(202);
+    const log = await waitForStatus(res.body.id, 'failed');
+    expect(log.error).toMatch(/^Servidor SMTP recusou o envio \(550\)/);
+    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
+      `select attempts from email_logs where id = ?`,
+      [res.body.id],
+    );
+    expect(attempts).toBe(1);
+  });
+
+  it('gives up after the retries when the server keeps answering 451, and says why', async () => {
+    smtp.failAlways(451);
+    const res = await send(validBody({ subject: 'Sempre ocupado' }));
+    const log = await waitForStatus(res.body.id, 'failed', 30000);
+    expect(log.error).toMatch(/^Servidor SMTP recusou o envio \(451\)/);
+    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
+      `select attempts from email_logs where id = ?`,
+      [res.body.id],
+    );
+    expect(attempts).toBe(5);
+    expect(withSubject('Sempre ocupado')).toHaveLength(0);
+  });
+});
