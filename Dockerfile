@@ -19,7 +19,8 @@ COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
 COPY scripts/package.json scripts/
-RUN npm ci --no-audit --no-fund
+# npm install when npm ci refuses a lock file missing other platforms' optional packages.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf web/src web/node_modules/.vite libs/*/src api/src worker/src scripts/src
