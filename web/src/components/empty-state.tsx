@@ -8,8 +8,8 @@ interface EmptyStateProps {
   description?: ReactNode;
   action?: ReactNode;
   className?: string;
-  /** h3 when the empty state sits inside a titled card. */
-  titleAs?: 'h2' | 'h3';
+  /** h3 when the empty state sits inside a titled card; h1 when it is the whole page. */
+  titleAs?: 'h1' | 'h2' | 'h3';
 }
 
 export function EmptyState({ icon: Icon, title, description, action, className, titleAs: Heading = 'h2' }: EmptyStateProps) {

@@ -1,6 +1,241 @@
-import { PageHeader } from '@/components/page-header';
+import { LIMITS, materiaSchema, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
+import { ArrowLeft, FileQuestion, History, Info, Loader2, Pencil, Save, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { formatDateTime } from '@/lib/format';
+import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { usePlano } from '../api/get-plano';
+import { useUpdatePlano } from '../api/update-plano';
+import { ExportCard } from '../components/export-card';
+import { GenerationFailedCard, GenerationProgressCard } from '../components/generation-status-card';
+import { LessonCard } from '../components/lesson-card';
+import { PlanStatusBadge } from '../components/plan-status-badge';
+import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards';
+import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
+import { useDownloadPlano } from '../hooks/use-download-plano';
+import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
+import { lessonTexts, type LessonTexts } from '../utils/lesson-texts';
+import { hasFailed, isGenerating } from '../utils/plan-status';
 
-// Placeholder: the plans feature replaces this module (keep the export name).
+/** The PUT body: every lesson with its current texts, status 'salvo'. */
+function updateInput(plano: Plano, lessons: LessonTexts[]): UpdatePlanoInput {
+  const texts = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+  return {
+    status: 'salvo',
+    aulas: [...plano.aulas]
+      .sort((a, b) => a.numeroAula - b.numeroAula)
+      .map((aula) => {
+        const { id, ...fields } = texts.get(aula.id) ?? lessonTexts(aula);
+        return {
+          id,
+          numeroAula: aula.numeroAula,
+          materia: materiaSchema.safeParse(aula.materia).data,
+          prompt: aula.prompt,
+          ...fields,
+        };
+      }),
+  };
+}
+
+function PlanNotFound() {
+  return (
+    <EmptyState
+      icon={FileQuestion}
+      titleAs="h1"
+      title="Plano não encontrado"
+      description="O plano solicitado não existe ou você não tem permissão para visualizá-lo."
+      action={
+        <Link to="/historico" className={buttonClasses('default')}>
+          <History aria-hidden="true" />
+          Voltar ao Histórico
+        </Link>
+      }
+    />
+  );
+}
+
+function RestoredNote({ restored }: { restored: RestoredDraft }) {
+  if (!restored) return null;
+  return (
+    <p className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        Restauramos mudanças não salvas da sua última edição.
+        {restored === 'outdated' ? ' O plano foi salvo depois delas; confira os textos antes de salvar.' : ''}
+      </span>
+    </p>
+  );
+}
+
 export function PlanRoute() {
-  return <PageHeader title="Visualizar Plano" description="Em construção." />;
+  const { id = '' } = useParams();
+  const query = usePlano(id);
+  const plano = query.data;
+  const notFound = isHttpError(query.error, 404);
+  useErrorToast(notFound ? null : query.error, 'Erro', 'Falha ao carregar plano de aula');
+  const editor = usePlanEditor(plano);
+  const title = editor.editing ? 'Editar Plano' : 'Visualizar Plano';
+  useDocumentTitle(title);
+  const updatePlano = useUpdatePlano();
+  const { download, exportingId } = useDownloadPlano();
+  const [confirmExport, setConfirmExport] = useState(false);
+
+  if (query.isPending) return <PageSpinner label="Carregando plano..." />;
+  if (notFound) return <PlanNotFound />;
+  if (!plano) {
+    return (
+      <EmptyState
+        icon={FileQuestion}
+        titleAs="h1"
+        title="Falha ao carregar plano de aula"
+        description="Tente recarregar a página."
+        action={
+          <Link to="/historico" className={buttonClasses('outline')}>
+            Voltar ao Histórico
+          </Link>
+        }
+      />
+    );
+  }
+
+  const generating = isGenerating(plano.generation);
+  const failed = hasFailed(plano.generation);
+  const ready = !generating && !failed;
+  const saving = updatePlano.isPending;
+
+  const save = (thenExport = false) => {
+    updatePlano.mutate(
+      { id: plano.id, data: updateInput(plano, editor.lessons) },
+      {
+        onSuccess: () => {
+          editor.saved();
+          toast({ title: 'Sucesso!', description: 'Plano de aula salvo com sucesso!', variant: 'success' });
+          if (thenExport) setTimeout(() => download(plano.id), LIMITS.exportAfterSaveMs);
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          toast({ title: 'Erro', description: errorText(error, 'Falha ao salvar plano'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const exportPlan = () => {
+    if (editor.dirty) setConfirmExport(true);
+    else download(plano.id);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <Link to="/historico" className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+          <ArrowLeft aria-hidden="true" />
+          Voltar
+        </Link>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span>Criado em {formatDateTime(plano.createdAt)}</span>
+              <PlanStatusBadge status={plano.status} generation={plano.generation} />
+              {editor.dirty ? (
+                <Badge variant="destructive" className="animate-pulse">
+                  Mudanças não salvas
+                </Badge>
+              ) : null}
+            </div>
+          </div>
+          {ready ? (
+            <div className="flex flex-wrap gap-2">
+              {editor.editing ? (
+                <>
+                  <Button variant="outline" onClick={editor.cancel} disabled={saving}>
+                    <X aria-hidden="true" />
+                    Cancelar
+                  </Button>
+                  <Button onClick={() => save()} disabled={saving}>
+                    {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                    {saving ? 'Salvando...' : 'Salvar Mudanças'}
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={editor.startEditing}>
+                  <Pencil aria-hidden="true" />
+                  Editar
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      {generating ? <GenerationProgressCard plano={plano} /> : null}
+      {failed ? <GenerationFailedCard plano={plano} /> : null}
+
+      {ready ? (
+        <>
+          {editor.editing ? (
+            <div className="flex items-start gap-3 rounded-lg border border-info/40 bg-info-soft px-4 py-3 text-info">
+              <Pencil className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <div>
+                <p className="font-semibold">Modo de Edição Ativado</p>
+                <p className="text-sm">
+                  Altere os textos das aulas e clique em Salvar Mudanças. Suas edições ficam guardadas neste navegador
+                  até você salvar ou cancelar.
+                </p>
+              </div>
+            </div>
+          ) : null}
+          <RestoredNote restored={editor.editing ? editor.restored : null} />
+          {plano.generator === 'offline' ? (
+            <p className="flex items-start gap-2 rounded-lg border bg-muted px-4 py-3 text-sm">
+              <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span>
+                Este plano foi redigido no modo offline, a partir dos dados da BNCC, sem IA. Revise e complete os textos
+                antes de usar.
+              </span>
+            </p>
+          ) : null}
+
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <PlanInfoCard plano={plano} />
+            <PlanSettingsCard plano={plano} />
+            <div className="md:col-span-2 xl:col-span-1">
+              <ExportCard dirty={editor.dirty} exporting={exportingId === plano.id} onExport={exportPlan} />
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-4">
+            {[...plano.aulas]
+              .sort((a, b) => a.numeroAula - b.numeroAula)
+              .map((aula) => (
+                <LessonCard
+                  key={aula.id}
+                  aula={aula}
+                  texts={editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula)}
+                  editing={editor.editing}
+                  onChange={editor.changeField}
+                />
+              ))}
+          </div>
+        </>
+      ) : null}
+
+      <UnsavedExportDialog
+        open={confirmExport}
+        onCancel={() => setConfirmExport(false)}
+        onSaveAndExport={() => {
+          setConfirmExport(false);
+          save(true);
+        }}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import type { Plano } from '@planejador/contracts';
+import { AlertTriangle, Loader2, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** Shown instead of the editor while the worker writes the plan. */
+export function GenerationProgressCard({ plano }: { plano: Plano }) {
+  const { done, total, state } = plano.generation;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <Loader2 className="size-5 animate-spin text-primary" aria-hidden="true" />
+          Gerando Plano de Aula
+        </CardTitle>
+        <CardDescription>
+          {state === 'queued'
+            ? 'O plano está na fila e começará em instantes.'
+            : 'Nossa IA está criando seu plano personalizado...'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <div
+          role="progressbar"
+          aria-label="Progresso da geração"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={done}
+          className="h-2.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {done} de {total} {total === 1 ? 'aula pronta' : 'aulas prontas'}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The plan could not be written: the reason and whether the credit came back. */
+export function GenerationFailedCard({ plano }: { plano: Plano }) {
+  const { error, creditRefunded } = plano.generation;
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2 text-destructive">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          Falha na geração do plano
+        </CardTitle>
+        <CardDescription>{error || 'Não foi possível gerar este plano de aula.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-start gap-4">
+        {creditRefunded ? (
+          <p className="text-sm">O crédito usado foi devolvido à sua conta.</p>
+        ) : null}
+        <Link to="/gerar-planos" className={buttonClasses('default')}>
+          <RotateCcw aria-hidden="true" />
+          Gerar novamente
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

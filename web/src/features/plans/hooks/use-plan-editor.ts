@@ -1,0 +1,97 @@
+import type { LessonField, Plano } from '@planejador/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { clearDraft, readDraft, writeDraft } from '../utils/plan-draft';
+import { isGenerating } from '../utils/plan-status';
+import { planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
+
+/** 'same': the draft was made on the copy the server still has; 'outdated': the plan was saved since. */
+export type RestoredDraft = 'same' | 'outdated' | null;
+
+/**
+ * The plan page's modes and working copy. The mode lives in ?edit= so a reload keeps it; the edits live
+ * in local storage until saved or discarded, and a stored draft reopens edit mode on load.
+ */
+export function usePlanEditor(plano: Plano | undefined) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editing = searchParams.get('edit') === 'true';
+  const [edited, setEdited] = useState<LessonTexts[] | null>(null);
+  const [restored, setRestored] = useState<RestoredDraft>(null);
+  const [persisted, setPersisted] = useState(true);
+  const checkedFor = useRef<string | null>(null);
+
+  const saved = useMemo(() => (plano ? planTexts(plano) : []), [plano]);
+  const lessons = editing && edited ? edited : saved;
+  const dirty = editing && edited !== null && textsDiffer(edited, saved);
+
+  const setEditing = useCallback(
+    (next: boolean) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          params.set('edit', String(next));
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  // Once per plan, when it is ready: bring back unsaved edits from an earlier visit.
+  useEffect(() => {
+    if (!plano || isGenerating(plano.generation) || checkedFor.current === plano.id) return;
+    checkedFor.current = plano.id;
+    const draft = readDraft(plano.id);
+    if (!draft) return;
+    const current = planTexts(plano);
+    const ids = new Set(current.map((lesson) => lesson.id));
+    const fits = draft.aulas.length === current.length && draft.aulas.every((lesson) => ids.has(lesson.id));
+    if (!fits || !textsDiffer(draft.aulas, current)) {
+      clearDraft(plano.id);
+      return;
+    }
+    setEdited(draft.aulas);
+    setRestored(draft.basedOn === plano.updatedAt ? 'same' : 'outdated');
+    setEditing(true);
+  }, [plano, setEditing]);
+
+  // The draft keeps the edits; the browser's prompt is only needed when storing it failed.
+  useEffect(() => {
+    if (!dirty || persisted) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, persisted]);
+
+  const changeField = (id: string, field: LessonField, value: string) => {
+    if (!plano) return;
+    const next = (edited ?? saved).map((lesson) => (lesson.id === id ? { ...lesson, [field]: value } : lesson));
+    setEdited(next);
+    if (textsDiffer(next, saved)) {
+      setPersisted(writeDraft(plano.id, plano.updatedAt, next));
+    } else {
+      clearDraft(plano.id);
+      setPersisted(true);
+    }
+  };
+
+  /** Leaves edit mode without keeping anything (Cancelar, or after a save). */
+  const reset = () => {
+    if (plano) clearDraft(plano.id);
+    setEdited(null);
+    setRestored(null);
+    setPersisted(true);
+    setEditing(false);
+  };
+
+  return {
+    editing,
+    lessons,
+    dirty,
+    restored,
+    startEditing: () => setEditing(true),
+    changeField,
+    cancel: reset,
+    saved: reset,
+  };
+}
