@@ -48,6 +48,43 @@ export const generatePlanoSchema = z.object({
 export type GeneratePlanoInput = z.input<typeof generatePlanoSchema>;
 export type GeneratePlanoData = z.output<typeof generatePlanoSchema>;
 
+/**
+ * The generate form (web): the same rules, except that lesson rows may be left empty (empty prompts are
+ * dropped on confirm, spec section 5), lessons are numbered by their position and take the general subject.
+ * temaPrincipal is set from the subject's label.
+ */
+export const generateFormSchema = generatePlanoSchema.extend({
+  aulas: z
+    .array(
+      z.object({
+        prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)),
+      }),
+      { error: MSG.aulasMin },
+    )
+    .min(LIMITS.aulasMin, MSG.aulasMin)
+    .max(LIMITS.aulasMax, MSG.aulasMax),
+});
+export type GenerateFormInput = z.input<typeof generateFormSchema>;
+export type GenerateFormData = z.output<typeof generateFormSchema>;
+
+/**
+ * The request body from the form's values: empty prompts dropped, lessons renumbered 1..n, each lesson with
+ * the general subject. Null when no lesson has a description.
+ */
+export function generateInputFromForm(values: GenerateFormData): GeneratePlanoInput | null {
+  const prompts = values.aulas.map((aula) => aula.prompt.trim()).filter((prompt) => prompt.length > 0);
+  if (prompts.length === 0) return null;
+  return {
+    temaPrincipal: values.temaPrincipal,
+    turmaId: values.turmaId,
+    materiaGeral: values.materiaGeral,
+    limitOneSkill: values.limitOneSkill,
+    preferirSeduc: values.preferirSeduc,
+    nivelDetalhamento: values.nivelDetalhamento,
+    aulas: prompts.map((prompt, index) => ({ numeroAula: index + 1, materia: values.materiaGeral, prompt })),
+  };
+}
+
 const lessonText = z
   .string()
   .max(LIMITS.lessonFieldMax, MSG.textTooLong(LIMITS.lessonFieldMax))

@@ -1,0 +1,60 @@
+import { Sparkles } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+export interface GenerateSummary {
+  turma: string;
+  materia: string;
+  aulas: number;
+}
+
+interface ConfirmGenerateDialogProps {
+  summary: GenerateSummary | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** 'Confirmar Geração do Plano': what will be generated and what it costs. */
+export function ConfirmGenerateDialog({ summary, pending, onCancel, onConfirm }: ConfirmGenerateDialogProps) {
+  return (
+    <Dialog open={summary !== null} onOpenChange={(open) => (!open && !pending ? onCancel() : undefined)}>
+      <DialogContent hideClose>
+        <DialogHeader className="pr-0">
+          <DialogTitle>Confirmar Geração do Plano</DialogTitle>
+          <DialogDescription>Confira os dados antes de gerar. A IA escreve cada aula a partir das suas descrições.</DialogDescription>
+        </DialogHeader>
+        {summary ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
+            <dt className="text-muted-foreground">Turma</dt>
+            <dd className="font-medium">{summary.turma}</dd>
+            <dt className="text-muted-foreground">Matéria</dt>
+            <dd className="font-medium">{summary.materia}</dd>
+            <dt className="text-muted-foreground">Aulas</dt>
+            <dd className="font-medium">
+              {summary.aulas} {summary.aulas === 1 ? 'aula' : 'aulas'}
+            </dd>
+            <dt className="text-muted-foreground">Custo</dt>
+            <dd className="font-medium">1 crédito</dd>
+          </dl>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button onClick={onConfirm} disabled={pending}>
+            <Sparkles aria-hidden="true" />
+            {pending ? 'Enviando...' : 'Confirmar e Gerar'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,244 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  generateFormSchema,
+  generateInputFromForm,
+  LIMITS,
+  MATERIAS,
+  materiaLabel,
+  MSG,
+  type GenerateFormData,
+  type GenerateFormInput,
+  type Turma,
+} from '@planejador/contracts';
+import { BookOpen, Sparkles } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorText, isUnauthorized } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
+import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
+import { AdvancedSettings } from './advanced-settings';
+import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-dialog';
+import { LessonsTable } from './lessons-table';
+import { MatrizDialog } from './matriz-dialog';
+
+export const EMPTY_GENERATE_FORM: GenerateFormInput = {
+  temaPrincipal: '',
+  turmaId: '',
+  materiaGeral: '',
+  limitOneSkill: true,
+  preferirSeduc: true,
+  nivelDetalhamento: LIMITS.nivelDefault,
+  aulas: [{ prompt: '' }],
+};
+
+export const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
+
+interface GenerateFormProps {
+  turmas: Turma[];
+  credits: number;
+  defaultValues?: GenerateFormInput;
+  /** The plan was accepted: the page shows its progress. */
+  onStarted: (planId: string) => void;
+}
+
+interface PendingConfirm {
+  values: GenerateFormData;
+  summary: GenerateSummary;
+}
+
+/** The generate form: class, subject, matrix, advanced settings, lessons; then the confirmation. */
+export function GenerateForm({ turmas, credits, defaultValues, onStarted }: GenerateFormProps) {
+  const form = useForm<GenerateFormInput, unknown, GenerateFormData>({
+    resolver: zodResolver(generateFormSchema),
+    defaultValues: defaultValues ?? EMPTY_GENERATE_FORM,
+  });
+  const { errors } = form.formState;
+  const [turmaId, materiaGeral, firstPrompt] = useWatch({
+    control: form.control,
+    name: ['turmaId', 'materiaGeral', 'aulas.0.prompt'],
+  });
+  const generate = useGeneratePlano();
+  const [matrizOpen, setMatrizOpen] = useState(false);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  // The same submit (same values) keeps its Idempotency-Key: a retry after a lost answer makes one plan.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  const turma = turmas.find((t) => t.id === turmaId) ?? null;
+  const noTurmas = turmas.length === 0;
+  const canGenerate =
+    Boolean(turmaId && materiaGeral && firstPrompt?.trim()) && !generate.isPending && credits > 0 && !noTurmas;
+
+  const openConfirm = (values: GenerateFormData) => {
+    const filled = values.aulas.filter((aula) => aula.prompt.trim()).length;
+    setConfirm({
+      values,
+      summary: {
+        turma: turma ? turmaOptionLabel(turma) : '',
+        materia: materiaLabel(values.materiaGeral),
+        aulas: filled,
+      },
+    });
+  };
+
+  const confirmGenerate = () => {
+    if (!confirm) return;
+    const input = generateInputFromForm(confirm.values);
+    if (!input) {
+      setConfirm(null);
+      toast({ title: MSG.aulasAllEmptyTitle, description: MSG.aulasAllEmpty, variant: 'destructive' });
+      return;
+    }
+    const body = JSON.stringify(input);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    generate.mutate(
+      { input, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: ({ id }) => {
+          attempt.current = null;
+          setConfirm(null);
+          onStarted(id);
+        },
+        onError: (error) => {
+          setConfirm(null);
+          // A 401 already shows 'Não Autorizado' and sends the user to sign in again.
+          if (isUnauthorized(error)) return;
+          toast({ title: 'Erro', description: errorText(error, 'Falha ao gerar plano de aula'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+    <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit(openConfirm)}>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Dados do Plano</CardTitle>
+          <CardDescription>A turma define o ano das habilidades; a matéria vale para todas as aulas.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+          <div data-tour={TOUR_TARGETS.turma}>
+            <Controller
+              control={form.control}
+              name="turmaId"
+              render={({ field }) => (
+                <FormField label="Turma" error={errors.turmaId?.message}>
+                  <SelectControl
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={noTurmas}
+                    placeholder={noTurmas ? 'Nenhuma turma cadastrada' : 'Selecione a turma'}
+                    options={turmas.map((t) => ({ value: t.id, label: turmaOptionLabel(t) }))}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+          <div data-tour={TOUR_TARGETS.materia}>
+            <Controller
+              control={form.control}
+              name="materiaGeral"
+              render={({ field }) => (
+                <FormField label="Matéria Geral" error={errors.materiaGeral?.message}>
+                  <SelectControl
+                    value={field.value ?? ''}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      // The theme of the plan is the subject's name (spec section 5).
+                      form.setValue('temaPrincipal', materiaLabel(value));
+                    }}
+                    onBlur={field.onBlur}
+                    placeholder="Selecione a matéria"
+                    options={MATERIAS.map((m) => ({ value: m.value, label: m.label }))}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+          <div data-tour={TOUR_TARGETS.matriz} className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium leading-none" aria-hidden="true">
+              Matriz-RS
+            </span>
+            <Button
+              variant="outline"
+              aria-label="Visualizar Matriz-RS"
+              disabled={!turma || !materiaGeral}
+              onClick={() => setMatrizOpen(true)}
+            >
+              <BookOpen aria-hidden="true" />
+              Visualizar
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <AdvancedSettings form={form} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Aulas</CardTitle>
+          <CardDescription>
+            Descreva o que cada aula vai trabalhar (até {LIMITS.aulasMax}). A IA escreve habilidades, objetivos, objetos
+            de conhecimento, experiências e evidências de cada uma.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LessonsTable form={form} materiaLabel={materiaGeral ? materiaLabel(materiaGeral) : null} />
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <p className="text-sm text-muted-foreground sm:mr-auto">
+          {credits > 0 ? 'Gerar um plano usa 1 crédito.' : 'Sem créditos para gerar planos.'}
+        </p>
+        <Button type="submit" size="lg" disabled={!canGenerate} data-tour={TOUR_TARGETS.gerar}>
+          <Sparkles aria-hidden="true" />
+          Gerar Plano de Aula
+        </Button>
+      </div>
+    </form>
+
+      <MatrizDialog open={matrizOpen} onOpenChange={setMatrizOpen} turma={turma} materia={materiaGeral ?? ''} />
+      <ConfirmGenerateDialog
+        summary={confirm?.summary ?? null}
+        pending={generate.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={confirmGenerate}
+      />
+    </>
+  );
+}
+
+interface SelectControlProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  disabled?: boolean;
+  id?: string;
+}
+
+/** A Radix select that takes the id/aria props FormField passes to its control. */
+function SelectControl({ value, onChange, onBlur, options, placeholder, disabled, ...controlProps }: SelectControlProps) {
+  return (
+    <Select value={value} onValueChange={onChange} disabled={disabled}>
+      <SelectTrigger onBlur={onBlur} {...controlProps}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

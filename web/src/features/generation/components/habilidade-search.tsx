@@ -1,0 +1,67 @@
+import { Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useSearchHabilidades } from '../api/search-habilidades';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** 'Buscar habilidade': the year's skills of the subject ranked by how well they fit what the teacher types. */
+export function HabilidadeSearch({ ano, materia }: { ano: string; materia: string }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSearchHabilidades({ ano, materia, q });
+  const results = q ? (search.data ?? []) : [];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3">
+      <h3 id={`${id}-title`} className="text-sm font-semibold">
+        <label htmlFor={id}>Buscar habilidade</label>
+      </h3>
+      <div className="relative">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Ex.: bingo das frações, roda de conversa sobre a família"
+          className="pl-9"
+          aria-describedby={`${id}-hint`}
+          autoComplete="off"
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        Descreva a aula com suas palavras: as habilidades que mais combinam aparecem primeiro.
+      </p>
+      {q && search.isFetching && !search.data ? <Spinner label="Buscando habilidades..." showLabel className="justify-start" /> : null}
+      {q && search.isError ? (
+        <p className="text-sm text-destructive">Não foi possível buscar agora. Tente novamente.</p>
+      ) : null}
+      <div aria-live="polite" className="sr-only">
+        {q && search.isSuccess ? `${results.length} habilidade(s) encontrada(s)` : ''}
+      </div>
+      {q && search.isSuccess && results.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhuma habilidade encontrada para essa busca.</p>
+      ) : null}
+      {results.length > 0 ? (
+        <ol aria-label="Habilidades encontradas" className="flex max-h-64 flex-col gap-2 overflow-y-auto pr-1">
+          {results.map((match) => (
+            <li key={match.code} className="rounded-md border bg-card p-3 text-sm">
+              <p>
+                <strong className="font-semibold">{match.code}</strong> {match.description}
+              </p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {match.unit}
+                {match.knowledgeObjects.length ? ` · ${match.knowledgeObjects.join('; ')}` : ''} · Relevância{' '}
+                {Math.round(match.score * 100)}%
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { LIMITS, MSG, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
+
+interface LessonsTableProps {
+  form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
+  /** The label of the general subject, which every lesson takes. */
+  materiaLabel: string | null;
+}
+
+const promptName = (index: number) => `aulas.${index}.prompt` as const;
+
+/** The lessons of the plan: number, description, delete. Enter in a filled description adds the next lesson. */
+export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'aulas' });
+  const aulas = useWatch({ control: form.control, name: 'aulas' });
+  const errors = form.formState.errors.aulas;
+  const count = fields.length;
+
+  const addAula = () => {
+    if (count >= LIMITS.aulasMax) {
+      toast({ title: MSG.aulasMaxToastTitle, description: MSG.aulasMaxToast, variant: 'destructive' });
+      return;
+    }
+    append({ prompt: '' }, { focusName: promptName(count) });
+  };
+
+  const onPromptKeyDown = (index: number) => (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!event.currentTarget.value.trim()) return;
+    // From the last row Enter adds a lesson; from an earlier one it moves on to the next.
+    if (index === count - 1) addAula();
+    else form.setFocus(promptName(index + 1));
+  };
+
+  return (
+    <div data-tour={TOUR_TARGETS.aulas} className="flex flex-col gap-3">
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            Aulas do plano ({count} de {LIMITS.aulasMax})
+          </caption>
+          <thead className="bg-muted text-left text-muted-foreground">
+            <tr>
+              <th scope="col" className="w-12 px-3 py-2 font-medium">
+                Nº
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Descrição da aula
+              </th>
+              <th scope="col" className="w-16 px-3 py-2 text-right font-medium">
+                Ações
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field, index) => {
+              const numero = index + 1;
+              const error = errors?.[index]?.prompt?.message;
+              const errorId = `aula-${field.id}-error`;
+              return (
+                <tr key={field.id} className="border-t align-top">
+                  <td className="px-3 py-3 font-semibold tabular-nums">{numero}</td>
+                  <td className="px-2 py-2">
+                    <Textarea
+                      rows={2}
+                      aria-label={`Descrição da aula ${numero}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      placeholder={
+                        index === 0 ? 'Ex.: Frações com receitas de bolo, comparando quantidades' : 'Descreva a aula'
+                      }
+                      className="min-h-16 resize-y"
+                      onKeyDown={onPromptKeyDown(index)}
+                      {...form.register(promptName(index))}
+                    />
+                    {error ? (
+                      <p id={errorId} className="mt-1 text-sm font-medium text-destructive">
+                        {error}
+                      </p>
+                    ) : null}
+                    {materiaLabel && aulas?.[index]?.prompt?.trim() ? (
+                      <p className="mt-1 text-xs text-muted-foreground">Matéria: {materiaLabel}</p>
+                    ) : null}
+                  </td>
+                  <td className="px-2 py-2 text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Excluir aula ${numero}`}
+                      title={count === 1 ? 'O plano precisa de pelo menos uma aula' : `Excluir aula ${numero}`}
+                      disabled={count === 1}
+                      onClick={() => remove(index)}
+                      className="text-muted-foreground hover:text-destructive"
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {typeof errors?.message === 'string' ? (
+        <p className="text-sm font-medium text-destructive">{errors.message}</p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">
+          Enter adiciona uma nova aula; Shift+Enter quebra a linha. Aulas sem descrição são ignoradas.
+        </p>
+        <Button variant="outline" onClick={addAula}>
+          <Plus aria-hidden="true" />
+          Adicionar Aula
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {count} de {LIMITS.aulasMax} aulas
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  CURRICULUM_CREDIT,
+  CURRICULUM_CREDIT_URL,
+  materiaLabel,
+  type MatrizData,
+  type MatrizItem,
+  type MatrizResponse,
+} from '@planejador/contracts';
+import { AlertCircle, BookOpen, ExternalLink } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useMatriz } from '../api/get-matriz';
+import { HabilidadeSearch } from './habilidade-search';
+
+interface MatrizDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  turma: { id: string; numero: string; escola: string; ano: string } | null;
+  materia: string;
+}
+
+interface MatrizTab {
+  key: string;
+  label: string;
+  items: MatrizItem[];
+}
+
+/** The tabs: the second-level keys (thematic units), under the first-level key (the year). */
+function tabsOf(data: MatrizData): MatrizTab[] {
+  const years = Object.keys(data);
+  return years.flatMap((year) =>
+    Object.entries(data[year] ?? {}).map(([unit, items]) => ({
+      key: `${year}::${unit}`,
+      label: years.length > 1 ? `${year} · ${unit}` : unit,
+      items,
+    })),
+  );
+}
+
+/** 'Matriz Curricular - {subject}': the class year's curriculum for the subject, with a skill search. */
+export function MatrizDialog({ open, onOpenChange, turma, materia }: MatrizDialogProps) {
+  const matriz = useMatriz(turma?.id ?? '', materia, { enabled: open });
+  const label = materiaLabel(materia);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl gap-5">
+        <DialogHeader>
+          <DialogTitle>Matriz Curricular - {label}</DialogTitle>
+          <DialogDescription>
+            {turma ? `Turma ${turma.numero} · ${turma.ano}º ano · ${turma.escola}` : 'Habilidades da BNCC'}
+          </DialogDescription>
+        </DialogHeader>
+
+        {turma ? <HabilidadeSearch ano={turma.ano} materia={materia} /> : null}
+
+        <MatrizBody query={matriz} />
+
+        <p className="text-xs text-muted-foreground">
+          Fonte:{' '}
+          <a
+            href={CURRICULUM_CREDIT_URL}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2"
+          >
+            {CURRICULUM_CREDIT}
+            <ExternalLink className="size-3" aria-hidden="true" />
+            <span className="sr-only">(abre em nova aba)</span>
+          </a>{' '}
+          — CC BY 4.0
+        </p>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Fechar
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MatrizBody({ query }: { query: ReturnType<typeof useMatriz> }) {
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return <Spinner label="Carregando dados da matriz..." showLabel className="py-10" />;
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+        <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-semibold">Erro ao carregar dados da matriz</p>
+        <p className="text-sm text-muted-foreground">Verifique se os dados existem para esta turma e matéria</p>
+      </div>
+    );
+  }
+  const response: MatrizResponse | undefined = query.data;
+  const tabs = response ? tabsOf(response.data).filter((tab) => tab.items.length > 0) : [];
+  if (!response || tabs.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-8 text-center">
+        <BookOpen className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-semibold">Nenhum dado encontrado para esta turma e matéria</p>
+        {response?.meta.reason ? <p className="max-w-md text-sm text-muted-foreground">{response.meta.reason}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <Tabs defaultValue={tabs[0].key} className="min-w-0">
+      <TabsList
+        aria-label="Unidades temáticas"
+        className="flex h-auto w-full flex-wrap justify-start gap-1"
+      >
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.key} value={tab.key} className="flex-none whitespace-normal text-left sm:flex-1 sm:text-center">
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.key} value={tab.key} className="flex flex-col gap-4">
+          {tab.items.map((item, index) => (
+            <MatrizItemCard key={index} item={item} numero={index + 1} rsLoaded={response.meta.rsLoaded} />
+          ))}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+function MatrizItemCard({ item, numero, rsLoaded }: { item: MatrizItem; numero: number; rsLoaded: boolean }) {
+  const expectativas = item['Expectativas de Aprendizagens'];
+  return (
+    <article className="rounded-lg border bg-card p-4">
+      <h3 className="mb-3 font-semibold">Item {numero}</h3>
+      <div className="grid gap-4 md:grid-cols-3">
+        <section>
+          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Objetos de Conhecimento</h4>
+          {item['Objetos de Conhecimento'].length ? (
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {item['Objetos de Conhecimento'].map((objeto) => (
+                <li key={objeto}>{objeto}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">Não informado.</p>
+          )}
+        </section>
+        <section>
+          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Habilidades</h4>
+          <ul className="space-y-2 text-sm">
+            {item.Habilidades.map((habilidade) => (
+              <li key={habilidade.code}>
+                <strong className="font-semibold">{habilidade.code}</strong> {habilidade.description}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Expectativas de Aprendizagens</h4>
+          {expectativas.length ? (
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {expectativas.map((expectativa) => (
+                <li key={expectativa}>{expectativa}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {rsLoaded
+                ? 'Nenhuma expectativa da matriz SEDUC-RS para este item.'
+                : 'A matriz estadual SEDUC-RS ainda não foi carregada; por enquanto só a BNCC é mostrada.'}
+            </p>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
