@@ -1,0 +1,256 @@
+// API throughput and latency with autocannon against the built api (one process, its own database and Redis
+// prefix, no worker). The load generator runs in this same process and shares the machine's CPU with the api
+// and PostgreSQL, so the figures are a lower bound of what the api alone would do.
+//
+//   npm run build && node bench/api/run.js [seconds=10]
+'use strict';
+const autocannon = require('autocannon');
+const {
+  startBenchStack,
+  registerUser,
+  api,
+  sqlClient,
+  processCpuSeconds,
+  postgresCpuSeconds,
+  machineInfo,
+  fmt,
+} = require('./bench-stack');
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const TARGET_RATE = 500;
+const TARGET_P99_MS = 25;
+const LIST_PLANS = 500;
+const OTHER_USERS = 100; // other teachers' plans in the same tables, so the indexes have to do their job
+const OTHER_PLANS_EACH = 50;
+
+const LESSON_TEXT =
+  'Os alunos exploram frações com material concreto, comparam partes de um todo e registram no caderno as descobertas. ';
+
+/** 500 finished plans (3 to 5 lessons each, texts filled) for `userId`, and 5,000 for other teachers. */
+async function seedPlans(sql, userId) {
+  await sql.query(
+    `insert into users (id, email, password, credits)
+     select gen_random_uuid(), 'outro' || g || '@bench.test', 'x', 35 from generate_series(1, $1) g`,
+    [OTHER_USERS],
+  );
+  await sql.query(
+    `insert into turmas (id, nome_professor, numero, escola, ano, user_id)
+     select gen_random_uuid(), 'Professora ' || g, (50 + g % 5)::text, 'EMEF Bench', '5', u.id
+       from users u cross join generate_series(1, 5) g
+      where u.email like 'outro%' or u.id = $1`,
+    [userId],
+  );
+  const plans = `
+    insert into planos_aula (id, tema_principal, materia_geral, turma_id, user_id, status, generation_state, generator,
+                             nivel_detalhamento, created_at, updated_at, finished_at)
+    select gen_random_uuid(), 'Frações no cotidiano ' || g, 'matematica',
+           (select id from turmas t where t.user_id = u.id order by t.id offset (g % 5) limit 1), u.id,
+           'gerado', 'done', 'offline', 3,
+           now() - make_interval(mins => g), now() - make_interval(mins => g), now() - make_interval(mins => g)
+      from users u cross join generate_series(1, $2) g
+     where u.id = $1`;
+  await sql.query(plans, [userId, LIST_PLANS]);
+  const others = await sql.query(`select id from users where email like 'outro%'`);
+  for (const row of others.rows) await sql.query(plans, [row.id, OTHER_PLANS_EACH]);
+  await sql.query(
+    `insert into aulas (id, plano_id, numero_aula, materia, prompt, habilidades, objetivos, objetos_conhecimento,
+                        experiencias, evidencias, habilidade_codes, generation_state)
+     select gen_random_uuid(), p.id, n, 'matematica', 'Aula ' || n || ': bingo das frações',
+            'EF05MA03 - Identificar e representar frações', repeat($1, 4), repeat($1, 2), repeat($1, 12), repeat($1, 4),
+            '["EF05MA03"]', 'done'
+       from planos_aula p cross join lateral generate_series(1, 3 + abs(hashtext(p.id::text)) % 3) n`,
+    [LESSON_TEXT],
+  );
+  await sql.query('analyze');
+  const counts = await sql.query(
+    `select (select count(*) from planos_aula where user_id = $1)::int as mine,
+            (select count(*) from aulas a join planos_aula p on p.id = a.plano_id where p.user_id = $1)::int as my_lessons,
+            (select count(*) from planos_aula)::int as plans, (select count(*) from aulas)::int as lessons`,
+    [userId],
+  );
+  return counts.rows[0];
+}
+
+/** The list routes' SQL alone (same statements as api/src/planos and turmas services), median of 30 runs, in ms. */
+async function sqlAlone(sql, text, params) {
+  const times = [];
+  for (let i = 0; i < 30; i++) {
+    const t = process.hrtime.bigint();
+    await sql.query(text, params);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[15];
+}
+
+const PLANOS_LIST_SQL = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
+        t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
+        coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
+                    from aulas a where a.plano_id = p.id), '[]') as aulas
+   from planos_aula p join turmas t on t.id = p.turma_id
+  where p.user_id = $1
+  order by p.created_at desc, p.id`;
+
+async function dbTransactions(sql) {
+  const r = await sql.query('select xact_commit::bigint as n from pg_stat_database where datname = current_database()');
+  return Number(r.rows[0].n);
+}
+
+/** One autocannon run, with the api's and PostgreSQL's CPU use over it and the database transactions per request. */
+async function measure(stack, apiChild, sql, label, options) {
+  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(), self: process.cpuUsage() };
+  await sql.query('select pg_stat_clear_snapshot()');
+  const txBefore = await dbTransactions(sql);
+  const started = process.hrtime.bigint();
+  const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is updated about every 500 ms
+  await sql.query('select pg_stat_clear_snapshot()');
+  const txAfter = await dbTransactions(sql);
+  const self = process.cpuUsage(cpuBefore.self);
+  const total = result.requests.total;
+  return {
+    label,
+    rate: options.overallRate ? `${options.overallRate}/s fixed` : 'max',
+    connections: options.connections ?? 10,
+    requests: total,
+    rps: total / result.duration,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    statuses: Object.entries(result.statusCodeStats)
+      .map(([code, s]) => `${code}x${s.count}`)
+      .join(' '),
+    errors: result.errors + result.timeouts,
+    apiCpu: (processCpuSeconds(apiChild.pid) - cpuBefore.api) / elapsed,
+    pgCpu: (postgresCpuSeconds() - cpuBefore.pg) / elapsed,
+    selfCpu: (self.user + self.system) / 1e6 / elapsed,
+    txPerRequest: total ? (txAfter - txBefore) / total : 0,
+  };
+}
+
+async function main() {
+  const loadAtStart = require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+  const stack = await startBenchStack('api');
+  try {
+    const apiChild = await stack.startApi();
+    const url = apiChild.url;
+    const sql = await sqlClient(stack.databaseUrl);
+    stack.onStop(() => sql.end());
+
+    // Teacher 1: ten classes (and a few plans, so the counts are not all zero).
+    const turmasUser = await registerUser(url, 'turmas@bench.test');
+    const turmaIds = [];
+    for (let i = 1; i <= 10; i++) {
+      const { body } = await api(url, turmasUser.cookie, 'POST', '/api/turmas', {
+        nomeProfessor: 'Ana Bench',
+        numero: String(40 + i),
+        escola: 'EMEF Bench',
+        ano: String(1 + (i % 9)),
+        observacoesAdicionais: 'Turma participativa; dois alunos com laudo.',
+      });
+      turmaIds.push(body.id);
+    }
+    // Teacher 2: 500 finished plans inserted with SQL.
+    const planosUser = await registerUser(url, 'planos@bench.test');
+    const seeded = await seedPlans(sql, planosUser.user.id);
+    // Teacher 3: plenty of credits, one class, generates (no worker runs: enqueue only).
+    const generateUser = await registerUser(url, 'gerar@bench.test');
+    await sql.query('update users set credits = 1000000 where id = $1', [generateUser.user.id]);
+    const { body: turma } = await api(url, generateUser.cookie, 'POST', '/api/turmas', {
+      nomeProfessor: 'Bia Bench',
+      numero: '51',
+      escola: 'EMEF Bench',
+      ano: '5',
+    });
+    const generateBody = JSON.stringify({
+      temaPrincipal: 'Frações no cotidiano',
+      turmaId: turma.id,
+      materiaGeral: 'matematica',
+      limitOneSkill: true,
+      preferirSeduc: true,
+      nivelDetalhamento: 3,
+      aulas: [1, 2, 3].map((n) => ({ numeroAula: n, materia: 'matematica', prompt: `Aula ${n}: bingo das frações` })),
+    });
+
+    const listPlanos = await api(url, planosUser.cookie, 'GET', '/api/planos');
+    const listTurmas = await api(url, turmasUser.cookie, 'GET', '/api/turmas');
+    const sizes = {
+      planos: Buffer.byteLength(JSON.stringify(listPlanos.body)),
+      turmas: Buffer.byteLength(JSON.stringify(listTurmas.body)),
+    };
+    if (listPlanos.body.length !== LIST_PLANS) throw new Error(`expected ${LIST_PLANS} plans, got ${listPlanos.body.length}`);
+
+    const sqlMs = await sqlAlone(sql, PLANOS_LIST_SQL, [planosUser.user.id]);
+    const routes = {
+      turmas: { url: `${url}/api/turmas`, headers: { cookie: turmasUser.cookie } },
+      planos: { url: `${url}/api/planos`, headers: { cookie: planosUser.cookie } },
+    };
+    // Warm-up: JIT, connection pools, PostgreSQL caches.
+    for (const r of Object.values(routes)) await autocannon({ ...r, connections: 5, duration: 2 });
+
+    const rows = [];
+    rows.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas }));
+    rows.push(await measure(stack, apiChild, sql, `GET /api/planos (${LIST_PLANS} plans)`, { ...routes.planos }));
+    const plansBefore = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
+    rows.push(
+      await measure(stack, apiChild, sql, 'POST /api/planos/generate (3 lessons, enqueue only)', {
+        url: `${url}/api/planos/generate`,
+        method: 'POST',
+        headers: { cookie: generateUser.cookie, 'content-type': 'application/json' },
+        body: generateBody,
+        maxOverallRequests: 5000,
+      }),
+    );
+    const generated = rows[rows.length - 1];
+    const plansAfter = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
+    const credits = Number((await sql.query('select credits from users where id = $1', [generateUser.user.id])).rows[0].credits);
+    const { Queue } = require(require.resolve('bullmq', { paths: [require('node:path').resolve(__dirname, '../../worker')] }));
+    const queue = new Queue('plan-generation', { connection: { url: stack.redisUrl }, prefix: stack.prefix });
+    const waiting = await queue.getWaitingCount();
+    await queue.close();
+
+    const fixed = [];
+    fixed.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas, connections: 20, overallRate: TARGET_RATE }));
+    fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
+
+    console.log(
+      `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+        `${SECONDS} s per run; autocannon in this process (shares the CPU).`,
+    );
+    console.log(
+      `Data: ${fmt(seeded.plans)} plans / ${fmt(seeded.lessons)} lessons in the tables; the list user has ${seeded.mine} plans / ${seeded.my_lessons} lessons. ` +
+        `Response bodies: /api/planos ${fmt(sizes.planos / 1024, 1)} KB, /api/turmas ${fmt(sizes.turmas / 1024, 1)} KB (no compression).`,
+    );
+    const header =
+      '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU | db tx/req |\n' +
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|';
+    const line = (r) =>
+      `| ${r.label} | ${r.rate} | ${r.connections} | ${fmt(r.requests)} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.statuses}${r.errors ? ` errors ${r.errors}` : ''} | ` +
+      `${fmt(r.apiCpu * 100)}% | ${fmt(r.pgCpu * 100)}% | ${fmt(r.selfCpu * 100)}% | ${fmt(r.txPerRequest, 1)} |`;
+    console.log(`\n${header}\n${[...rows, ...fixed].map(line).join('\n')}`);
+    const accepted = generated.statuses.match(/202x(\d+)/)?.[1] ?? '0';
+    console.log(
+      `\ngenerate: ${accepted} answered 202; plans stored ${plansAfter - plansBefore}; credits taken ${1000000 - credits}; jobs waiting in the queue ${waiting}.`,
+    );
+    console.log(`/api/planos SQL alone (the list query for ${LIST_PLANS} plans, from a pg client): median ${fmt(sqlMs, 1)} ms.`);
+    for (const r of fixed) {
+      const ok = r.p99 < TARGET_P99_MS && r.rps >= TARGET_RATE * 0.95;
+      console.log(
+        `target p99 < ${TARGET_P99_MS} ms at ${TARGET_RATE} req/s, ${r.label}: p99 ${r.p99} ms at ${fmt(r.rps)} req/s -> ${ok ? 'MET' : 'MISSED'}`,
+      );
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { seedPlans, PLANOS_LIST_SQL };
