@@ -1,0 +1,184 @@
+import JSZip from 'jszip';
+import { MSG, type MatrizResponse, type HabilidadeMatch, type Plano, type PlanoListItem } from '@planejador/contracts';
+import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+async function generate(client: TestClient, turmaId: string, prompts: string[]) {
+  const res = await client.post<{ id: string }>('/api/planos/generate', {
+    temaPrincipal: 'Matemática',
+    turmaId,
+    materiaGeral: 'matematica',
+    limitOneSkill: true,
+    preferirSeduc: true,
+    nivelDetalhamento: 3,
+    aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
+  });
+  if (res.status !== 202) throw new Error(`generate: ${res.status} ${res.text}`);
+  return waitFor(
+    async () => {
+      const plan = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
+      return plan.generation.state === 'done' ? plan : null;
+    },
+    { what: 'plan done', timeoutMs: 30000 },
+  );
+}
+
+describe('plans: list, read, edit, delete, export (offline drafter), matrix and skill search', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    api = await startApi({ OPENAI_API_KEY: '' });
+    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+  });
+
+  async function teacher() {
+    const t = await signUp(api);
+    const turma = (await t.client.post<{ id: string; numero: string }>('/api/turmas', turmaInput())).body;
+    return { ...t, turma };
+  }
+
+  it('drafts a plan offline from the curriculum, lists it with its class and lessons, and reads it', async () => {
+    const { client, turma } = await teacher();
+    const plan = await generate(client, turma.id, ['Bingo das frações', 'Medidas de comprimento com trena']);
+    expect(plan.generator).toBe('offline');
+    expect(plan.aulas[0].habilidades).toMatch(/\(EF05MA\d{2}\)/);
+    expect(plan.aulas.every((a) => a.objetivos && a.experiencias && a.evidencias && a.objetosConhecimento)).toBe(true);
+
+    const list = await client.get<PlanoListItem[]>('/api/planos');
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      id: plan.id,
+      temaPrincipal: 'Matemática',
+      status: 'gerado',
+      turma: { numero: '51', escola: 'EEEF Tiradentes', ano: '5' },
+      generation: { state: 'done', done: 2, total: 2 },
+    });
+    expect(list.body[0].aulas.map((a) => a.numeroAula)).toEqual([1, 2]);
+    const stats = await client.get('/api/user/stats');
+    expect(stats.body).toMatchObject({ turmas: 1, planos: 1, aulas: 2, mesAtual: 1 });
+    const turmas = await client.get<{ _count: { planosAula: number } }[]>('/api/turmas');
+    expect(turmas.body[0]._count.planosAula).toBe(1);
+  });
+
+  it('saves edited lesson texts in one request and sets the status to salvo', async () => {
+    const { client, turma } = await teacher();
+    const plan = await generate(client, turma.id, ['Frações na receita de bolo', 'Geometria no geoplano']);
+    const aulas = plan.aulas.map((a) => ({ ...a, objetivos: a.numeroAula === 1 ? 'Objetivo editado pela professora' : a.objetivos }));
+    aulas[1].evidencias = '';
+    const res = await client.put<Plano>(`/api/planos/${plan.id}`, { status: 'salvo', aulas });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('salvo');
+    expect(res.body.aulas[0].objetivos).toBe('Objetivo editado pela professora');
+    expect(res.body.aulas[1].evidencias).toBe('');
+    const again = await client.get<Plano>(`/api/planos/${plan.id}`);
+    expect(again.body.aulas[0].objetivos).toBe('Objetivo editado pela professora');
+
+    const tooLong = await client.put<{ message: string }>(`/api/planos/${plan.id}`, {
+      status: 'salvo',
+      aulas: [{ ...aulas[0], objetivos: 'x'.repeat(20001) }],
+    });
+    expect(tooLong.status).toBe(400);
+    const badStatus = await client.put(`/api/planos/${plan.id}`, { status: 'aprovado', aulas });
+    expect(badStatus.status).toBe(400);
+    const foreignLesson = await client.put(`/api/planos/${plan.id}`, { status: 'salvo', aulas: [{ ...aulas[0], id: '00000000-0000-4000-8000-000000000000' }] });
+    expect(foreignLesson.status).toBe(404);
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body.aulas[0].objetivos).toBe('Objetivo editado pela professora');
+  });
+
+  it('refuses to edit a plan that is still generating', async () => {
+    const { client, turma, user } = await teacher();
+    const plan = await generate(client, turma.id, ['Frações']);
+    await api.orm.em.fork().getConnection().execute(`update planos_aula set generation_state = 'running' where id = ? and user_id = ?`, [plan.id, user.id]);
+    const res = await client.put<{ message: string }>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: plan.aulas });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(MSG.planoGenerating);
+    expect((await client.get(`/api/planos/${plan.id}/export`)).status).toBe(409);
+  });
+
+  it("answers 404 for another user's plan on every route", async () => {
+    const a = await teacher();
+    const b = await teacher();
+    const plan = await generate(a.client, a.turma.id, ['Frações']);
+    for (const [method, path, body] of [
+      ['GET', `/api/planos/${plan.id}`, undefined],
+      ['PUT', `/api/planos/${plan.id}`, { status: 'salvo', aulas: plan.aulas }],
+      ['DELETE', `/api/planos/${plan.id}`, undefined],
+      ['GET', `/api/planos/${plan.id}/export`, undefined],
+      ['GET', `/api/matriz/${a.turma.id}/matematica`, undefined],
+    ] as const) {
+      const res = await b.client.request<{ message: string }>(method, path, body);
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+    }
+    expect((await b.client.get<unknown[]>('/api/planos')).body).toHaveLength(0);
+    expect((await a.client.get<Plano>(`/api/planos/${plan.id}`)).status).toBe(200);
+  });
+
+  it('exports a valid .docx with every lesson and a readable file name', async () => {
+    const { client, turma } = await teacher();
+    const plan = await generate(client, turma.id, ['Bingo das frações <script>alert(1)</script>', 'Área do pátio', 'Probabilidade com dados']);
+    const res = await client.get<Buffer>(`/api/planos/${plan.id}/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const disposition = res.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; filename=".+\.docx"; filename\*=UTF-8''.+\.docx$/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toMatch(/Turma 51.*Matemática.*\.docx$/);
+    const zip = await JSZip.loadAsync(res.body);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const text = xml.replace(/<[^>]+>/g, '');
+    let last = -1;
+    for (const aula of plan.aulas) {
+      const at = text.indexOf(`Aula ${aula.numeroAula} - Matemática`);
+      expect(at).toBeGreaterThan(last);
+      last = at;
+    }
+    expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(text).toMatch(/offline|sem IA/i);
+    // A second export of the unchanged plan is served from the same job.
+    expect((await client.get(`/api/planos/${plan.id}/export`)).status).toBe(200);
+  });
+
+  it('deletes a plan with its lessons', async () => {
+    const { client, turma } = await teacher();
+    const plan = await generate(client, turma.id, ['Frações']);
+    expect((await client.delete(`/api/planos/${plan.id}`)).status).toBe(204);
+    expect((await client.get(`/api/planos/${plan.id}`)).status).toBe(404);
+    const [{ count }] = await api.orm.em.fork().getConnection().execute(`select count(*)::int as count from aulas where plano_id = ?`, [plan.id]);
+    expect(count).toBe(0);
+    expect((await client.delete(`/api/planos/${plan.id}`)).status).toBe(404);
+  });
+
+  it('answers the curriculum matrix of a class by id or number, with the year from the class', async () => {
+    const { client, turma } = await teacher();
+    const byId = await client.get<MatrizResponse>(`/api/matriz/${turma.id}/matematica`);
+    expect(byId.status).toBe(200);
+    expect(Object.keys(byId.body.data)).toEqual(['5º ano']);
+    const units = byId.body.data['5º ano'];
+    const items = Object.values(units).flat();
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.flatMap((i) => i.Habilidades.map((h) => h.code)).every((c) => /^EF(05|15|35)MA\d{2}$/.test(c))).toBe(true);
+    expect(byId.body.meta.credit).toContain('bncc.dev');
+    const byNumber = await client.get<MatrizResponse>(`/api/matriz/51/matematica`);
+    expect(byNumber.body.meta.total).toBe(byId.body.meta.total);
+    const english = await client.get<MatrizResponse>(`/api/matriz/51/ingles`);
+    expect(english.status).toBe(200);
+    expect(english.body.meta.total).toBe(0);
+    expect(english.body.meta.reason).toMatch(/Inglesa/);
+    expect((await client.get(`/api/matriz/51/quimica`)).status).toBe(400);
+    expect((await client.get(`/api/matriz/999/matematica`)).status).toBe(404);
+  });
+
+  it('ranks skills for an informal lesson description', async () => {
+    const { client } = await teacher();
+    const res = await client.get<HabilidadeMatch[]>('/api/habilidades?ano=5&materia=matematica&q=bingo%20das%20fra%C3%A7%C3%B5es&limit=5');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    expect(res.body[0].description.toLowerCase()).toMatch(/fraç|racion/);
+    expect(res.body[0].score).toBeGreaterThan(0);
+    expect((await client.get('/api/habilidades?ano=12&materia=matematica')).status).toBe(400);
+  });
+});
