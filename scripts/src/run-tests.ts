@@ -23,13 +23,31 @@ export function plan(extraArgs: string[]): Invocation[] {
   ];
 }
 
+/** Stops what a test left running (servers, workers it spawned): everything in jest's process group. */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
 function runJest(invocation: Invocation): Promise<Tally> {
   const resultFile = join(tmpdir(), `planejador-jest-${process.pid}-${invocation.name}.json`);
   rmSync(resultFile, { force: true });
-  const args = [JEST, '--json', `--outputFile=${resultFile}`, '--passWithNoTests', ...invocation.args];
+  // --forceExit: a handle left open by one test must not hang the whole run.
+  const args = [JEST, '--json', `--outputFile=${resultFile}`, '--passWithNoTests', '--forceExit', ...invocation.args];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
+    // Its own process group, so processes that tests spawned and forgot can be stopped afterwards.
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', detached: true });
+    const forward = (signal: NodeJS.Signals) => killGroup(child.pid, signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      killGroup(child.pid, 'SIGTERM');
       const tally = tallyRun(resultFile, code ?? (signal ? 1 : 0));
       rmSync(resultFile, { force: true });
       resolve(tally);
