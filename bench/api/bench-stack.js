@@ -93,13 +93,18 @@ function machineCpuSeconds() {
   return { busy: (total - idle) / 100, total: total / 100 };
 }
 
-/** Every PostgreSQL backend's CPU is the postgres processes' CPU: sums /proc for processes named postgres. */
-function postgresCpuSeconds() {
+/**
+ * CPU seconds of the PostgreSQL backends serving `database` (their command line names it). Backends that end
+ * take their CPU with them, so read this while the clients are still connected.
+ */
+function postgresCpuSeconds(database) {
   let sum = 0;
   for (const entry of require('node:fs').readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += processCpuSeconds(entry);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      sum += processCpuSeconds(entry);
     } catch {
       // the process ended while we looked
     }
@@ -154,10 +159,10 @@ async function startBenchStack(name) {
       return { ...child, url };
     },
     /** Starts `count` worker processes and waits until each has a BullMQ worker on the generation queue. */
-    async startWorkers(count, extra = {}) {
+    async startWorkers(count, extra = {}, nodeArgs = []) {
       const started = [];
       for (let i = 0; i < count; i++) {
-        const child = spawnBuilt('worker/dist/main.js', stack.env(extra));
+        const child = spawnBuilt('worker/dist/main.js', stack.env(extra), nodeArgs);
         children.push(child);
         started.push(child);
       }
@@ -175,6 +180,14 @@ async function startBenchStack(name) {
         await queue.close();
       }
       return started;
+    },
+    /** Stops workers started by startWorkers (SIGTERM: they finish or hand back their jobs). */
+    async stopWorkers(workers) {
+      for (const w of workers) {
+        await w.stop();
+        children.splice(children.indexOf(w), 1);
+        workerCount -= 1;
+      }
     },
     /** Something else to close on stop (a fake AI server, a browser). */
     onStop(close) {

@@ -98,7 +98,7 @@ async function dbTransactions(sql) {
 
 /** One autocannon run, with the api's and PostgreSQL's CPU use over it and the database transactions per request. */
 async function measure(stack, apiChild, sql, label, options) {
-  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(), self: process.cpuUsage() };
+  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), self: process.cpuUsage() };
   await sql.query('select pg_stat_clear_snapshot()');
   const txBefore = await dbTransactions(sql);
   const started = process.hrtime.bigint();
@@ -124,7 +124,7 @@ async function measure(stack, apiChild, sql, label, options) {
       .join(' '),
     errors: result.errors + result.timeouts,
     apiCpu: (processCpuSeconds(apiChild.pid) - cpuBefore.api) / elapsed,
-    pgCpu: (postgresCpuSeconds() - cpuBefore.pg) / elapsed,
+    pgCpu: (postgresCpuSeconds(stack.runId) - cpuBefore.pg) / elapsed,
     selfCpu: (self.user + self.system) / 1e6 / elapsed,
     txPerRequest: total ? (txAfter - txBefore) / total : 0,
   };
