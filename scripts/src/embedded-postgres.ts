@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, createWriteStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { dirname, join, parse } from 'node:path';
@@ -194,7 +194,6 @@ export async function startCluster(paths: EmbeddedPaths, preferredPort = PREFERR
     // The postgres user was re-created with another id: give it its data back.
     execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, paths.dir]);
   }
-  if (ids) chownSync(paths.logFile, ids.uid, ids.gid);
   const port = await findFreePort(preferredPort);
   const log = createWriteStream(paths.logFile, { flags: 'a' });
   const server = launch(
