@@ -1,0 +1,142 @@
+// What a first visit costs in the browser: the JavaScript downloaded (gzip) and the time until the page is painted,
+// for the landing page (signed out) and the dashboard (signed in), in headless Chromium against the built api
+// serving web/dist. Every run uses a new browser context (empty cache); figures are the median of RUNS runs.
+//
+//   npm run build && node bench/web/run.js [runs=5]
+'use strict';
+const zlib = require('node:zlib');
+const { chromium } = require('playwright-core');
+const { startBenchStack, registerUser, api, machineInfo, fmt } = require('../api/bench-stack');
+
+const RUNS = Number(process.argv[2] ?? 5);
+const TARGET_JS_KB = 250;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const median = (values) => {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** One visit in a fresh context: every script response's size as sent and gzip-compressed, and the paint times. */
+async function visit(browser, url, path, cookie) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  if (cookie) {
+    const [name, value] = cookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url }]);
+  }
+  const page = await context.newPage();
+  const scripts = [];
+  const styles = [];
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const isScript = type === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+    if (!isScript && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then((body) => {
+        const encoding = response.headers()['content-encoding'] ?? null;
+        const entry = {
+          url: new URL(response.url()).pathname,
+          raw: body.length,
+          // When the server does not compress, what a gzip-compressing server (level 6, the usual default) would send.
+          gzip: zlib.gzipSync(body, { level: 6 }).length,
+          encoding,
+        };
+        (isScript ? scripts : styles).push(entry);
+      }, () => undefined),
+    );
+  });
+  const started = Date.now();
+  await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+  const loadMs = Date.now() - started;
+  const paint = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+        let lcp = null;
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          lcp = entries[entries.length - 1].startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve({ fcp: fcp ? fcp.startTime : null, lcp, finalPath: location.pathname, heading: document.querySelector('h1')?.textContent ?? null }), 100);
+      }),
+  );
+  await Promise.all(pending);
+  await context.close();
+  const sum = (list, key) => list.reduce((s, e) => s + e[key], 0);
+  return {
+    ...paint,
+    loadMs,
+    scripts,
+    jsRaw: sum(scripts, 'raw'),
+    jsGzip: sum(scripts, 'gzip'),
+    cssGzip: sum(styles, 'gzip'),
+    serverCompressed: scripts.some((s) => s.encoding),
+  };
+}
+
+async function main() {
+  const loadAtStart = require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+  const stack = await startBenchStack('web');
+  try {
+    const apiChild = await stack.startApi();
+    const index = await fetch(`${apiChild.url}/`, { headers: { accept: 'text/html' } });
+    if (!index.ok || !(await index.text()).includes('<script')) throw new Error('the api serves no web app: run `npm run build` first');
+    const teacher = await registerUser(apiChild.url, 'web@bench.test');
+    await api(apiChild.url, teacher.cookie, 'POST', '/api/turmas', { nomeProfessor: 'Ana Bench', numero: '51', escola: 'EMEF Bench', ano: '5' });
+
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--headless'],
+    });
+    stack.onStop(() => browser.close());
+
+    const pages = [
+      { label: 'landing page (/)', path: '/', cookie: null },
+      { label: 'dashboard (/dashboard, signed in)', path: '/dashboard', cookie: teacher.cookie },
+    ];
+    const results = [];
+    for (const p of pages) {
+      await visit(browser, apiChild.url, p.path, p.cookie); // warm-up: server and disk caches
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, apiChild.url, p.path, p.cookie));
+      if (p.cookie && runs.some((r) => r.finalPath !== '/dashboard')) throw new Error(`signed-in visit ended on ${runs[0].finalPath}`);
+      results.push({ ...p, runs, last: runs[runs.length - 1] });
+    }
+
+    console.log(`${machineInfo()}; Chromium ${browser.version()} headless; load average at start ${loadAtStart}`);
+    console.log(`${RUNS} runs per page, each in a new browser context (empty cache); medians.`);
+    const compressed = results.some((r) => r.last.serverCompressed);
+    console.log(
+      compressed
+        ? 'The server sent compressed scripts: sizes are the gzip bodies re-compressed at level 6 for comparison.'
+        : 'The server does not compress scripts (no Content-Encoding): gzip = each script body gzip-compressed here with zlib level 6, what a compressing server or CDN would send.',
+    );
+    console.log('\n| page | JS files | JS raw KB | JS gzip KB | CSS gzip KB | first-contentful-paint ms | largest-contentful-paint ms | load (network idle) ms |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
+    for (const r of results) {
+      const m = (key) => median(r.runs.map((x) => x[key] ?? NaN));
+      console.log(
+        `| ${r.label} | ${r.last.scripts.length} | ${fmt(m('jsRaw') / 1024, 1)} | ${fmt(m('jsGzip') / 1024, 1)} | ${fmt(m('cssGzip') / 1024, 1)} | ` +
+          `${fmt(m('fcp'))} | ${fmt(m('lcp'))} | ${fmt(m('loadMs'))} |`,
+      );
+    }
+    for (const r of results) {
+      const kb = median(r.runs.map((x) => x.jsGzip)) / 1024;
+      console.log(`target JS < ${TARGET_JS_KB} KB gzip, ${r.label}: ${fmt(kb, 1)} KB -> ${kb < TARGET_JS_KB ? 'MET' : 'MISSED'}`);
+    }
+    for (const r of results) {
+      const largest = r.last.scripts.slice().sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+      console.log(`\nlargest scripts, ${r.label}: ${largest.map((s) => `${s.url.replace('/assets/', '')} ${fmt(s.gzip / 1024, 1)} KB`).join(', ')}`);
+      console.log(`FCP per run (ms): ${r.runs.map((x) => fmt(x.fcp)).join(' / ')}`);
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
