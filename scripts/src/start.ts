@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   process.chdir(repoRoot);
   const settings = readSettings();
   checkBuilt([MIGRATE_CLI]);
-  takeLock();
+  // The lock guards .data/postgres and .data/redis; with both services given, runs may share a checkout.
+  if (!settings.DATABASE_URL || !settings.REDIS_URL) takeLock();
   if (!(await isPortFree(settings.PORT, settings.HOST))) {
     throw new StartError(`A porta ${settings.PORT} já está em uso. Use outra: PORT=3001 npm start / port in use, set PORT.`);
   }
