@@ -91,22 +91,12 @@ const PLANOS_LIST_SQL = `select p.id, p.tema_principal, p.materia_geral, p.creat
   where p.user_id = $1
   order by p.created_at desc, p.id`;
 
-async function dbTransactions(sql) {
-  const r = await sql.query('select xact_commit::bigint as n from pg_stat_database where datname = current_database()');
-  return Number(r.rows[0].n);
-}
-
-/** One autocannon run, with the api's and PostgreSQL's CPU use over it and the database transactions per request. */
+/** One autocannon run, with the api's and PostgreSQL's CPU use over it. */
 async function measure(stack, apiChild, sql, label, options) {
   const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), self: process.cpuUsage() };
-  await sql.query('select pg_stat_clear_snapshot()');
-  const txBefore = await dbTransactions(sql);
   const started = process.hrtime.bigint();
   const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is updated about every 500 ms
-  await sql.query('select pg_stat_clear_snapshot()');
-  const txAfter = await dbTransactions(sql);
   const self = process.cpuUsage(cpuBefore.self);
   const total = result.requests.total;
   return {
@@ -126,7 +116,6 @@ async function measure(stack, apiChild, sql, label, options) {
     apiCpu: (processCpuSeconds(apiChild.pid) - cpuBefore.api) / elapsed,
     pgCpu: (postgresCpuSeconds(stack.runId) - cpuBefore.pg) / elapsed,
     selfCpu: (self.user + self.system) / 1e6 / elapsed,
-    txPerRequest: total ? (txAfter - txBefore) / total : 0,
   };
 }
 
@@ -204,12 +193,22 @@ async function main() {
       }),
     );
     const generated = rows[rows.length - 1];
+    await new Promise((r) => setTimeout(r, 2000)); // autocannon does not wait for the requests still in flight
     const plansAfter = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
     const credits = Number((await sql.query('select credits from users where id = $1', [generateUser.user.id])).rows[0].credits);
     const { Queue } = require(require.resolve('bullmq', { paths: [require('node:path').resolve(__dirname, '../../worker')] }));
     const queue = new Queue('plan-generation', { connection: { url: stack.redisUrl }, prefix: stack.prefix });
     const waiting = await queue.getWaitingCount();
     await queue.close();
+
+    // Where the api's time goes: the same stack with less work per request.
+    const reference = [];
+    const refSeconds = Math.min(SECONDS, 5);
+    reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/nao-existe (404, no session, no SQL)', { url: `${url}/api/nao-existe`, duration: refSeconds }));
+    reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/health (no session, select 1 + Redis ping)', { url: `${url}/api/health`, duration: refSeconds }));
+    reference.push(
+      await measure(stack, apiChild, sql, 'reference: GET /api/auth/user (session + user only)', { url: `${url}/api/auth/user`, headers: { cookie: turmasUser.cookie }, duration: refSeconds }),
+    );
 
     const fixed = [];
     fixed.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas, connections: 20, overallRate: TARGET_RATE }));
@@ -224,12 +223,21 @@ async function main() {
         `Response bodies: /api/planos ${fmt(sizes.planos / 1024, 1)} KB, /api/turmas ${fmt(sizes.turmas / 1024, 1)} KB (no compression).`,
     );
     const header =
-      '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU | db tx/req |\n' +
-      '|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|';
+      '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU |\n' +
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|';
     const line = (r) =>
       `| ${r.label} | ${r.rate} | ${r.connections} | ${fmt(r.requests)} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.statuses}${r.errors ? ` errors ${r.errors}` : ''} | ` +
-      `${fmt(r.apiCpu * 100)}% | ${fmt(r.pgCpu * 100)}% | ${fmt(r.selfCpu * 100)}% | ${fmt(r.txPerRequest, 1)} |`;
-    console.log(`\n${header}\n${[...rows, ...fixed].map(line).join('\n')}`);
+      `${fmt(r.apiCpu * 100)}% | ${r.pgCpu >= 0 ? `${fmt(r.pgCpu * 100)}%` : '-'} | ${fmt(r.selfCpu * 100)}% |`;
+    console.log(`\n${header}\n${[...rows, ...fixed, ...reference].map(line).join('\n')}`);
+    console.log(`\napi CPU per request (ms): ${[...rows, ...reference].map((r) => `${r.label.split(' (')[0].replace('reference: ', '')} ${fmt((r.apiCpu * 1000) / r.rps, 1)}`).join('; ')}`);
+    // Less sensitive to other processes on the machine than req/s: what one api process could do with a whole core.
+    for (const r of rows.slice(0, 2)) {
+      const msPerRequest = (r.apiCpu * 1000) / r.rps;
+      console.log(
+        `${r.label}: ${fmt(msPerRequest, 1)} ms of api CPU per request -> at most ~${fmt(1000 / msPerRequest)} req/s per core; ` +
+          `${TARGET_RATE} req/s needs ~${fmt((TARGET_RATE * msPerRequest) / 1000, 1)} cores for the api alone (PostgreSQL not counted).`,
+      );
+    }
     const accepted = generated.statuses.match(/202x(\d+)/)?.[1] ?? '0';
     console.log(
       `\ngenerate: ${accepted} answered 202; plans stored ${plansAfter - plansBefore}; credits taken ${1000000 - credits}; jobs waiting in the queue ${waiting}.`,
