@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import type { Redis } from 'ioredis';
 import type { Settings } from '@planejador/config';
 import { AppModule } from './app.module';
-import { AllExceptionsFilter } from './core/http-exception.filter';
+import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
 import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
 import { serveWeb, sessionMiddleware, setupHttp } from './http-setup';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -29,5 +29,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.useWebSocketAdapter(
     new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, session, passport.initialize(), passport.session()),
   );
+  await app.init();
+  // After the routes: errors raised by the session store or passport (e.g. PostgreSQL down) answer JSON too.
+  app.use(expressErrorHandler());
   return app;
 }

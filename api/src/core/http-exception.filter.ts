@@ -22,48 +22,55 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
-    if (res.headersSent) return;
-    const { status, body } = this.toResponse(exception, req);
-    res.status(status).json(body);
+    sendError(exception, ctx.getRequest<Request>(), ctx.getResponse<Response>(), this.logger);
   }
+}
 
-  private toResponse(exception: unknown, req: Request): { status: number; body: ApiErrorBody } {
-    if (exception instanceof ZodError) {
-      const issues = exception.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return { status: 400, body: { message: issues[0]?.message ?? MSG.validationFailed, issues } };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      let message: string;
-      let issues: ApiErrorBody['issues'];
-      if (typeof response === 'string') message = response;
-      else {
-        const r = response as { message?: unknown; issues?: ApiErrorBody['issues'] };
-        message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : exception.message;
-        issues = r.issues;
-      }
-      if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|DELETE|PATCH)/.test(message)) message = MSG.notFound;
-      if (status === 413) message = 'Conteúdo muito grande.';
-      if (status === 400 && /JSON|Unexpected token|Bad control/i.test(message)) message = 'Corpo da requisição inválido (JSON malformado).';
-      return { status, body: issues ? { message, issues } : { message } };
-    }
-    const maybeStatus = (exception as { status?: number; statusCode?: number; type?: string } | null) ?? {};
-    // body-parser errors (malformed JSON, too large, bad charset) carry their own 4xx status.
-    const bpStatus = maybeStatus.statusCode ?? maybeStatus.status;
-    if (typeof bpStatus === 'number' && bpStatus >= 400 && bpStatus < 500) {
-      const message = bpStatus === 413 ? 'Conteúdo muito grande.' : 'Corpo da requisição inválido (JSON malformado).';
-      return { status: bpStatus, body: { message } };
-    }
-    if (isUnavailableError(exception)) {
-      this.logger.warn({ err: describe(exception), path: req.path }, 'dependency unavailable');
-      return { status: 503, body: { message: MSG.serviceUnavailable } };
-    }
-    this.logger.error({ err: describe(exception), path: req.path, method: req.method }, 'unhandled error');
-    return { status: 500, body: { message: MSG.internalError } };
+/** Express error middleware (session store or passport failures before Nest's router): same answers. */
+export function expressErrorHandler(logger = new Logger('HTTP')) {
+  return (err: unknown, req: Request, res: Response, _next: (err?: unknown) => void) => sendError(err, req, res, logger);
+}
+
+function sendError(exception: unknown, req: Request, res: Response, logger: Logger): void {
+  if (res.headersSent) return;
+  const { status, body } = toResponse(exception, req, logger);
+  res.status(status).json(body);
+}
+
+function toResponse(exception: unknown, req: Request, logger: Logger): { status: number; body: ApiErrorBody } {
+  if (exception instanceof ZodError) {
+    const issues = exception.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { status: 400, body: { message: issues[0]?.message ?? MSG.validationFailed, issues } };
   }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    let message: string;
+    let issues: ApiErrorBody['issues'];
+    if (typeof response === 'string') message = response;
+    else {
+      const r = response as { message?: unknown; issues?: ApiErrorBody['issues'] };
+      message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : exception.message;
+      issues = r.issues;
+    }
+    if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|DELETE|PATCH)/.test(message)) message = MSG.notFound;
+    if (status === 413) message = 'Conteúdo muito grande.';
+    if (status === 400 && /JSON|Unexpected token|Bad control/i.test(message)) message = 'Corpo da requisição inválido (JSON malformado).';
+    return { status, body: issues ? { message, issues } : { message } };
+  }
+  const maybeStatus = (exception as { status?: number; statusCode?: number; type?: string } | null) ?? {};
+  // body-parser errors (malformed JSON, too large, bad charset) carry their own 4xx status.
+  const bpStatus = maybeStatus.statusCode ?? maybeStatus.status;
+  if (typeof bpStatus === 'number' && bpStatus >= 400 && bpStatus < 500) {
+    const message = bpStatus === 413 ? 'Conteúdo muito grande.' : 'Corpo da requisição inválido (JSON malformado).';
+    return { status: bpStatus, body: { message } };
+  }
+  if (isUnavailableError(exception)) {
+    logger.warn({ err: describe(exception), path: req.path }, 'dependency unavailable');
+    return { status: 503, body: { message: MSG.serviceUnavailable } };
+  }
+  logger.error({ err: describe(exception), path: req.path, method: req.method }, 'unhandled error');
+  return { status: 500, body: { message: MSG.internalError } };
 }
 
 function describe(err: unknown) {

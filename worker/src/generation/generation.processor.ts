@@ -32,7 +32,7 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
         'sweep-plans': () => this.sweeper.sweep(),
       },
       this.redis,
-      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: 60000, maxStalledCount: 3 },
+      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: this.settings.JOB_LOCK_MS, stalledInterval: this.settings.JOB_LOCK_MS, maxStalledCount: 3 },
     );
     this.worker.on('failed', (job, err) => {
       if (!job || job.name !== 'generate-plan') return;
