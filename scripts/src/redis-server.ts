@@ -46,7 +46,11 @@ export function pingRedis(port: number, host = '127.0.0.1'): Promise<boolean> {
  * Starts a private redis-server whose data lives in .data/redis. BullMQ needs its keys kept: append-only
  * file on, no RDB snapshots, and never evict keys.
  */
-export async function startRedis(binary: string, dir = join(dataDir, 'redis')): Promise<{ server: ManagedProcess; url: string }> {
+export async function startRedis(
+  binary: string,
+  dir = join(dataDir, 'redis'),
+  preferredPort = PREFERRED_PORT,
+): Promise<{ server: ManagedProcess; url: string }> {
   ensureDir(dir);
   const pidFile = join(dir, 'redis.pid');
   const logFile = join(dir, 'redis.log');
@@ -58,7 +62,7 @@ export async function startRedis(binary: string, dir = join(dataDir, 'redis')): 
       await stopPid(pid, 'SIGTERM', 15_000);
     }
   }
-  const port = await findFreePort(PREFERRED_PORT);
+  const port = await findFreePort(preferredPort);
   const server = launch(
     'redis',
     binary,

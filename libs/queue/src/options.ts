@@ -5,7 +5,7 @@ import { QUEUES } from './names';
 /** Retries, backoff and retention, set once per queue. */
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
   [QUEUES.generation]: {
-    attempts: 3,
+    attempts: 5,
     backoff: { type: 'exponential', delay: 2000 },
     removeOnComplete: { age: 24 * 3600, count: 5000 },
     removeOnFail: { age: 7 * 24 * 3600 },

@@ -1,0 +1,252 @@
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
+import { ensureDatabase, migrate } from '@planejador/db';
+import { importCurriculum } from '@planejador/curriculum';
+import {
+  freePort,
+  spawnApi,
+  spawnWorker,
+  startFakeAi,
+  TestClient,
+  waitFor,
+  type FakeAi,
+  type ManagedProcess,
+} from '@planejador/testing';
+import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixture';
+import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
+import { initialiseCluster, startCluster, type EmbeddedPaths } from '../../scripts/src/embedded-postgres';
+
+const PASSWORD = 'senha-segura-123';
+const turma = { nomeProfessor: 'Ana', numero: '51', escola: 'EEEF Tiradentes', ano: '5', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
+const prompts = (n: number, tag = 'Aula') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}: frações e medidas`);
+
+async function teacher(url: string) {
+  const client = new TestClient(url);
+  const email = `falhas.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@escola.rs.gov.br`;
+  const reg = await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
+  if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
+  const t = await client.post<{ id: string }>('/api/turmas', turma);
+  return { client, turmaId: t.body.id };
+}
+
+function generate(client: TestClient, turmaId: string, aulas: string[]) {
+  return client.post<{ id: string; message?: string }>('/api/planos/generate', {
+    temaPrincipal: 'Matemática',
+    turmaId,
+    materiaGeral: 'matematica',
+    aulas: aulas.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
+  });
+}
+
+async function planState(client: TestClient, id: string) {
+  const res = await client.get<Plano>(`/api/planos/${id}`);
+  return res.status === 200 ? res.body : null;
+}
+
+const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
+
+describe('faults: crashes and restarts lose no plan, no lesson, no credit', () => {
+  let ai: FakeAi;
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 600 });
+  });
+  afterAll(() => ai?.close());
+
+  it('kill -9 of a worker in the middle of a 15-lesson plan: another worker finishes it, each lesson stored once, one credit', async () => {
+    const port = await freePort();
+    const env = { ...aiEnv(ai), LESSON_CONCURRENCY: '3' };
+    const api = await spawnApi(port, env);
+    const first = await spawnWorker(env);
+    let second: ManagedProcess | undefined;
+    try {
+      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+      const res = await generate(client, turmaId, prompts(15));
+      expect(res.status).toBe(202);
+      const before = await waitFor(async () => {
+        const p = await planState(client, res.body.id);
+        return p && p.generation.done >= 4 ? p : null;
+      }, { what: '4 lessons done' });
+      await first.stop('SIGKILL');
+      const doneBefore = before.aulas.filter((a) => a.generationState === 'done');
+      second = await spawnWorker(env);
+      const after = await waitFor(async () => {
+        const p = await planState(client, res.body.id);
+        return p && p.generation.state === 'done' ? p : null;
+      }, { what: 'plan done after the crash', timeoutMs: 60000 });
+      expect(after.aulas).toHaveLength(15);
+      expect(after.aulas.every((a) => a.generationState === 'done' && a.habilidadeCodes.length === 1)).toBe(true);
+      // Lessons finished before the crash were not written again.
+      for (const done of doneBefore) {
+        const now = after.aulas.find((a) => a.id === done.id)!;
+        expect(now.updatedAt).toBe(done.updatedAt);
+        expect(now.objetivos).toBe(done.objetivos);
+      }
+      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+    } finally {
+      await second?.stop();
+      await first.stop('SIGKILL');
+      await api.stop();
+    }
+  }, 120000);
+
+  it('the api stops while a job runs: the job finishes and the api shows it when it is back', async () => {
+    const port = await freePort();
+    const env = aiEnv(ai);
+    let api = await spawnApi(port, env);
+    const worker = await spawnWorker(env);
+    try {
+      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+      const res = await generate(client, turmaId, prompts(4));
+      await api.stop('SIGKILL');
+      await new Promise((r) => setTimeout(r, 3000));
+      api = await spawnApi(port, env);
+      const plan = await waitFor(async () => {
+        const p = await planState(client, res.body.id);
+        return p && p.generation.state === 'done' ? p : null;
+      }, { what: 'plan done', timeoutMs: 30000 });
+      expect(plan.generation.done).toBe(4);
+    } finally {
+      await worker.stop();
+      await api.stop();
+    }
+  }, 90000);
+
+  describe('with a Redis of its own (append-only file)', () => {
+    const binary = findRedisServer();
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'planejador-redis-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('Redis restarts during generation: the plan still completes', async () => {
+      if (!binary) throw new Error('redis-server not found on PATH');
+      let redis = await startRedis(binary, dir);
+      const port = await freePort();
+      const env = { ...aiEnv(ai), REDIS_URL: redis.url, LESSON_CONCURRENCY: '2' };
+      const api = await spawnApi(port, env);
+      const worker = await spawnWorker(env);
+      try {
+        const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+        const res = await generate(client, turmaId, prompts(6));
+        await waitFor(async () => ((await planState(client, res.body.id))?.generation.done ?? 0) >= 1, { what: 'first lesson' });
+        await redis.server.stop(10000);
+        await new Promise((r) => setTimeout(r, 1500));
+        const redisPort = new URL(redis.url).port;
+        redis = await startRedis(binary, dir, Number(redisPort));
+        const plan = await waitFor(async () => {
+          const p = await planState(client, res.body.id);
+          return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
+        }, { what: 'plan finished after the Redis restart', timeoutMs: 90000 });
+        expect(plan.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+        expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+      } finally {
+        await worker.stop();
+        await api.stop();
+        await redis.server.stop(10000);
+      }
+    }, 150000);
+
+    it('Redis is down when a plan is created: the plan and its credit are kept and it is queued when Redis returns', async () => {
+      if (!binary) throw new Error('redis-server not found on PATH');
+      let redis = await startRedis(binary, dir);
+      const redisPort = Number(new URL(redis.url).port);
+      const port = await freePort();
+      const env = { ...aiEnv(ai), REDIS_URL: redis.url };
+      const api = await spawnApi(port, env);
+      const worker = await spawnWorker(env);
+      try {
+        const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+        await redis.server.stop(10000);
+        const started = Date.now();
+        const res = await generate(client, turmaId, prompts(2));
+        expect(res.status).toBe(202);
+        expect(Date.now() - started).toBeLessThan(8000);
+        const stored = await planState(client, res.body.id);
+        expect(stored?.generation.state).toBe('queued');
+        expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+        redis = await startRedis(binary, dir, redisPort);
+        const plan = await waitFor(async () => {
+          const p = await planState(client, res.body.id);
+          return p && p.generation.state === 'done' ? p : null;
+        }, { what: 'plan done after Redis returned', timeoutMs: 60000 });
+        expect(plan.generation.done).toBe(2);
+        expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+      } finally {
+        await worker.stop();
+        await api.stop();
+        await redis.server.stop(10000);
+      }
+    }, 120000);
+  });
+
+  it('PostgreSQL restarts while plans are generating and being saved: 503 during the outage, nothing half-written, no lost edit', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
+    chmodSync(base, 0o755);
+    const paths: EmbeddedPaths = { dir: join(base, 'data'), passwordFile: join(base, 'password'), logFile: join(base, 'postgres.log') };
+    await initialiseCluster(paths);
+    let pg = await startCluster(paths, 55000 + Math.floor(Math.random() * 4000));
+    const databaseUrl = pg.url;
+    await ensureDatabase(databaseUrl);
+    await migrate(databaseUrl);
+    await importCurriculum(databaseUrl, testCurriculumDir());
+    const port = await freePort();
+    const env = { ...aiEnv(ai), DATABASE_URL: databaseUrl, LESSON_CONCURRENCY: '2' };
+    const api = await spawnApi(port, env);
+    const worker = await spawnWorker(env);
+    try {
+      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+      // A finished plan with an edit saved before the outage.
+      ai.setLatency(50);
+      const saved = await generate(client, turmaId, prompts(2, 'Salvo'));
+      const done = await waitFor(async () => {
+        const p = await planState(client, saved.body.id);
+        return p?.generation.state === 'done' ? p : null;
+      }, { what: 'first plan' });
+      const edited = done.aulas.map((a) => ({ ...a, objetivos: `Editado antes da queda ${a.numeroAula}` }));
+      expect((await client.put(`/api/planos/${done.id}`, { status: 'salvo', aulas: edited })).status).toBe(200);
+
+      ai.setLatency(700);
+      const running = await generate(client, turmaId, prompts(6, 'Durante'));
+      await waitFor(async () => ((await planState(client, running.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
+
+      await pg.server.stop(15000);
+      const during = await client.get<{ message: string }>('/api/planos');
+      expect(during.status).toBe(503);
+      expect(during.body.message).toBe(MSG.serviceUnavailable);
+      const lostGenerate = await generate(client, turmaId, prompts(1, 'Perdido'));
+      expect(lostGenerate.status).toBe(503);
+      const lostEdit = await client.put<{ message: string }>(`/api/planos/${done.id}`, { status: 'salvo', aulas: done.aulas });
+      expect(lostEdit.status).toBe(503);
+
+      await new Promise((r) => setTimeout(r, 1500));
+      pg = await startCluster(paths, pg.port);
+      expect(pg.url).toBe(databaseUrl);
+
+      const finished = await waitFor(async () => {
+        const p = await planState(client, running.body.id).catch(() => null);
+        return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
+      }, { what: 'plan finished after the PostgreSQL restart', timeoutMs: 90000 });
+      expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+      const after = await planState(client, done.id);
+      expect(after?.aulas.map((a) => a.objetivos)).toEqual(['Editado antes da queda 1', 'Editado antes da queda 2']);
+      const list = await client.get<{ temaPrincipal: string; aulas: unknown[] }[]>('/api/planos');
+      expect(list.body).toHaveLength(2); // the request refused during the outage left nothing behind
+      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
+      const db = new Client({ connectionString: databaseUrl });
+      await db.connect();
+      const { rows } = await db.query(`select count(*)::int as n from planos_aula p where not exists (select 1 from aulas a where a.plano_id = p.id)`);
+      await db.end();
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await worker.stop();
+      await api.stop();
+      await pg.server.stop(15000);
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 180000);
+});
+
