@@ -27,6 +27,8 @@ export function HistoryRoute() {
   useDocumentTitle('Histórico de Planos');
   const planos = useQuery({
     ...planosQueryOptions(),
+    // The history is where a teacher checks what exists: always ask the server again on arrival.
+    refetchOnMount: 'always',
     // Rows of plans still being written follow their progress.
     refetchInterval: (query) => (query.state.data?.some((p) => isGenerating(p.generation)) ? GENERATION_POLL_MS : false),
   });

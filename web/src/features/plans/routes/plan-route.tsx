@@ -146,9 +146,13 @@ export function PlanRoute() {
               <span>Criado em {formatDateTime(plano.createdAt)}</span>
               <PlanStatusBadge status={plano.status} generation={plano.generation} />
               {editor.dirty ? (
-                <Badge variant="destructive" className="animate-pulse">
-                  Mudanças não salvas
-                </Badge>
+                <span className="relative inline-flex">
+                  {/* The pulse is a halo behind the badge, so its text keeps full contrast. */}
+                  <span aria-hidden="true" className="absolute inset-0 rounded-full bg-destructive/50 motion-safe:animate-ping" />
+                  <Badge variant="destructive" className="relative">
+                    Mudanças não salvas
+                  </Badge>
+                </span>
               ) : null}
             </div>
           </div>

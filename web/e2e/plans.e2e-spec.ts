@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Plano, Turma } from '@planejador/contracts';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  setTheme,
+  startStack,
+  waitFor,
+  type Stack,
+} from '@planejador/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
+
+const TEMA = 'Frações no cotidiano da feira';
+
+/** Set-up through the api with the browser's own session cookie (page.request shares the context's cookies). */
+async function createTurma(page: Page, baseUrl: string, numero: string): Promise<Turma> {
+  const response = await page.request.post(`${baseUrl}/api/turmas`, {
+    data: { nomeProfessor: 'Elisa Prado', numero, escola: 'E.E.F. Mário Quintana', ano: '5' },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Turma;
+}
+
+/** Generates a 2-lesson plan and waits until the worker has written it. */
+async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promise<Plano> {
+  const response = await page.request.post(`${baseUrl}/api/planos/generate`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      temaPrincipal: TEMA,
+      turmaId,
+      materiaGeral: 'matematica',
+      aulas: [
+        { numeroAula: 1, materia: 'matematica', prompt: 'Metades e quartos com frutas da feira' },
+        { numeroAula: 2, materia: 'matematica', prompt: 'Comparar frações com tiras de papel' },
+      ],
+    },
+  });
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  return waitFor(
+    async () => {
+      const plano = (await (await page.request.get(`${baseUrl}/api/planos/${id}`)).json()) as Plano;
+      if (plano.generation.state === 'failed') throw new Error(`generation failed: ${plano.generation.error}`);
+      return plano.generation.state === 'done' ? plano : null;
+    },
+    { timeoutMs: 30000, intervalMs: 250, what: 'the plan to be generated' },
+  );
+}
+
+async function chooseOption(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function lesson(page: Page, n: number) {
+  return page.getByRole('region', { name: `Aula ${n} - Matemática` });
+}
+
+/** Light and dark screenshots of the current page (setTheme reloads, which a draft survives). */
+async function screenshots(page: Page, name: string, viewport: 'desktop' | 'phone'): Promise<void> {
+  await setTheme(page, 'dark');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expectAccessible(page, `${name} dark ${viewport}`);
+  await screenshot(page, `${name}-dark-${viewport}`);
+  await setTheme(page, 'light');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expectAccessible(page, `${name} light ${viewport}`);
+  await screenshot(page, `${name}-light-${viewport}`);
+}
+
+describe('plans: history, plan page, editing, drafts, export and delete', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // LOG_LEVEL info: the harness waits for the processes' ready lines, which are info lines.
+    stack = await startStack({ ai: 'fake', aiLatencyMs: 100, env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function signUp(viewport: 'desktop' | 'phone', prefix: string): Promise<void> {
+    context = await newContext(browser, viewport, stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail(prefix), password: 'segredo123', firstName: 'Elisa' });
+  }
+
+  it('lists, filters, edits with a restored draft, saves, exports and deletes a plan', async () => {
+    await signUp('desktop', 'planos');
+    const turma = await createTurma(page, stack.url, '51');
+    await createTurma(page, stack.url, '72');
+    const plano = await generatePlan(page, stack.url, turma.id);
+
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Histórico' }).click();
+    await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(TEMA) });
+    await row.waitFor();
+    await row.getByText(todayPtBr()).waitFor();
+    await row.getByRole('cell', { name: '51', exact: true }).waitFor();
+    await row.getByText('2 aulas').waitFor();
+    await row.getByText('Gerado', { exact: true }).waitFor();
+    await expectAccessible(page, 'historico');
+    await screenshots(page, 'historico', 'desktop');
+
+    // Filters work in the browser: a narrow one empties the table.
+    await chooseOption(page, 'Status', 'Salvo');
+    await page.getByRole('heading', { name: 'Nenhum plano encontrado' }).waitFor();
+    await chooseOption(page, 'Status', 'Gerado');
+    await row.waitFor();
+    await chooseOption(page, 'Turma', 'Turma 72');
+    await page.getByRole('heading', { name: 'Nenhum plano encontrado' }).waitFor();
+    await chooseOption(page, 'Turma', 'Turma 51');
+    await row.waitFor();
+    await chooseOption(page, 'Status', 'Todos os status');
+
+    // View mode: read-only texts, the settings and the general information.
+    await row.getByRole('link', { name: 'Visualizar plano' }).click();
+    await page.waitForURL(`**/plano/${plano.id}?edit=false`);
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    await page.getByText(`Criado em ${todayPtBr()}`).waitFor();
+    await page.getByText('5º Ano').waitFor();
+    await page.getByText(`${plano.nivelDetalhamento} de 5`, { exact: true }).waitFor();
+    await lesson(page, 1).getByText('Metades e quartos com frutas da feira', { exact: true }).waitFor();
+    await lesson(page, 2).getByRole('heading', { name: 'Evidências de Aprendizagem' }).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await screenshots(page, 'plano-view', 'desktop');
+
+    // Edit two fields of different lessons.
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    await page.getByText('Modo de Edição Ativado').waitFor();
+    expect(page.url()).toContain('edit=true');
+    const objetivos = 'Reconhecer metades e quartos em situações da feira.\nRepresentar frações com desenhos.';
+    const evidencias = 'Os alunos comparam frações usando tiras de papel e explicam oralmente.';
+    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').fill(objetivos);
+    await lesson(page, 2).getByLabel('Evidências de Aprendizagem').fill(evidencias);
+    await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Baixar Documento (mudanças não salvas)' }).waitFor();
+
+    // A reload keeps the edits (the local draft) and edit mode.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
+    await page.getByText('Restauramos mudanças não salvas da sua última edição.').waitFor();
+    expect(await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').inputValue()).toBe(objetivos);
+    expect(await lesson(page, 2).getByLabel('Evidências de Aprendizagem').inputValue()).toBe(evidencias);
+    await screenshots(page, 'plano-edit', 'desktop');
+
+    await page.getByRole('button', { name: 'Salvar Mudanças' }).click();
+    await waitForToast(page, 'Plano de aula salvo com sucesso!');
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    await page.getByText('Salvo', { exact: true }).first().waitFor();
+    expect(await page.getByText('Mudanças não salvas', { exact: true }).count()).toBe(0);
+    await lesson(page, 2).getByText(evidencias).waitFor();
+    // Saved: a reload shows the server copy in view mode, no draft.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    await lesson(page, 1).getByText('Reconhecer metades e quartos em situações da feira.').waitFor();
+    expect(await page.getByText('Restauramos mudanças não salvas da sua última edição.').count()).toBe(0);
+
+    // Export: the .docx arrives with its name.
+    const downloadEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar Documento', exact: true }).click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const file = readFileSync((await download.path())!);
+    expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(file.length).toBeGreaterThan(5 * 1024);
+    await waitForToast(page, 'Plano exportado com sucesso!');
+
+    // Back to the history: the status follows, then the plan is deleted after confirmation.
+    await page.getByRole('link', { name: 'Voltar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
+    await row.getByText('Salvo', { exact: true }).waitFor();
+    await chooseOption(page, 'Status', 'Salvo');
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Excluir plano' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await confirm.getByText('Tem certeza que deseja excluir este plano de aula? Esta ação não pode ser desfeita.').waitFor();
+    await expectAccessible(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await waitForToast(page, 'Plano excluído com sucesso!');
+    await page.getByRole('heading', { name: 'Nenhum plano criado ainda' }).waitFor();
+    await page.getByRole('link', { name: 'Criar Primeiro Plano' }).waitFor();
+    expect((await page.request.get(`${stack.url}/api/planos/${plano.id}`)).status()).toBe(404);
+  });
+
+  it('discards edits with Cancelar and saves before exporting with "Salvar e exportar"', async () => {
+    await signUp('desktop', 'planos-exportar');
+    const turma = await createTurma(page, stack.url, '33');
+    const plano = await generatePlan(page, stack.url, turma.id);
+    const original = plano.aulas.find((aula) => aula.numeroAula === 1)?.habilidades ?? '';
+
+    await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
+    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    const habilidades = lesson(page, 1).getByLabel('Habilidades');
+    await habilidades.fill('Texto que será descartado.');
+    await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    expect(await page.getByText('Mudanças não salvas', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Texto que será descartado.').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    expect(await habilidades.inputValue()).toBe(original);
+    const edited = `${original}\nEF05MA03 - Identificar e representar frações.`;
+    await habilidades.fill(edited);
+
+    // Exporting with unsaved edits asks first; Cancelar keeps the edits.
+    await page.getByRole('button', { name: 'Baixar Documento (mudanças não salvas)' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mudanças não salvas' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'unsaved export dialog');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Baixar Documento (mudanças não salvas)' }).click();
+    const downloadEvent = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Salvar e exportar' }).click();
+    await waitForToast(page, 'Plano de aula salvo com sucesso!');
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    await waitForToast(page, 'Plano exportado com sucesso!');
+
+    const saved = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
+    expect(saved.status).toBe('salvo');
+    expect(saved.aulas.find((aula) => aula.numeroAula === 1)?.habilidades).toBe(edited);
+  });
+
+  it('answers a missing plan with "Plano não encontrado"', async () => {
+    await signUp('desktop', 'planos-404');
+    await page.goto(`${stack.url}/plano/${randomUUID()}`);
+    await page.getByRole('heading', { name: 'Plano não encontrado', level: 1 }).waitFor();
+    await page.getByText('O plano solicitado não existe ou você não tem permissão para visualizá-lo.').waitFor();
+    await expectAccessible(page, 'plano not found');
+    await screenshot(page, 'plano-not-found-light-desktop');
+    await page.getByRole('link', { name: 'Voltar ao Histórico' }).click();
+    await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
+    await page.getByRole('heading', { name: 'Nenhum plano criado ainda' }).waitFor();
+  });
+
+  it('fits a phone: history cards and the plan page in view and edit modes', async () => {
+    await signUp('phone', 'planos-phone');
+    const turma = await createTurma(page, stack.url, '61');
+    const plano = await generatePlan(page, stack.url, turma.id);
+
+    await page.goto(`${stack.url}/historico`);
+    await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: TEMA });
+    await card.getByRole('link', { name: 'Editar plano' }).waitFor();
+    await screenshots(page, 'historico', 'phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.goto(`${stack.url}/plano/${plano.id}?edit=false`);
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    await screenshots(page, 'plano-view', 'phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
+    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').fill('Objetivo editado no celular.');
+    await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
+    await screenshots(page, 'plano-edit', 'phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
