@@ -18,6 +18,9 @@ const LOCK_FILE = join(dataDir, 'launcher.pid');
 
 class StartError extends Error {}
 
+/** A StartError is a message for the user; anything else is a bug worth its stack. */
+const describe = (err: unknown) => (err instanceof StartError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err));
+
 /** One `npm start` per checkout: a second one would fight over .data. */
 function takeLock(): void {
   ensureDir(dataDir);
@@ -147,12 +150,12 @@ async function main(): Promise<void> {
     if (!supervisor.stopping) banner(settings, url);
   } catch (err) {
     if (supervisor.stopping) return;
-    fail(err instanceof StartError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err));
+    fail(describe(err));
     await supervisor.shutdown(1);
   }
 }
 
 main().catch((err) => {
-  fail(err instanceof StartError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err));
+  fail(describe(err));
   process.exit(1);
 });
