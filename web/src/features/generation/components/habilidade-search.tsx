@@ -47,7 +47,7 @@ export function HabilidadeSearch({ ano, materia }: { ano: string; materia: strin
         <p className="text-sm text-muted-foreground">Nenhuma habilidade encontrada para essa busca.</p>
       ) : null}
       {results.length > 0 ? (
-        <ol aria-label="Habilidades encontradas" className="flex max-h-64 flex-col gap-2 overflow-y-auto pr-1">
+        <ol aria-label="Habilidades encontradas" className="flex flex-col gap-2">
           {results.map((match) => (
             <li key={match.code} className="rounded-md border bg-card p-3 text-sm">
               <p>

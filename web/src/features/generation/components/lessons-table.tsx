@@ -48,14 +48,15 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
           </caption>
           <thead className="bg-muted text-left text-muted-foreground">
             <tr>
-              <th scope="col" className="w-12 px-3 py-2 font-medium">
+              <th scope="col" className="w-9 px-2 py-2 font-medium sm:w-12 sm:px-3">
                 Nº
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 Descrição da aula
               </th>
-              <th scope="col" className="w-16 px-3 py-2 text-right font-medium">
-                Ações
+              <th scope="col" className="w-12 px-1 py-2 text-right font-medium sm:w-16 sm:px-3">
+                {/* Phones: the column keeps its name for screen readers but not its width. */}
+                <span className="sr-only sm:not-sr-only">Ações</span>
               </th>
             </tr>
           </thead>
@@ -66,8 +67,8 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
               const errorId = `aula-${field.id}-error`;
               return (
                 <tr key={field.id} className="border-t align-top">
-                  <td className="px-3 py-3 font-semibold tabular-nums">{numero}</td>
-                  <td className="px-2 py-2">
+                  <td className="px-2 py-3 font-semibold tabular-nums sm:px-3">{numero}</td>
+                  <td className="px-1 py-2 sm:px-2">
                     <Textarea
                       rows={2}
                       aria-label={`Descrição da aula ${numero}`}
@@ -89,7 +90,7 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
                       <p className="mt-1 text-xs text-muted-foreground">Matéria: {materiaLabel}</p>
                     ) : null}
                   </td>
-                  <td className="px-2 py-2 text-right">
+                  <td className="px-1 py-2 text-right sm:px-2">
                     <Button
                       variant="ghost"
                       size="icon"

@@ -37,13 +37,15 @@ interface MatrizTab {
 /** The tabs: the second-level keys (thematic units), under the first-level key (the year). */
 function tabsOf(data: MatrizData): MatrizTab[] {
   const years = Object.keys(data);
-  return years.flatMap((year) =>
-    Object.entries(data[year] ?? {}).map(([unit, items]) => ({
-      key: `${year}::${unit}`,
-      label: years.length > 1 ? `${year} · ${unit}` : unit,
-      items,
-    })),
-  );
+  return years
+    .flatMap((year) =>
+      Object.entries(data[year] ?? {}).map(([unit, items]) => ({
+        label: years.length > 1 ? `${year} · ${unit}` : unit,
+        items,
+      })),
+    )
+    // Keys become element ids (aria-controls): no spaces or symbols from the unit names.
+    .map((tab, index) => ({ ...tab, key: `unidade-${index + 1}` }));
 }
 
 /** 'Matriz Curricular - {subject}': the class year's curriculum for the subject, with a skill search. */

@@ -90,6 +90,16 @@ function renderPopover(popover: { closeButton: HTMLButtonElement; footerButtons:
 }
 
 /**
+ * driver.js marks the highlighted element as a popup trigger (aria-haspopup/expanded/controls). Our targets are
+ * plain sections, where those attributes are invalid ARIA, and the popover is a labelled dialog of its own.
+ */
+function clearTriggerAttributes(element: Element | undefined) {
+  element?.removeAttribute('aria-haspopup');
+  element?.removeAttribute('aria-expanded');
+  element?.removeAttribute('aria-controls');
+}
+
+/**
  * The guided tour of the generate form (driver.js). It starts by itself about 1 s after the page loads for a
  * user who has neither finished nor skipped it; both are remembered in local storage.
  */
@@ -112,6 +122,7 @@ export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
       stageRadius: 8,
       smoothScroll: true,
       onPopoverRender: renderPopover,
+      onHighlighted: clearTriggerAttributes,
       onDestroyed: () => {
         // Finalizar, Sair, Escape and a click outside all end the tour for good; leaving the page does not.
         if (!unmounting.current) rememberTutorialDone();
