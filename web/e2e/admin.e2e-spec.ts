@@ -1,0 +1,164 @@
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  setTheme,
+  startStack,
+  type Stack,
+} from '@planejador/testing';
+import type { Browser, Page } from 'playwright-core';
+import { openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
+
+const PASSWORD = 'senha-segura-123';
+
+describe('admin e-mail sender and queue dashboard (Chromium)', () => {
+  const adminEmail = uniqueEmail('admin');
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({ ai: 'offline', env: { ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const recipientBadge = (page: Page) => page.getByTestId('recipient-count');
+  /**
+   * axe on the page with the preview in Código mode: axe cannot run inside the Visual preview's sandboxed frame
+   * (no scripts may run there, so injecting axe waits forever); that frame holds the admin's e-mail, not our UI.
+   */
+  const checkAccessible = async (page: Page, label: string) => {
+    await page.getByRole('tab', { name: 'Código' }).click();
+    await expectAccessible(page, label);
+    await page.getByRole('tab', { name: 'Visual' }).click();
+  };
+
+  it('an admin sends to three addresses, sees the success toast and the record Enviado; one message with three envelope recipients', async () => {
+    const ctx = await newContext(browser, 'desktop', stack.url);
+    ctx.setDefaultTimeout(10000);
+    const page = await ctx.newPage();
+    await registerViaUi(page, stack.url, { email: adminEmail, password: PASSWORD, firstName: 'Admin' });
+
+    // The user menu links admins to the page.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Envio de Email' }).click();
+    await page.waitForURL('**/admin/email-sender');
+    await page.getByRole('heading', { level: 1, name: 'Envio de Email Administrativo' }).waitFor();
+    for (const note of [
+      'Funcionalidade administrativa restrita',
+      'Máximo de 100 destinatários por envio',
+      'Verifique o conteúdo antes de enviar',
+      'Todos os envios são registrados em log',
+    ]) {
+      await page.getByText(note, { exact: true }).waitFor();
+    }
+
+    // The HTML starts with the invitation template, previewed in a sandboxed frame.
+    const html = page.getByLabel('Conteúdo HTML');
+    expect(await html.inputValue()).toContain(`href="${stack.url}"`);
+    const frame = page.locator('iframe[title="Pré-visualização do email"]');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await page.frameLocator('iframe[title="Pré-visualização do email"]').getByRole('heading', { name: /Planeje suas aulas/ }).waitFor();
+
+    const submit = page.getByRole('button', { name: /Enviar Email/ });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await recipientBadge(page).textContent()).toBe('0');
+
+    await page.getByLabel('Para', { exact: true }).fill('diretora@escola.test; coordenacao@escola.test');
+    await page.getByLabel('CCO (Cópia Oculta)').fill('secretaria@escola.test');
+    const subject = `Convite para o Planejador ${Date.now()}`;
+    await page.getByLabel('Assunto').fill(subject);
+    expect(await recipientBadge(page).textContent()).toBe('3');
+    expect(await submit.textContent()).toContain('Enviar Email (3 destinatário(s))');
+
+    await page.getByRole('tab', { name: 'Código' }).click();
+    await page.getByLabel('Código HTML do email').getByText(/Teste Agora - É Grátis/).waitFor();
+    await checkAccessible(page, 'email sender (filled)');
+    await screenshot(page, 'admin-email-sender-light-desktop');
+
+    await submit.click();
+    await waitForToast(page, 'Email enviado com sucesso! 3 destinatário(s) na fila de envio.');
+    // The form resets but keeps the HTML.
+    expect(await page.getByLabel('Para', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Assunto').inputValue()).toBe('');
+    expect(await html.inputValue()).toContain('Planeje suas aulas');
+
+    const row = page.getByRole('row').filter({ hasText: subject });
+    await row.getByText('Enviado', { exact: true }).waitFor({ timeout: 15000 });
+    expect(await row.textContent()).toContain(adminEmail);
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe('3');
+
+    const mail = await stack.smtp.waitFor((m) => m.parsed.subject === subject);
+    expect(stack.smtp.messages.filter((m) => m.parsed.subject === subject)).toHaveLength(1);
+    expect(mail.envelope.to.sort()).toEqual(['coordenacao@escola.test', 'diretora@escola.test', 'secretaria@escola.test']);
+    expect(mail.raw).not.toContain('secretaria@');
+
+    await checkAccessible(page, 'email sender (after a send)');
+    await setTheme(page, 'dark');
+    await page.getByRole('heading', { name: 'Envios anteriores' }).waitFor();
+    await page.getByText('Enviado', { exact: true }).first().waitFor();
+    await checkAccessible(page, 'email sender (dark)');
+    await screenshot(page, 'admin-email-sender-dark-desktop');
+
+    // The queue dashboard opens for the admin (a server page, from the same menu).
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Filas de Processamento' }).click();
+    await page.waitForURL('**/admin/queues**');
+    await page.getByText('Planejador — Filas').first().waitFor();
+    await page.getByText('mail', { exact: true }).first().waitFor();
+    await ctx.close();
+  });
+
+  it('on a phone the admin sees the form, the Alto Volume warning above 50 recipients and a 0-recipient disabled button', async () => {
+    const ctx = await newContext(browser, 'phone', stack.url);
+    const page = await ctx.newPage();
+    const login = await ctx.request.post(`${stack.url}/api/login`, { data: { email: adminEmail, password: PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto(`${stack.url}/admin/email-sender`);
+    await page.getByRole('heading', { level: 1, name: 'Envio de Email Administrativo' }).waitFor();
+    const many = Array.from({ length: 51 }, (_, i) => `prof${i}@escola.test`).join('; ');
+    await page.getByLabel('Para', { exact: true }).fill(many);
+    await page.getByText('Alto Volume', { exact: true }).waitFor();
+    expect(await recipientBadge(page).textContent()).toBe('51');
+    await page.getByLabel('Para', { exact: true }).fill('duplicado@escola.test');
+    await page.getByLabel('CC (Cópia)').fill('DUPLICADO@escola.test; invalido');
+    expect(await recipientBadge(page).textContent()).toBe('1');
+    expect(await page.getByText('Alto Volume', { exact: true }).count()).toBe(0);
+    await checkAccessible(page, 'email sender (phone)');
+    await screenshot(page, 'admin-email-sender-light-phone');
+    await setTheme(page, 'dark');
+    await page.getByRole('heading', { level: 1, name: 'Envio de Email Administrativo' }).waitFor();
+    await screenshot(page, 'admin-email-sender-dark-phone');
+    await ctx.close();
+  });
+
+  it('a teacher who types /admin/email-sender is refused, and the api answers 403 to the page and the queues', async () => {
+    const ctx = await newContext(browser, 'desktop', stack.url);
+    const page = await ctx.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('prof'), password: PASSWORD, firstName: 'Paula' });
+
+    await openUserMenu(page);
+    expect(await page.getByRole('menuitem', { name: 'Envio de Email' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.url}/admin/email-sender`);
+    await page.getByRole('heading', { name: 'Acesso restrito' }).waitFor();
+    await page.getByText('Esta página é restrita a administradores.').waitFor();
+    expect(await page.getByRole('button', { name: /Enviar Email/ }).count()).toBe(0);
+    await expectAccessible(page, 'email sender (teacher)');
+    await screenshot(page, 'admin-email-sender-restricted-light-desktop');
+
+    const sent = await ctx.request.post(`${stack.url}/admin/email-sender`, {
+      data: { toBulk: 'alguem@escola.test', subject: 'Tentativa', html: '<p>oi</p>' },
+    });
+    expect(sent.status()).toBe(403);
+    expect((await ctx.request.get(`${stack.url}/api/admin/email-logs`)).status()).toBe(403);
+    const queues = await page.goto(`${stack.url}/admin/queues`);
+    expect(queues?.status()).toBe(403);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailFormSchema, LIMITS, MSG, resolveRecipients } from '@planejador/contracts';
+import { AlertTriangle, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { errorText, isUnauthorized } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { useSendAdminEmail } from '../api/send-admin-email';
+import { EmailPreview } from './email-preview';
+import { invitationTemplate } from './invitation-template';
+
+type EmailFormValues = z.input<typeof emailFormSchema>;
+type ContentTab = 'html' | 'texto';
+
+const SUCCESS_FALLBACK = 'Email enviado com sucesso!';
+const FAILURE_FALLBACK = 'Falha ao enviar email';
+const LIST_HINT = 'Separe vários endereços com ponto e vírgula (;). Endereços inválidos são ignorados.';
+
+const emptyValues = (html: string): EmailFormValues => ({ toBulk: '', ccBulk: '', bccBulk: '', subject: '', html, text: '' });
+
+/** The bulk e-mail form with its live preview (the preview needs the form's HTML, so they live together). */
+export function EmailSenderForm() {
+  const [initialHtml] = useState(() => invitationTemplate(window.location.origin));
+  const form = useForm<EmailFormValues>({ resolver: zodResolver(emailFormSchema), defaultValues: emptyValues(initialHtml) });
+  const { errors } = form.formState;
+  const [contentTab, setContentTab] = useState<ContentTab>('html');
+  const send = useSendAdminEmail();
+
+  const [toBulk, ccBulk, bccBulk, subject, html, text] = useWatch({
+    control: form.control,
+    name: ['toBulk', 'ccBulk', 'bccBulk', 'subject', 'html', 'text'],
+  });
+  // The same de-duplication as the server: what the badge counts is what will be sent.
+  const recipients = useMemo(() => resolveRecipients(toBulk, ccBulk, bccBulk), [toBulk, ccBulk, bccBulk]);
+  const total = recipients.total;
+  const tooMany = total > LIMITS.emailMaxRecipients;
+  const highVolume = total > LIMITS.emailWarnRecipients;
+
+  const submit = (values: EmailFormValues) => {
+    if (tooMany) {
+      toast({ title: 'Erro', description: MSG.tooManyRecipients, variant: 'destructive' });
+      return;
+    }
+    send.mutate(
+      { ...values, to: recipients.to, cc: recipients.cc, bcc: recipients.bcc },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Sucesso!', description: answer.message || SUCCESS_FALLBACK, variant: 'success' });
+          // Ready for the next send; the HTML stays (it is usually reused).
+          form.reset(emptyValues(values.html));
+        },
+        onError: (error) => {
+          // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
+          if (isUnauthorized(error)) return;
+          toast({ title: 'Erro', description: errorText(error, FAILURE_FALLBACK), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  // A content error in the hidden tab would go unseen: show that tab.
+  const invalid = (fieldErrors: FieldErrors<EmailFormValues>) => {
+    if (fieldErrors.html) setContentTab('html');
+    else if (fieldErrors.text && !fieldErrors.toBulk && !fieldErrors.subject) setContentTab('texto');
+  };
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Nova mensagem</CardTitle>
+          <CardDescription>Preencha os destinatários, o assunto e o conteúdo do email.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(submit, invalid)}>
+            <FormField label="Para" hint={LIST_HINT} error={errors.toBulk?.message}>
+              <Textarea
+                rows={2}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="professor1@escola.com; professor2@escola.com"
+                {...form.register('toBulk')}
+              />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="CC (Cópia)" error={errors.ccBulk?.message}>
+                <Textarea rows={2} autoComplete="off" spellCheck={false} placeholder="Opcional" {...form.register('ccBulk')} />
+              </FormField>
+              <FormField label="CCO (Cópia Oculta)" error={errors.bccBulk?.message}>
+                <Textarea rows={2} autoComplete="off" spellCheck={false} placeholder="Opcional" {...form.register('bccBulk')} />
+              </FormField>
+            </div>
+
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium">Destinatários:</span>
+              <Badge variant={tooMany ? 'destructive' : total > 0 ? 'default' : 'secondary'} data-testid="recipient-count">
+                {total}
+              </Badge>
+              <span className="text-muted-foreground">
+                Para {recipients.to.length} · CC {recipients.cc.length} · CCO {recipients.bcc.length}
+              </span>
+            </div>
+            {highVolume ? (
+              <div
+                role="alert"
+                className="flex gap-3 rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm text-warning"
+              >
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <div>
+                  <p className="font-semibold">Alto Volume</p>
+                  <p>
+                    {tooMany
+                      ? MSG.tooManyRecipients
+                      : `Este envio vai para ${total} destinatários. Confira a lista antes de enviar.`}
+                  </p>
+                </div>
+              </div>
+            ) : null}
+
+            <FormField
+              label="Assunto"
+              error={errors.subject?.message}
+              hint={`${subject.length}/${LIMITS.emailSubjectMax} caracteres`}
+            >
+              <Input autoComplete="off" maxLength={LIMITS.emailSubjectMax + 50} {...form.register('subject')} />
+            </FormField>
+
+            <Tabs value={contentTab} onValueChange={(value) => setContentTab(value as ContentTab)}>
+              <TabsList aria-label="Conteúdo do email" className="w-full sm:w-auto">
+                <TabsTrigger value="html">HTML</TabsTrigger>
+                <TabsTrigger value="texto">Texto Simples</TabsTrigger>
+              </TabsList>
+              {/* Both stay mounted so a value and its error survive switching tabs. */}
+              <TabsContent value="html" forceMount className="data-[state=inactive]:hidden">
+                <FormField
+                  label="Conteúdo HTML"
+                  error={errors.html?.message}
+                  hint={`${html.length.toLocaleString('pt-BR')}/${LIMITS.emailHtmlMax.toLocaleString('pt-BR')} caracteres`}
+                >
+                  <Textarea rows={14} spellCheck={false} className="font-mono text-xs" {...form.register('html')} />
+                </FormField>
+              </TabsContent>
+              <TabsContent value="texto" forceMount className="data-[state=inactive]:hidden">
+                <FormField
+                  label="Texto Simples (opcional)"
+                  error={errors.text?.message}
+                  hint="Versão sem formatação, para leitores de email que não exibem HTML."
+                >
+                  <Textarea rows={14} {...form.register('text')} />
+                </FormField>
+              </TabsContent>
+            </Tabs>
+
+            <Button type="submit" size="lg" disabled={total === 0 || send.isPending} className="w-full sm:w-auto sm:self-end">
+              <Send aria-hidden="true" />
+              {send.isPending ? 'Enviando...' : `Enviar Email (${total} destinatário(s))`}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card className="self-start">
+        <CardHeader>
+          <CardTitle as="h2">Pré-visualização</CardTitle>
+          <CardDescription>
+            {text.trim() ? 'O texto simples também será enviado, como alternativa ao HTML.' : 'Como o email aparecerá para os destinatários.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EmailPreview html={html} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
