@@ -43,13 +43,15 @@ export function LessonCard({ aula, texts, editing, onChange }: LessonCardProps) 
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
                 <Label htmlFor={fieldId}>{LESSON_FIELD_LABELS[field]}</Label>
+                {/* Grows with its text from 4 to 12 lines where the browser sizes fields to their content;
+                    elsewhere `rows` estimates it (about 80 characters a line). */}
                 <Textarea
                   id={fieldId}
                   value={value}
                   rows={textareaRows(value)}
                   maxLength={LIMITS.lessonFieldMax}
                   placeholder={LESSON_FIELD_EMPTY[field]}
-                  className="resize-y"
+                  className="resize-y [field-sizing:content] min-h-[calc(4lh+1rem+2px)] max-h-[calc(12lh+1rem+2px)]"
                   onChange={(event) => onChange(aula.id, field, event.target.value)}
                 />
               </div>

@@ -7,8 +7,9 @@ import { PlanStatusBadge } from './plan-status-badge';
 function Entry({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
-      <dt className="text-sm text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 text-sm font-medium break-words sm:text-right">{children}</dd>
+      <dt className="min-w-0 text-sm text-muted-foreground">{term}</dt>
+      {/* shrink-0: short values ('Sim') never break; long ones wrap within 60% of the row. */}
+      <dd className="text-sm font-medium break-words sm:max-w-[60%] sm:shrink-0 sm:text-right">{children}</dd>
     </div>
   );
 }

@@ -148,7 +148,7 @@ export function PlanRoute() {
               {editor.dirty ? (
                 <span className="relative inline-flex">
                   {/* The pulse is a halo behind the badge, so its text keeps full contrast. */}
-                  <span aria-hidden="true" className="absolute inset-0 rounded-full bg-destructive/50 motion-safe:animate-ping" />
+                  <span aria-hidden="true" className="absolute -inset-1 rounded-full bg-destructive/40 motion-safe:animate-pulse" />
                   <Badge variant="destructive" className="relative">
                     Mudanças não salvas
                   </Badge>
