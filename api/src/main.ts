@@ -12,6 +12,12 @@ async function main() {
   new Logger('Bootstrap').log({ port: settings.PORT }, `API ouvindo na porta ${settings.PORT}`);
 }
 
+// A stray rejection (e.g. a fire-and-forget Redis call during an outage) is logged, not fatal: the
+// process keeps serving, and everything that matters is in PostgreSQL and Redis anyway.
+process.on('unhandledRejection', (reason) => {
+  new Logger('Process').error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
+});
+
 main().catch((err) => {
   console.error(err instanceof SettingsError ? err.message : err);
   process.exit(1);

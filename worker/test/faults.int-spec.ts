@@ -140,7 +140,10 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const plan = await waitFor(async () => {
           const p = await planState(client, res.body.id);
           return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
-        }, { what: 'plan finished after the Redis restart', timeoutMs: 90000 });
+        }, { what: 'plan finished after the Redis restart', timeoutMs: 90000 }).catch((err) => {
+          console.log(worker.output.slice(-60).join('\n'));
+          throw err;
+        });
         expect(plan.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
         expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
       } finally {

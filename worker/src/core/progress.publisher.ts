@@ -15,7 +15,17 @@ export class ProgressPublisher implements OnApplicationShutdown {
   constructor(@Inject(REDIS) redis: Redis, @Inject(SETTINGS) settings: Settings) {
     this.client = redis.duplicate({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.client.on('error', () => undefined);
-    this.emitter = new Emitter<ServerToClientEvents>(this.client, { key: `${settings.QUEUE_PREFIX}:socket.io` });
+    // The emitter does not await its PUBLISH: give it a client whose failures (Redis down) are swallowed
+    // here instead of surfacing as unhandled rejections that would stop the process.
+    const client = this.client;
+    const safeClient = {
+      publish: (channel: string, message: string | Buffer) =>
+        client.publish(channel, message).catch((err: Error) => {
+          this.logger.debug({ err: err.message }, 'progress event not published');
+          return 0;
+        }),
+    };
+    this.emitter = new Emitter<ServerToClientEvents>(safeClient, { key: `${settings.QUEUE_PREFIX}:socket.io` });
   }
 
   /** Progress is a hint (the API state is the truth): a lost event never fails a job. */
