@@ -1,6 +1,6 @@
 import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openUserMenu, registerViaUi, submitLogin, uniqueEmail, waitForToast } from './flows';
+import { fillLogin, openUserMenu, registerViaUi, submitLogin, uniqueEmail, waitForToast } from './flows';
 
 describe('account: landing, sign-up, sign-in, sign-out and password reset', () => {
   let stack: Stack;
@@ -9,7 +9,8 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
+    stack = await startStack({ env: { LOG_LEVEL: 'info' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -83,15 +84,17 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await page.goto(`${stack.url}/turmas`);
     await page.waitForURL('**/auth');
 
-    await submitLogin(page, stack.url, email, 'senha-errada');
+    await fillLogin(page, email, 'senha-errada');
     await waitForToast(page, 'Erro no login');
     await waitForToast(page, 'Credenciais inválidas');
     expect(page.url()).toMatch(/\/auth$/);
 
-    await submitLogin(page, stack.url, email, 'segredo123');
+    // Signing in returns to the page that was asked for.
+    await fillLogin(page, email, 'segredo123');
     await waitForToast(page, 'Login realizado com sucesso.');
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: 'Bem-vindo(a), Bruno!' }).waitFor();
+    await page.waitForURL('**/turmas');
+    await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+
   });
 
   it('resets a forgotten password with the e-mailed link, once', async () => {

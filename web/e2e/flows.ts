@@ -27,9 +27,14 @@ export async function registerViaUi(page: Page, baseUrl: string, account: Accoun
   await page.waitForURL('**/dashboard');
 }
 
-/** Signs in through the Entrar tab (does not wait for the result). */
+/** Opens /auth and signs in through the Entrar tab (does not wait for the result). */
 export async function submitLogin(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
+  await fillLogin(page, email, password);
+}
+
+/** Signs in on the /auth page already open. */
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   const panel = page.getByRole('tabpanel', { name: 'Entrar' });
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Senha').fill(password);

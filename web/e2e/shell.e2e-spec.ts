@@ -11,7 +11,8 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
+    stack = await startStack({ env: { ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'info' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

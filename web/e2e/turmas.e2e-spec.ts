@@ -17,7 +17,8 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
+    stack = await startStack({ env: { LOG_LEVEL: 'info' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

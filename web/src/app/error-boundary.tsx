@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { ErrorScreen } from './error-screen';
 import { reportFrontendError } from './report-frontend-error';
@@ -37,12 +37,30 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 }
 
+const STALE_CHUNK = /dynamically imported module|Importing a module script failed|error loading dynamically/i;
+const STALE_RELOAD_KEY = 'planejador-stale-chunk-reload';
+
 /** The router's error element: errors outside the page boundary (a route module that failed to load). */
 export function RouteErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
   const message = error instanceof Error ? error.message : String(error ?? '');
+  // At most one automatic reload every 10 s, so a truly missing file still reaches the error screen.
+  const lastReload = Number(sessionStorage.getItem(STALE_RELOAD_KEY) ?? 0);
+  const staleChunk = STALE_CHUNK.test(message) && Date.now() - lastReload > 10_000;
+
+  useEffect(() => {
+    // A new version was deployed while this tab was open: its old page files are gone. Reload once.
+    if (staleChunk) {
+      sessionStorage.setItem(STALE_RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+    } else {
+      void reportFrontendError(error);
+    }
+  }, [error, staleChunk]);
+
+  if (staleChunk) return null;
   return (
     <ErrorScreen
       message={message}

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { isPendingSend, useEmailLogs } from '../api/get-email-logs';
 
 const STATUS: Record<EmailSendStatus, { label: string; variant: NonNullable<BadgeProps['variant']> }> = {
@@ -43,18 +44,25 @@ export function EmailLogsList() {
             description="Os emails enviados por esta página aparecerão aqui."
           />
         ) : (
-          <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Tabela de envios anteriores">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-muted/60 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Data</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Administrador</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Assunto</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Destinatários</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Status</th>
+          // On phones each row stacks its cells under their labels; the explicit roles keep the table
+          // semantics that Chromium drops once a table's display is changed.
+          <div className="rounded-md border sm:overflow-x-auto" tabIndex={0} role="region" aria-label="Tabela de envios anteriores">
+            <table role="table" className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+              <thead role="rowgroup" className="bg-muted/60 text-muted-foreground max-sm:sr-only">
+                <tr role="row">
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column}
+                      role="columnheader"
+                      scope="col"
+                      className={cn('px-3 py-2 font-medium', column === 'Destinatários' && 'text-right')}
+                    >
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="max-sm:block">
                 {list.map((log) => (
                   <EmailLogRow key={log.id} log={log} />
                 ))}
@@ -67,21 +75,36 @@ export function EmailLogsList() {
   );
 }
 
+const COLUMNS = ['Data', 'Administrador', 'Assunto', 'Destinatários', 'Status'] as const;
+
+// Phones: the cell's column name comes first (from data-label), then its value.
+const cellClasses =
+  'px-3 py-2 max-sm:grid max-sm:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:gap-2 max-sm:py-1 ' +
+  'max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+
 function EmailLogRow({ log }: { log: EmailLogEntry }) {
   const status = STATUS[log.status];
   return (
-    <tr className="border-t align-top">
-      <td className="whitespace-nowrap px-3 py-2">
+    <tr role="row" className="border-t align-top max-sm:block max-sm:first:border-t-0 max-sm:py-2">
+      <td role="cell" data-label="Data" className={cn(cellClasses, 'whitespace-nowrap')}>
         <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
       </td>
-      <td className="max-w-[14rem] truncate px-3 py-2" title={log.adminEmail}>
-        {log.adminEmail}
+      <td role="cell" data-label="Administrador" className={cn(cellClasses, 'sm:max-w-[14rem] sm:truncate')} title={log.adminEmail}>
+        <span className="break-all sm:break-normal">{log.adminEmail}</span>
       </td>
-      <td className="max-w-[20rem] px-3 py-2 break-words">{log.subject}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{log.recipientCount}</td>
-      <td className="px-3 py-2">
-        <Badge variant={status.variant}>{status.label}</Badge>
-        {log.status === 'failed' && log.error ? <p className="mt-1 max-w-[18rem] text-xs text-destructive">{log.error}</p> : null}
+      <td role="cell" data-label="Assunto" className={cn(cellClasses, 'break-words sm:max-w-[20rem]')}>
+        {log.subject}
+      </td>
+      <td role="cell" data-label="Destinatários" className={cn(cellClasses, 'tabular-nums sm:text-right')}>
+        {log.recipientCount}
+      </td>
+      <td role="cell" data-label="Status" className={cellClasses}>
+        <div>
+          <Badge variant={status.variant}>{status.label}</Badge>
+          {log.status === 'failed' && log.error ? (
+            <p className="mt-1 max-w-[18rem] text-xs text-destructive">{log.error}</p>
+          ) : null}
+        </div>
       </td>
     </tr>
   );

@@ -1,7 +1,9 @@
 import { LIMITS } from '@planejador/contracts';
 import { ClipboardCheck, FileSearch, ListChecks, ShieldAlert, ShieldCheck, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/api/get-current-user';
@@ -31,32 +33,39 @@ export function EmailSenderRoute() {
           title="Acesso restrito"
           description="Esta página é restrita a administradores."
           className="bg-card"
+          action={
+            <Link to="/dashboard" className={buttonClasses('outline')}>
+              Voltar ao Dashboard
+            </Link>
+          }
         />
       </>
     );
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <>
       <PageHeader title={TITLE} description="Envie um email em HTML para até 100 destinatários de uma vez." />
-      <Card className="border-info/30 bg-info-soft">
-        <CardContent className="p-4 sm:p-4">
-          <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-info">
-            <ListChecks className="size-4" aria-hidden="true" />
-            Antes de enviar
-          </h2>
-          <ul className="grid gap-2 text-sm sm:grid-cols-2">
-            {NOTES.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-2">
-                <Icon className="size-4 shrink-0 text-info" aria-hidden="true" />
-                {text}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <EmailSenderForm />
-      <EmailLogsList />
-    </div>
+      <div className="flex flex-col gap-6">
+        <Card className="border-info/30 bg-info-soft">
+          <CardContent className="p-4 sm:p-4">
+            <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-info">
+              <ListChecks className="size-4" aria-hidden="true" />
+              Antes de enviar
+            </h2>
+            <ul className="grid gap-2 text-sm sm:grid-cols-2">
+              {NOTES.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-2">
+                  <Icon className="size-4 shrink-0 text-info" aria-hidden="true" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <EmailSenderForm />
+        <EmailLogsList />
+      </div>
+    </>
   );
 }

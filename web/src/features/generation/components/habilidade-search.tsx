@@ -6,13 +6,15 @@ import { useSearchHabilidades } from '../api/search-habilidades';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
+// The five best fits: enough to choose from without pushing the matrix out of sight.
+const SEARCH_LIMIT = 5;
 
 /** 'Buscar habilidade': the year's skills of the subject ranked by how well they fit what the teacher types. */
 export function HabilidadeSearch({ ano, materia }: { ano: string; materia: string }) {
   const id = useId();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useSearchHabilidades({ ano, materia, q });
+  const search = useSearchHabilidades({ ano, materia, q, limit: SEARCH_LIMIT });
   const results = q ? (search.data ?? []) : [];
 
   return (

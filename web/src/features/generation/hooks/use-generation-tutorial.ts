@@ -92,11 +92,14 @@ function renderPopover(popover: { closeButton: HTMLButtonElement; footerButtons:
 /**
  * driver.js marks the highlighted element as a popup trigger (aria-haspopup/expanded/controls). Our targets are
  * plain sections, where those attributes are invalid ARIA, and the popover is a labelled dialog of its own.
+ * Every target is cleaned, not only the current one: a quick Próximo/Anterior can leave marks on the previous.
  */
-function clearTriggerAttributes(element: Element | undefined) {
-  element?.removeAttribute('aria-haspopup');
-  element?.removeAttribute('aria-expanded');
-  element?.removeAttribute('aria-controls');
+function clearTriggerAttributes() {
+  document.querySelectorAll('[data-tour]').forEach((element) => {
+    element.removeAttribute('aria-haspopup');
+    element.removeAttribute('aria-expanded');
+    element.removeAttribute('aria-controls');
+  });
 }
 
 /**
@@ -120,10 +123,12 @@ export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
       popoverClass: 'planejador-tour',
       overlayOpacity: 0.6,
       stageRadius: 8,
+      animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       smoothScroll: true,
       onPopoverRender: renderPopover,
       onHighlighted: clearTriggerAttributes,
       onDestroyed: () => {
+        clearTriggerAttributes();
         // Finalizar, Sair, Escape and a click outside all end the tour for good; leaving the page does not.
         if (!unmounting.current) rememberTutorialDone();
         if (tour.current === instance) tour.current = null;

@@ -21,6 +21,7 @@ import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards
 import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
+import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
 import { lessonTexts, type LessonTexts } from '../utils/lesson-texts';
 import { hasFailed, isGenerating } from '../utils/plan-status';
 
@@ -86,6 +87,7 @@ export function PlanRoute() {
   const updatePlano = useUpdatePlano();
   const { download, exportingId } = useDownloadPlano();
   const [confirmExport, setConfirmExport] = useState(false);
+  usePlanProgressEvents(id, isGenerating(plano?.generation));
 
   if (query.isPending) return <PageSpinner label="Carregando plano..." />;
   if (notFound) return <PlanNotFound />;
