@@ -23,18 +23,6 @@ function requireBuilt(relative) {
 const db = () => requireBuilt('libs/db/dist');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort() {
-  const net = require('node:net');
-  return new Promise((resolvePort, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** A child node process whose output is kept (last lines) for error messages. */
 function spawnBuilt(entry, env, nodeArgs = []) {
   const file = resolve(ROOT, entry);
@@ -151,7 +139,7 @@ async function startBenchStack(name) {
     },
     /** `nodeArgs`: e.g. ['--cpu-prof'] to look at where the api spends its time. */
     async startApi(extra = {}, nodeArgs = []) {
-      const port = await freePort();
+      const port = await requireBuilt('libs/testing/dist').freePort();
       const url = `http://127.0.0.1:${port}`;
       const child = spawnBuilt('api/dist/main.js', stack.env({ PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...extra }), nodeArgs);
       children.push(child);
@@ -274,6 +262,9 @@ function machineInfo() {
   return `Node ${process.version}, ${cpus.length} vCPU ${cpus[0]?.model.trim() ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM`;
 }
 
+/** The machine's 1, 5 and 15 minute load averages: other sessions' work shows here. */
+const loadAverage = () => require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+
 const fmt = (n, digits = 0) => Number(n).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 module.exports = {
@@ -284,11 +275,11 @@ module.exports = {
   pool,
   sqlClient,
   sleep,
-  freePort,
   processCpuSeconds,
   machineCpuSeconds,
   postgresCpuSeconds,
   machineInfo,
+  loadAverage,
   requireBuilt,
   fmt,
 };

@@ -13,6 +13,7 @@ const {
   processCpuSeconds,
   postgresCpuSeconds,
   machineInfo,
+  loadAverage,
   fmt,
 } = require('./bench-stack');
 
@@ -120,7 +121,7 @@ async function measure(stack, apiChild, sql, label, options) {
 }
 
 async function main() {
-  const loadAtStart = require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAtStart = loadAverage();
   const stack = await startBenchStack('api');
   try {
     const apiChild = await stack.startApi();
@@ -215,7 +216,7 @@ async function main() {
     fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
 
     console.log(
-      `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+      `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${loadAverage()}; ` +
         `${SECONDS} s per run; autocannon in this process (shares the CPU).`,
     );
     console.log(

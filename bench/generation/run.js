@@ -22,6 +22,7 @@ const {
   machineCpuSeconds,
   postgresCpuSeconds,
   machineInfo,
+  loadAverage,
   requireBuilt,
   fmt,
 } = require('../api/bench-stack');
@@ -255,7 +256,7 @@ function printMany(r) {
 }
 
 async function main() {
-  const loadAtStart = require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAtStart = loadAverage();
   const stack = await startBenchStack('generation');
   const fake = await startFakeAi({ latencyMs: 500 });
   stack.onStop(() => fake.close());
@@ -290,7 +291,7 @@ async function main() {
         printMany(await manyPlans(stack, apiChild, sql, fake, { plans: 1000, lessons: 1, workers: 2, ...run }));
       }
     }
-    console.log(`\nload average at end ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`\nload average at end ${loadAverage()}`);
   } finally {
     await stack.stop();
   }

@@ -6,7 +6,7 @@
 'use strict';
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
-const { startBenchStack, registerUser, api, machineInfo, fmt } = require('../api/bench-stack');
+const { startBenchStack, registerUser, api, machineInfo, loadAverage, fmt } = require('../api/bench-stack');
 
 const RUNS = Number(process.argv[2] ?? 5);
 const TARGET_JS_KB = 250;
@@ -37,6 +37,7 @@ async function visit(browser, url, path, cookie) {
         const encoding = response.headers()['content-encoding'] ?? null;
         const entry = {
           url: new URL(response.url()).pathname,
+          status: response.status(),
           raw: body.length,
           // When the server does not compress, what a gzip-compressing server (level 6, the usual default) would send.
           gzip: zlib.gzipSync(body, { level: 6 }).length,
@@ -63,6 +64,12 @@ async function visit(browser, url, path, cookie) {
   );
   await Promise.all(pending);
   await context.close();
+  const broken = [...scripts, ...styles].filter((e) => e.status >= 400);
+  if (broken.length) {
+    // The api reads index.html once at start: a `npm run build` during the run replaces the hashed chunks under it.
+    throw new Error(`${path}: ${broken.map((e) => `${e.url} ${e.status}`).join(', ')} (web/dist rebuilt during the run? run again)`);
+  }
+  if (paint.fcp === null) throw new Error(`${path}: no first-contentful-paint entry (the page did not render)`);
   const sum = (list, key) => list.reduce((s, e) => s + e[key], 0);
   return {
     ...paint,
@@ -76,7 +83,7 @@ async function visit(browser, url, path, cookie) {
 }
 
 async function main() {
-  const loadAtStart = require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAtStart = loadAverage();
   const stack = await startBenchStack('web');
   try {
     const apiChild = await stack.startApi();
