@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -7,6 +7,8 @@ import { ensureDatabase, migrate } from '@planejador/db';
 import { importCurriculum } from '@planejador/curriculum';
 import {
   freePort,
+  REPO_ROOT,
+  spawnNode,
   spawnApi,
   spawnWorker,
   startFakeAi,
@@ -17,7 +19,6 @@ import {
 } from '@planejador/testing';
 import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixture';
 import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
-import { initialiseCluster, startCluster, type EmbeddedPaths } from '../../scripts/src/embedded-postgres';
 
 const PASSWORD = 'senha-segura-123';
 const turma = { nomeProfessor: 'Ana', numero: '51', escola: 'EEEF Tiradentes', ano: '5', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
@@ -140,10 +141,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const plan = await waitFor(async () => {
           const p = await planState(client, res.body.id);
           return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
-        }, { what: 'plan finished after the Redis restart', timeoutMs: 90000 }).catch((err) => {
-          console.log(worker.output.slice(-60).join('\n'));
-          throw err;
-        });
+        }, { what: 'plan finished after the Redis restart', timeoutMs: 90000 });
         expect(plan.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
         expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
       } finally {
@@ -189,9 +187,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
   it('PostgreSQL restarts while plans are generating and being saved: 503 during the outage, nothing half-written, no lost edit', async () => {
     const base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
     chmodSync(base, 0o755);
-    const paths: EmbeddedPaths = { dir: join(base, 'data'), passwordFile: join(base, 'password'), logFile: join(base, 'postgres.log') };
-    await initialiseCluster(paths);
-    let pg = await startCluster(paths, 55000 + Math.floor(Math.random() * 4000));
+    let pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
     const databaseUrl = pg.url;
     await ensureDatabase(databaseUrl);
     await migrate(databaseUrl);
@@ -216,7 +212,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       const running = await generate(client, turmaId, prompts(6, 'Durante'));
       await waitFor(async () => ((await planState(client, running.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
 
-      await pg.server.stop(15000);
+      await pg.proc.stop();
       const during = await client.get<{ message: string }>('/api/planos');
       expect(during.status).toBe(503);
       expect(during.body.message).toBe(MSG.serviceUnavailable);
@@ -226,7 +222,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       expect(lostEdit.status).toBe(503);
 
       await new Promise((r) => setTimeout(r, 1500));
-      pg = await startCluster(paths, pg.port);
+      pg = await startEmbeddedPostgres(base, pg.port);
       expect(pg.url).toBe(databaseUrl);
 
       const finished = await waitFor(async () => {
@@ -247,9 +243,35 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
     } finally {
       await worker.stop();
       await api.stop();
-      await pg.server.stop(15000);
+      await pg.proc.stop();
       rmSync(base, { recursive: true, force: true });
     }
   }, 180000);
 });
 
+
+/**
+ * An embedded PostgreSQL of the test's own (the launcher's code: initdb once, then the server on a port).
+ * embedded-postgres is ESM-only and jest runs CommonJS, so a child node process drives the built module.
+ */
+async function startEmbeddedPostgres(base: string, port: number) {
+  const script = join(base, 'pg-child.js');
+  writeFileSync(
+    script,
+    `const pg = require(${JSON.stringify(join(REPO_ROOT, 'scripts/dist/embedded-postgres.js'))});
+    const { join } = require('node:path');
+    const base = ${JSON.stringify(base)};
+    const paths = { dir: join(base, 'data'), passwordFile: join(base, 'password'), logFile: join(base, 'postgres.log') };
+    (async () => {
+      await pg.initialiseCluster(paths);
+      const { server, url } = await pg.startCluster(paths, ${port});
+      console.log('READY ' + url);
+      const stop = async () => { await server.stop(15000); process.exit(0); };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    })().catch((err) => { console.error(err); process.exit(1); });`,
+  );
+  const proc = await spawnNode(script, {}, /^READY /, 90000);
+  const line = proc.output.find((l) => l.startsWith('READY '))!;
+  return { proc, url: line.slice('READY '.length).trim(), port };
+}
