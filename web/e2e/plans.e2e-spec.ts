@@ -25,8 +25,8 @@ async function createTurma(page: Page, baseUrl: string, numero: string): Promise
   return (await response.json()) as Turma;
 }
 
-/** Generates a 2-lesson plan and waits until the worker has written it. */
-async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promise<Plano> {
+/** Asks for a 2-lesson plan (the worker writes it in the background). */
+async function startPlan(page: Page, baseUrl: string, turmaId: string): Promise<string> {
   const response = await page.request.post(`${baseUrl}/api/planos/generate`, {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {
@@ -40,7 +40,10 @@ async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promi
     },
   });
   expect(response.status()).toBe(202);
-  const { id } = (await response.json()) as { id: string };
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function waitForPlan(page: Page, baseUrl: string, id: string): Promise<Plano> {
   return waitFor(
     async () => {
       const plano = (await (await page.request.get(`${baseUrl}/api/planos/${id}`)).json()) as Plano;
@@ -49,6 +52,10 @@ async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promi
     },
     { timeoutMs: 30000, intervalMs: 250, what: 'the plan to be generated' },
   );
+}
+
+async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promise<Plano> {
+  return waitForPlan(page, baseUrl, await startPlan(page, baseUrl, turmaId));
 }
 
 async function chooseOption(page: Page, combobox: string, option: string): Promise<void> {
@@ -197,15 +204,25 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     expect((await page.request.get(`${stack.url}/api/planos/${plano.id}`)).status()).toBe(404);
   });
 
-  it('discards edits with Cancelar and saves before exporting with "Salvar e exportar"', async () => {
+  it('shows the progress of a plan being written, discards edits with Cancelar and saves before exporting', async () => {
     await signUp('desktop', 'planos-exportar');
     const turma = await createTurma(page, stack.url, '33');
-    const plano = await generatePlan(page, stack.url, turma.id);
-    const original = plano.aulas.find((aula) => aula.numeroAula === 1)?.habilidades ?? '';
-
-    await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
-    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    // The second lesson takes a while: the page shows the progress, then the editor by itself.
+    stack.ai!.script({ match: 'Comparar frações com tiras de papel', delayMs: 5000 });
+    const id = await startPlan(page, stack.url, turma.id);
+    await page.goto(`${stack.url}/plano/${id}?edit=true`);
+    await page.getByRole('heading', { name: 'Gerando Plano de Aula' }).waitFor();
+    await page.getByRole('progressbar', { name: 'Progresso da geração' }).waitFor();
+    await page.getByText(/de 2 aulas prontas/).waitFor();
+    await expectAccessible(page, 'plano generating');
+    await screenshot(page, 'plano-generating-light-desktop');
     const habilidades = lesson(page, 1).getByLabel('Habilidades');
+    await habilidades.waitFor({ timeout: 30000 });
+    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    const plano = await waitForPlan(page, stack.url, id);
+    const original = plano.aulas.find((aula) => aula.numeroAula === 1)?.habilidades ?? '';
+    expect(await habilidades.inputValue()).toBe(original);
+
     await habilidades.fill('Texto que será descartado.');
     await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Cancelar' }).click();
