@@ -68,9 +68,12 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
         const Icon = state.icon;
         return (
           <li key={aula.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
-            <span className="w-16 shrink-0 text-sm font-semibold">Aula {aula.numeroAula}</span>
-            <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground" title={aula.prompt}>
-              {aula.prompt}
+            {/* Phones: the description goes under the number instead of being squeezed beside it. */}
+            <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+              <span className="shrink-0 text-sm font-semibold sm:w-16">Aula {aula.numeroAula}</span>
+              <span className="min-w-0 truncate text-sm text-muted-foreground" title={aula.prompt}>
+                {aula.prompt}
+              </span>
             </span>
             <Badge variant={state.variant} className="shrink-0">
               <Icon className={cn('size-3.5', aula.generationState === 'running' && 'animate-spin')} aria-hidden="true" />
