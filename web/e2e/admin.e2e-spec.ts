@@ -26,6 +26,14 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await stack?.stop();
   });
 
+  const openContext = async (viewport: 'desktop' | 'phone') => {
+    const ctx = await newContext(browser, viewport, stack.url);
+    // A stuck step fails with its own message instead of the whole test's time-out.
+    ctx.setDefaultTimeout(15000);
+    return ctx;
+  };
+  const previewHeading = (page: Page) =>
+    page.frameLocator('iframe[title="Pré-visualização do email"]').getByRole('heading', { name: /Planeje suas aulas/ });
   const recipientBadge = (page: Page) => page.getByTestId('recipient-count');
   /**
    * axe on the page with the preview in Código mode: axe cannot run inside the Visual preview's sandboxed frame
@@ -38,8 +46,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
   };
 
   it('an admin sends to three addresses, sees the success toast and the record Enviado; one message with three envelope recipients', async () => {
-    const ctx = await newContext(browser, 'desktop', stack.url);
-    ctx.setDefaultTimeout(10000);
+    const ctx = await openContext('desktop');
     const page = await ctx.newPage();
     await registerViaUi(page, stack.url, { email: adminEmail, password: PASSWORD, firstName: 'Admin' });
 
@@ -62,7 +69,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     expect(await html.inputValue()).toContain(`href="${stack.url}"`);
     const frame = page.locator('iframe[title="Pré-visualização do email"]');
     expect(await frame.getAttribute('sandbox')).toBe('');
-    await page.frameLocator('iframe[title="Pré-visualização do email"]').getByRole('heading', { name: /Planeje suas aulas/ }).waitFor();
+    await previewHeading(page).waitFor();
 
     const submit = page.getByRole('button', { name: /Enviar Email/ });
     expect(await submit.isDisabled()).toBe(true);
@@ -78,6 +85,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByRole('tab', { name: 'Código' }).click();
     await page.getByLabel('Código HTML do email').getByText(/Teste Agora - É Grátis/).waitFor();
     await checkAccessible(page, 'email sender (filled)');
+    await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-light-desktop');
 
     await submit.click();
@@ -102,6 +110,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByRole('heading', { name: 'Envios anteriores' }).waitFor();
     await page.getByText('Enviado', { exact: true }).first().waitFor();
     await checkAccessible(page, 'email sender (dark)');
+    await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-dark-desktop');
 
     // The queue dashboard opens for the admin (a server page, from the same menu).
@@ -110,11 +119,12 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.waitForURL('**/admin/queues**');
     await page.getByText('Planejador — Filas').first().waitFor();
     await page.getByText('mail', { exact: true }).first().waitFor();
+    await screenshot(page, 'admin-queues-dark-desktop');
     await ctx.close();
   });
 
-  it('on a phone the admin sees the form, the Alto Volume warning above 50 recipients and a 0-recipient disabled button', async () => {
-    const ctx = await newContext(browser, 'phone', stack.url);
+  it('on a phone the admin sees the Alto Volume warning above 50 recipients, the de-duplicated count and a failed send with its reason', async () => {
+    const ctx = await openContext('phone');
     const page = await ctx.newPage();
     const login = await ctx.request.post(`${stack.url}/api/login`, { data: { email: adminEmail, password: PASSWORD } });
     expect(login.status()).toBe(200);
@@ -128,16 +138,25 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByLabel('CC (Cópia)').fill('DUPLICADO@escola.test; invalido');
     expect(await recipientBadge(page).textContent()).toBe('1');
     expect(await page.getByText('Alto Volume', { exact: true }).count()).toBe(0);
+
+    // A server that refuses for good: the record shows Falhou with the reason.
+    stack.smtp.failAlways(550);
+    await page.getByLabel('Assunto').fill('Envio recusado');
+    await page.getByRole('button', { name: 'Enviar Email (1 destinatário(s))' }).click();
+    const failed = page.getByRole('row').filter({ hasText: 'Envio recusado' });
+    await failed.getByText('Falhou', { exact: true }).waitFor({ timeout: 15000 });
+    await failed.getByText(/Servidor SMTP recusou o envio \(550\)/).waitFor();
     await checkAccessible(page, 'email sender (phone)');
+    await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-light-phone');
     await setTheme(page, 'dark');
-    await page.getByRole('heading', { level: 1, name: 'Envio de Email Administrativo' }).waitFor();
+    await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-dark-phone');
     await ctx.close();
   });
 
   it('a teacher who types /admin/email-sender is refused, and the api answers 403 to the page and the queues', async () => {
-    const ctx = await newContext(browser, 'desktop', stack.url);
+    const ctx = await openContext('desktop');
     const page = await ctx.newPage();
     await registerViaUi(page, stack.url, { email: uniqueEmail('prof'), password: PASSWORD, firstName: 'Paula' });
 
