@@ -135,8 +135,17 @@ async function singlePlan(stack, apiUrl, sql, fake, latencyMs, lessonConcurrency
   };
 }
 
+/** The fake AI, and the concurrency settings pinned to the product defaults (a .env file cannot change them). */
 function aiEnv(fake, extra = {}) {
-  return { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake-model', OPENAI_TIMEOUT_MS: '30000', ...extra };
+  return {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: 'fake-model',
+    OPENAI_TIMEOUT_MS: '30000',
+    WORKER_CONCURRENCY: String(DEFAULTS.WORKER_CONCURRENCY),
+    LESSON_CONCURRENCY: String(DEFAULTS.LESSON_CONCURRENCY),
+    ...extra,
+  };
 }
 
 /**
