@@ -16,7 +16,15 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
   let teacher: Awaited<ReturnType<typeof signUp>>['client'];
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
+    // The server refuses mailboxes named 'inexistente' (a 550 at RCPT TO) and takes the others.
+    smtp = await startSmtpCapture({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('inexistente')) {
+          return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+        }
+        callback();
+      },
+    });
     // A short first retry delay keeps the retry cases fast (the real default is 1 s, exponential).
     api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
     worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
@@ -189,6 +197,20 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const cc = mail.parsed.cc;
     expect(Array.isArray(cc) ? null : cc?.value.map((a) => a.address)).toEqual(['tres@escola.rs.gov.br']);
     expect(mail.raw).not.toContain('quatro@');
+  });
+
+  it('records the addresses the SMTP server refused while delivering to the others; all refused means failed', async () => {
+    const partial = validBody({ toBulk: 'existe@escola.rs.gov.br; inexistente@escola.rs.gov.br', subject: 'Parcialmente recusado' });
+    const res = await send(partial);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Parcialmente recusado');
+    expect(mail.envelope.to).toEqual(['existe@escola.rs.gov.br']);
+    const log = await waitForStatus(res.body.id, 'sent');
+    expect(log.error).toBe('Endereços recusados pelo servidor SMTP (1): inexistente@escola.rs.gov.br');
+
+    const none = await send(validBody({ toBulk: 'inexistente@escola.rs.gov.br', subject: 'Todos recusados' }));
+    const failed = await waitForStatus(none.body.id, 'failed');
+    expect(failed.error).toMatch(/550/);
+    expect(withSubject('Todos recusados')).toHaveLength(0);
   });
 
   it('accepts the to/cc/bcc arrays of the spec payload too', async () => {

@@ -117,8 +117,8 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Filas de Processamento' }).click();
     await page.waitForURL('**/admin/queues**');
-    await page.getByText('Planejador — Filas').first().waitFor();
-    await page.getByText('mail', { exact: true }).first().waitFor();
+    for (const queue of ['plan-generation', 'plan-export', 'mail']) await page.getByText(queue, { exact: true }).first().waitFor();
+    expect(await page.title()).toBe('Planejador');
     await screenshot(page, 'admin-queues-dark-desktop');
     await ctx.close();
   });

@@ -17,7 +17,7 @@ export function mountQueueDashboard(app: NestExpressApplication): void {
   createBullBoard({
     queues: producer.allQueues().map((q) => new BullMQAdapter(q)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Planejador — Filas' } },
+    options: { uiConfig: { boardTitle: 'Planejador' } },
   });
   const adminOnly = (req: Request, res: Response, next: NextFunction) => {
     const user = req.user as PublicUser | undefined;

@@ -46,8 +46,12 @@ export class MailService {
         html: log.html,
         text: log.text,
       });
-      await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sent', sentAt: new Date(), error: null });
-      this.logger.log({ logId, recipients: log.recipientCount, attempt }, 'bulk e-mail sent');
+      // The server may refuse some addresses and still take the message for the others: the admin sees which.
+      const refused = sent.rejected.length
+        ? `Endereços recusados pelo servidor SMTP (${sent.rejected.length}): ${sent.rejected.join(', ')}`.slice(0, 1000)
+        : null;
+      await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sent', sentAt: new Date(), error: refused });
+      this.logger.log({ logId, recipients: log.recipientCount, refused: sent.rejected.length, attempt }, 'bulk e-mail sent');
       return { messageId: sent.messageId };
     } catch (err) {
       const reason = describeMailError(err);

@@ -101,8 +101,11 @@ function EmailLogRow({ log }: { log: EmailLogEntry }) {
       <td role="cell" data-label="Status" className={cellClasses}>
         <div>
           <Badge variant={status.variant}>{status.label}</Badge>
-          {log.status === 'failed' && log.error ? (
-            <p className="mt-1 max-w-[18rem] text-xs text-destructive">{log.error}</p>
+          {/* Failed: the reason. Sent: the addresses the server refused, if any. */}
+          {log.error && (log.status === 'failed' || log.status === 'sent') ? (
+            <p className={cn('mt-1 max-w-[18rem] text-xs', log.status === 'failed' ? 'text-destructive' : 'text-warning')}>
+              {log.error}
+            </p>
           ) : null}
         </div>
       </td>
