@@ -1,0 +1,44 @@
+import { generateFormSchema, generateInputFromForm, generatePlanoSchema } from './planos';
+
+const turmaId = '3f2b8c1e-4d5a-4b6c-8e7f-0a1b2c3d4e5f';
+
+describe('generate form', () => {
+  const values = generateFormSchema.parse({
+    temaPrincipal: 'Matemática',
+    turmaId,
+    materiaGeral: 'matematica',
+    aulas: [{ prompt: '  Frações com receitas  ' }, { prompt: '   ' }, { prompt: 'Bingo das frações' }],
+  });
+
+  it('takes the settings defaults and lets lesson rows stay empty', () => {
+    expect(values).toMatchObject({ limitOneSkill: true, preferirSeduc: true, nivelDetalhamento: 3 });
+    expect(values.aulas).toHaveLength(3);
+  });
+
+  it('drops empty prompts, renumbers and gives every lesson the general subject', () => {
+    const input = generateInputFromForm(values);
+    expect(input?.aulas).toEqual([
+      { numeroAula: 1, materia: 'matematica', prompt: 'Frações com receitas' },
+      { numeroAula: 2, materia: 'matematica', prompt: 'Bingo das frações' },
+    ]);
+    expect(generatePlanoSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('gives nothing to send when no lesson has a description', () => {
+    expect(generateInputFromForm({ ...values, aulas: [{ prompt: '' }, { prompt: ' ' }] })).toBeNull();
+  });
+
+  it('keeps the spec messages for the class, the subject and the lesson count', () => {
+    const result = generateFormSchema.safeParse({
+      temaPrincipal: '',
+      turmaId: '',
+      materiaGeral: '',
+      aulas: Array.from({ length: 16 }, () => ({ prompt: 'x' })),
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages).toEqual(
+      expect.arrayContaining(['Turma é obrigatória', 'Matéria Geral é obrigatória', 'Máximo 15 aulas por plano']),
+    );
+  });
+});
