@@ -130,7 +130,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await page.getByRole('heading', { name: 'Nenhum plano encontrado' }).waitFor();
     await chooseOption(page, 'Turma', 'Turma 51');
     await row.waitFor();
-    await chooseOption(page, 'Status', 'Todos os status');
+    await chooseOption(page, 'Status', 'Todos');
 
     // View mode: read-only texts, the settings and the general information.
     await row.getByRole('link', { name: 'Visualizar plano' }).click();

@@ -26,7 +26,7 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_TURMAS}>Todas as turmas</SelectItem>
+            <SelectItem value={ALL_TURMAS}>Todas</SelectItem>
             {turmaNumeros.map((numero) => (
               <SelectItem key={numero} value={numero}>
                 Turma {numero}
@@ -42,7 +42,7 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_STATUSES}>Todos os status</SelectItem>
+            <SelectItem value={ALL_STATUSES}>Todos</SelectItem>
             {PLAN_STATUSES.map((value) => (
               <SelectItem key={value} value={value}>
                 {PLAN_STATUS_LABELS[value]}

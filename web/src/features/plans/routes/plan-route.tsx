@@ -77,6 +77,11 @@ function RestoredNote({ restored }: { restored: RestoredDraft }) {
 
 export function PlanRoute() {
   const { id = '' } = useParams();
+  // A fresh page per plan: no edits or draft state carried from one plan to another.
+  return <PlanPage key={id} id={id} />;
+}
+
+function PlanPage({ id }: { id: string }) {
   const query = usePlano(id);
   const plano = query.data;
   const notFound = isHttpError(query.error, 404);
