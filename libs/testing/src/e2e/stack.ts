@@ -34,7 +34,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     OPENAI_API_KEY: ai ? 'e2e-key' : '',
     OPENAI_BASE_URL: ai ? ai.url : '',
     OPENAI_TIMEOUT_MS: '10000',
-    LOG_LEVEL: 'warn',
+    // The ready lines ('worker pronto', 'API ouvindo') are info-level logs.
+    LOG_LEVEL: 'info',
     ...options.env,
   };
   const worker = await spawnWorker(env);
