@@ -57,8 +57,8 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
   );
 }
 
-/** A new teacher with one class, made through the api (the UI paths are covered by the first test). */
-async function teacherWithClass(page: Page, tag: string, turma: { numero: string; ano: string; escola: string }) {
+/** A new teacher made through the api (the UI path is covered by the first test), tour already seen. */
+async function registerTeacher(page: Page, tag: string): Promise<void> {
   await page.goto('/');
   const registered = await apiCall(page, 'POST', '/api/register', {
     email: uniqueEmail(tag),
@@ -67,6 +67,11 @@ async function teacherWithClass(page: Page, tag: string, turma: { numero: string
     firstName: 'Ana',
   });
   expect(registered.status).toBeLessThan(300);
+  // The tour is covered by the first test; here it would only sit over the form.
+  await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
+}
+
+async function createClass(page: Page, turma: { numero: string; ano: string; escola: string }): Promise<void> {
   const created = await apiCall(page, 'POST', '/api/turmas', {
     nomeProfessor: 'Ana Souza',
     numero: turma.numero,
@@ -77,8 +82,11 @@ async function teacherWithClass(page: Page, tag: string, turma: { numero: string
     observacoesAdicionais: '',
   });
   expect(created.status).toBe(201);
-  // The tour is covered by the first test; here it would only sit over the form.
-  await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
+}
+
+async function teacherWithClass(page: Page, tag: string, turma: { numero: string; ano: string; escola: string }) {
+  await registerTeacher(page, tag);
+  await createClass(page, turma);
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -328,9 +336,19 @@ describe('gerar planos offline (no API key)', () => {
   it('generates a 1-lesson plan with the offline drafter and opens it', async () => {
     context = await newContext(browser, 'phone', stack.url);
     const page = await context.newPage();
-    await teacherWithClass(page, 'offline', { numero: '31', ano: '3', escola: 'Escola Estadual Nova Esperança' });
+    await registerTeacher(page, 'offline');
 
+    // No class yet: the blue card points to /turmas and nothing can be generated.
     await page.goto('/gerar-planos');
+    const noClass = page.getByRole('region', { name: 'Nenhuma Turma Cadastrada' });
+    await visible(noClass.getByText('Você precisa cadastrar pelo menos uma turma antes de gerar planos de aula.'));
+    expect(await noClass.getByRole('link', { name: 'Cadastrar Turmas' }).getAttribute('href')).toBe('/turmas');
+    expect(await page.getByRole('button', { name: 'Gerar Plano de Aula' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'gerar-planos without classes');
+
+    await createClass(page, { numero: '31', ano: '3', escola: 'Escola Estadual Nova Esperança' });
+    await page.reload();
+    await hidden(noClass);
     await visible(page.getByText('Créditos disponíveis: 35'));
     await choose(page, 'Turma', '31 - Escola Estadual Nova Esperança');
     await choose(page, 'Matéria Geral', 'Português');
