@@ -41,6 +41,10 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: string }[]>(`select count(*)::text as count from email_logs`);
     return Number(count);
   };
+  const attemptsOf = async (id: string) => {
+    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(`select attempts from email_logs where id = ?`, [id]);
+    return attempts;
+  };
   const logOf = async (id: string) => {
     const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
     expect(res.status).toBe(200);
@@ -53,6 +57,13 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     }, { what: `e-mail log ${id} to be ${status}`, timeoutMs, intervalMs: 100 });
   const withSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
   const send = (body: Record<string, unknown>, client = admin) => client.post<SendAnswer & ErrorBody>('/admin/email-sender', body);
+  /** Sends, expects 202 with that many recipients, and waits for the message to arrive. */
+  const sendAndReceive = async (body: { subject: string } & Record<string, unknown>, recipients: number) => {
+    const res = await send(body);
+    expect(res.status).toBe(202);
+    expect(res.body.recipients).toBe(recipients);
+    return { res, mail: await smtp.waitFor((m) => m.parsed.subject === body.subject) };
+  };
   const validBody = (overrides: Record<string, unknown> = {}) => ({
     toBulk: 'destino@escola.rs.gov.br',
     ccBulk: '',
@@ -78,12 +89,8 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
       html: '<h1>Convite</h1><ul><li>Rápido</li></ul><a href="https://planejador.test">Acessar</a>',
       text: 'Convite. Acesse https://planejador.test',
     });
-    const res = await send(body);
-    expect(res.status).toBe(202);
-    expect(res.body.recipients).toBe(4);
+    const { res, mail } = await sendAndReceive(body, 4);
     expect(res.body.message).toMatch(/Email enviado com sucesso!/);
-
-    const mail = await smtp.waitFor((m) => m.parsed.subject === body.subject);
     expect(mail.envelope.to.sort()).toEqual(
       ['coordenacao@escola.rs.gov.br', 'diretora@escola.rs.gov.br', 'oculta@escola.rs.gov.br', 'secretaria@escola.rs.gov.br'],
     );
@@ -189,10 +196,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
       ccBulk: 'dois@escola.rs.gov.br; tres@escola.rs.gov.br; sem-arroba',
       bccBulk: 'Tres@Escola.rs.gov.br; um@escola.rs.gov.br; quatro@escola.rs.gov.br; a@b',
     });
-    const res = await send(body);
-    expect(res.status).toBe(202);
-    expect(res.body.recipients).toBe(4);
-    const mail = await smtp.waitFor((m) => m.parsed.subject === body.subject);
+    const { mail } = await sendAndReceive(body, 4);
     expect(mail.envelope.to.sort()).toEqual(['dois@escola.rs.gov.br', 'quatro@escola.rs.gov.br', 'tres@escola.rs.gov.br', 'um@escola.rs.gov.br']);
     const cc = mail.parsed.cc;
     expect(Array.isArray(cc) ? null : cc?.value.map((a) => a.address)).toEqual(['tres@escola.rs.gov.br']);
@@ -252,11 +256,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(log.error).toBeNull();
     await new Promise((r) => setTimeout(r, 500));
     expect(withSubject(body.subject)).toHaveLength(1);
-    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
-      `select attempts from email_logs where id = ?`,
-      [res.body.id],
-    );
-    expect(attempts).toBe(3);
+    expect(await attemptsOf(res.body.id)).toBe(3);
   });
 
   // These two make the SMTP server fail for good, so they run last.
@@ -266,11 +266,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(res.status).toBe(202);
     const log = await waitForStatus(res.body.id, 'failed');
     expect(log.error).toMatch(/^Servidor SMTP recusou o envio \(550\)/);
-    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
-      `select attempts from email_logs where id = ?`,
-      [res.body.id],
-    );
-    expect(attempts).toBe(1);
+    expect(await attemptsOf(res.body.id)).toBe(1);
   });
 
   it('gives up after the retries when the server keeps answering 451, and says why', async () => {
@@ -278,11 +274,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const res = await send(validBody({ subject: 'Sempre ocupado' }));
     const log = await waitForStatus(res.body.id, 'failed', 30000);
     expect(log.error).toMatch(/^Servidor SMTP recusou o envio \(451\)/);
-    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(
-      `select attempts from email_logs where id = ?`,
-      [res.body.id],
-    );
-    expect(attempts).toBe(5);
+    expect(await attemptsOf(res.body.id)).toBe(5);
     expect(withSubject('Sempre ocupado')).toHaveLength(0);
   });
 });
