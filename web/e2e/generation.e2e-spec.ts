@@ -185,7 +185,7 @@ describe('gerar planos with the fake AI', () => {
     // Once the highlight settles, no section carries driver.js's popup-trigger ARIA.
     await page.waitForFunction(() => !document.querySelector('[data-tour][aria-expanded]'), undefined, WAIT);
     await expectAccessible(page, 'gerar-planos with the tutorial open');
-    await screenshot(page, 'generation-tutorial-light-desktop');
+    await screenshots(page, 'generation-tutorial');
     await tour.getByRole('button', { name: 'Sair' }).click();
     await hidden(tour);
     expect(await page.evaluate((key) => localStorage.getItem(key), TUTORIAL_KEY)).not.toBeNull();

@@ -178,7 +178,7 @@ function MatrizItemCard({ item, numero, rsLoaded }: { item: MatrizItem; numero: 
             <p className="text-sm text-muted-foreground">
               {rsLoaded
                 ? 'Nenhuma expectativa da matriz SEDUC-RS para este item.'
-                : 'A matriz estadual SEDUC-RS ainda não foi carregada; por enquanto só a BNCC é mostrada.'}
+                : 'A matriz estadual SEDUC-RS ainda não foi carregada.'}
             </p>
           )}
         </section>
