@@ -30,6 +30,13 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
     append({ prompt: '' }, { focusName: promptName(count) });
   };
 
+  const removeAula = (index: number) => {
+    remove(index);
+    // The button that had focus is gone: continue in the row that took its place (or the new last one).
+    const next = Math.min(index, count - 2);
+    window.requestAnimationFrame(() => form.setFocus(promptName(next)));
+  };
+
   const onPromptKeyDown = (index: number) => (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -97,7 +104,7 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
                       aria-label={`Excluir aula ${numero}`}
                       title={count === 1 ? 'O plano precisa de pelo menos uma aula' : `Excluir aula ${numero}`}
                       disabled={count === 1}
-                      onClick={() => remove(index)}
+                      onClick={() => removeAula(index)}
                       className="text-muted-foreground hover:text-destructive"
                     >
                       <Trash2 aria-hidden="true" />
