@@ -141,8 +141,11 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
 
     // A server that refuses for good: the record shows Falhou with the reason.
     stack.smtp.failAlways(550);
+    const send = page.getByRole('button', { name: 'Enviar Email (1 destinatário(s))' });
+    await send.click();
+    await page.getByText('Assunto é obrigatório', { exact: true }).waitFor();
     await page.getByLabel('Assunto').fill('Envio recusado');
-    await page.getByRole('button', { name: 'Enviar Email (1 destinatário(s))' }).click();
+    await send.click();
     const failed = page.getByRole('row').filter({ hasText: 'Envio recusado' });
     await failed.getByText('Falhou', { exact: true }).waitFor({ timeout: 15000 });
     await failed.getByText(/Servidor SMTP recusou o envio \(550\)/).waitFor();

@@ -130,7 +130,7 @@ export function EmailSenderForm() {
               error={errors.subject?.message}
               hint={`${subject.length}/${LIMITS.emailSubjectMax} caracteres`}
             >
-              <Input autoComplete="off" maxLength={LIMITS.emailSubjectMax + 50} {...form.register('subject')} />
+              <Input autoComplete="off" {...form.register('subject')} />
             </FormField>
 
             <Tabs value={contentTab} onValueChange={(value) => setContentTab(value as ContentTab)}>
