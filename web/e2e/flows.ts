@@ -46,9 +46,12 @@ export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('menu').waitFor();
 }
 
-/** The text of a visible toast, waiting for it to appear. */
+/**
+ * The text of a visible toast, waiting for it to appear. By text, not by role: while a modal dialog is open
+ * the page behind it (the toast region included) is aria-hidden, and Radix announces the toast separately.
+ */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /Notificações/ }).getByText(text, { exact: true }).first().waitFor();
+  await page.getByText(text, { exact: true }).first().waitFor();
 }
 
 /** Today's date as the app shows it (pt-BR, the browser's São Paulo time zone). */

@@ -122,9 +122,13 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await dialog.getByRole('combobox', { name: 'Ano' }).click();
     await page.getByRole('option', { name: '6º Ano' }).click();
     await dialog.getByLabel('Escola').fill('Escola Estadual');
+    // The notice shows for 500 ms before the browser leaves, so start watching before the click.
+    const notice = Promise.all([
+      waitForToast(page, 'Sessão Expirada'),
+      waitForToast(page, 'Sessão expirada. Fazendo login novamente...'),
+    ]);
     await dialog.getByRole('button', { name: 'Criar Turma' }).click();
-    await waitForToast(page, 'Sessão Expirada');
-    await waitForToast(page, 'Sessão expirada. Fazendo login novamente...');
+    await notice;
     await page.waitForURL('**/auth');
   });
 });

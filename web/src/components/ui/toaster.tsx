@@ -37,7 +37,7 @@ export function Toaster() {
           <div className="grid flex-1 gap-1">
             {item.title ? <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title> : null}
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-95">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           {item.action ? (

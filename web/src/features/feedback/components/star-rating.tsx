@@ -13,7 +13,10 @@ interface StarRatingProps {
 
 const STARS = Array.from({ length: LIMITS.ratingMax }, (_, i) => i + 1);
 
-/** Five star buttons: hover previews, click sets; each named '1 estrela' ... '5 estrelas'. */
+/**
+ * Five star buttons: pointer hover previews, click sets; each named '1 estrela' ... '5 estrelas'.
+ * Focus does not preview: the dialog focuses the first star on open, which must not read as a rating.
+ */
 export function StarRating({ value, onChange, onPreview, disabled }: StarRatingProps) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
@@ -31,8 +34,6 @@ export function StarRating({ value, onChange, onPreview, disabled }: StarRatingP
           aria-label={star === 1 ? '1 estrela' : `${star} estrelas`}
           aria-pressed={value === star}
           onMouseEnter={() => preview(star)}
-          onFocus={() => preview(star)}
-          onBlur={() => preview(0)}
           onClick={() => onChange(star)}
           className="rounded-md p-1 transition-transform hover:scale-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
