@@ -360,6 +360,11 @@ describe('gerar planos offline (no API key)', () => {
     await visible(page.getByText('Limite Atingido', { exact: true }));
     await visible(page.getByText('Máximo de 15 aulas por plano', { exact: true }));
     expect(await page.getByLabel('Descrição da aula 16').count()).toBe(0);
+    // Deleting a lesson renumbers the rest and leaves the keyboard in the table.
+    await page.getByRole('button', { name: 'Excluir aula 2' }).click();
+    await hidden(page.getByLabel('Descrição da aula 15'));
+    expect(await page.getByLabel('Descrição da aula 2').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Descrição da aula 1', { exact: true }).inputValue()).toBe('Roda de conversa sobre a família e leitura de um conto');
 
     // Empty lessons are dropped on confirm: one lesson is generated.
     await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
