@@ -9,7 +9,7 @@ import type { Settings } from '@planejador/config';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
 import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
-import { serveWeb, sessionMiddleware, setupHttp } from './http-setup';
+import { fromSameSite, serveWeb, sessionMiddleware, setupHttp } from './http-setup';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 
@@ -27,7 +27,9 @@ export async function createApp(): Promise<NestExpressApplication> {
   serveWeb(app, settings);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(
-    new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, session, passport.initialize(), passport.session()),
+    new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, session, passport.initialize(), passport.session(), (req) =>
+      fromSameSite(settings, req.headers.origin ?? req.headers.referer, req.headers.host),
+    ),
   );
   await app.init();
   // After the routes: errors raised by the session store or passport (e.g. PostgreSQL down) answer JSON too.

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -18,6 +19,8 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly session: RequestHandler,
     private readonly passportInit: RequestHandler,
     private readonly passportSession: RequestHandler,
+    /** Refuses handshakes from other sites (cross-site WebSocket hijacking), like the HTTP same-origin check. */
+    private readonly fromSameSite: (req: IncomingMessage) => boolean = () => true,
   ) {
     super(app);
   }
@@ -26,7 +29,13 @@ export class RedisIoAdapter extends IoAdapter {
   private sub?: Redis;
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, { ...options, path: SOCKET_PATH, serveClient: false });
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      path: SOCKET_PATH,
+      serveClient: false,
+      allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) =>
+        callback(null, this.fromSameSite(req)),
+    });
     this.pub = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.sub = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.keyPrefix}:socket.io` }));
