@@ -182,6 +182,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
       const res = await send(validBody({ subject }));
       expect(res.status).toBe(400);
       expect(res.body.issues?.map((i) => i.path)).toContain('subject');
+      expect(res.body.message).toBe(MSG.subjectLineBreak);
     }
     // Exactly 100 is accepted (the limit is inclusive).
     const ok = await send(validBody({ toBulk: hundredAndOne.slice(0, 100).join(';') }));

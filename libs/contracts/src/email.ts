@@ -49,7 +49,7 @@ export const emailSenderSchema = z
       .trim()
       .min(1, MSG.subjectRequired)
       .max(LIMITS.emailSubjectMax, MSG.subjectTooLong)
-      .refine((s) => !/[\r\n]/.test(s), MSG.subjectRequired),
+      .refine((s) => !/[\r\n]/.test(s), MSG.subjectLineBreak),
     html: z
       .string({ error: MSG.htmlRequired })
       .min(1, MSG.htmlRequired)

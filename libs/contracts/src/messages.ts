@@ -46,6 +46,7 @@ export const MSG = {
   emailToRequired: "Pelo menos um email válido é obrigatório no campo 'Para'",
   subjectRequired: 'Assunto é obrigatório',
   subjectTooLong: 'Assunto muito longo (máx. 200 caracteres)',
+  subjectLineBreak: 'O assunto não pode ter quebras de linha',
   htmlRequired: 'Conteúdo HTML é obrigatório',
   htmlTooLong: 'Conteúdo HTML muito longo (máx. 100kb)',
   textBodyTooLong: 'Texto muito longo (máx. 50kb)',
