@@ -64,7 +64,9 @@ export class SweeperService implements OnApplicationBootstrap {
       const jobId = jobIds.bulkMail(mail.id);
       const existing = await this.producer.queue(QUEUES.mail).getJob(jobId);
       if (!existing) {
-        await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId);
+        await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId, {
+          backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
+        });
         mailCount++;
       }
     }
