@@ -54,6 +54,8 @@ function toResponse(exception: unknown, req: Request, logger: Logger): { status:
       issues = r.issues;
     }
     if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|DELETE|PATCH)/.test(message)) message = MSG.notFound;
+    // A path parameter that is not valid percent-encoding names nothing (Express's English message echoes it).
+    if (status === 400 && /^Failed to decode param/.test(message)) return { status: 404, body: { message: MSG.notFound } };
     if (status === 413) message = 'Conteúdo muito grande.';
     if (status === 400 && /JSON|Unexpected token|Bad control/i.test(message)) message = 'Corpo da requisição inválido (JSON malformado).';
     return { status, body: issues ? { message, issues } : { message } };
