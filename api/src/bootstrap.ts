@@ -9,7 +9,7 @@ import type { Settings } from '@planejador/config';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
 import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
-import { fromSameSite, serveWeb, sessionMiddleware, setupHttp } from './http-setup';
+import { answerClientErrorsWithJson, fromSameSite, serveWeb, sessionMiddleware, setupHttp } from './http-setup';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 
@@ -23,6 +23,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   const redis = app.get<Redis>(REDIS);
   const session = sessionMiddleware(settings, pool);
   setupHttp(app, settings, pool, session);
+  answerClientErrorsWithJson(app.getHttpServer());
   mountQueueDashboard(app);
   serveWeb(app, settings);
   app.useGlobalFilters(new AllExceptionsFilter());
