@@ -26,7 +26,7 @@ import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-
 import { LessonsTable } from './lessons-table';
 import { MatrizDialog } from './matriz-dialog';
 
-export const EMPTY_GENERATE_FORM: GenerateFormInput = {
+const EMPTY_GENERATE_FORM: GenerateFormInput = {
   temaPrincipal: '',
   turmaId: '',
   materiaGeral: '',
@@ -36,7 +36,7 @@ export const EMPTY_GENERATE_FORM: GenerateFormInput = {
   aulas: [{ prompt: '' }],
 };
 
-export const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
+const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
 
 interface GenerateFormProps {
   turmas: Turma[];

@@ -56,8 +56,12 @@ export function usePlanProgress(planId: string) {
     const key = queryKeys.plano(planId);
     const onProgress = (event: PlanProgressEvent) => {
       if (event.planId !== planId) return;
+      if (event.type === 'done' || event.type === 'failed') {
+        // The end is read from the api: the plan page opened next needs the lessons' texts, not only the state.
+        void queryClient.invalidateQueries({ queryKey: key });
+        return;
+      }
       queryClient.setQueryData<Plano>(key, (current) => (current ? applyProgressEvent(current, event) : current));
-      if (event.type === 'done' || event.type === 'failed') void queryClient.invalidateQueries({ queryKey: key });
     };
     const onConnect = () => void queryClient.invalidateQueries({ queryKey: key });
     socket.on('plan:progress', onProgress);
