@@ -1,24 +1,13 @@
-import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { fillLogin, openUserMenu, registerViaUi, submitLogin, uniqueEmail, waitForToast } from './flows';
+import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fillLogin, openUserMenu, registerViaUi, submitLogin, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 describe('account: landing, sign-up, sign-in, sign-out and password reset', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const session = useStackAndBrowser();
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
-    stack = await startStack({ env: { LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
   beforeEach(async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -26,7 +15,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
   });
 
   it('shows the landing page and leads a visitor to sign up and reach the dashboard', async () => {
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${session.stack.url}/`);
     await page.getByText('Plataforma em fase de testes').waitFor();
     await page.getByRole('link', { name: /Teste Agora - É Grátis/ }).waitFor();
     await page.getByRole('link', { name: 'suporte@planejador.app' }).waitFor();
@@ -51,7 +40,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await panel.getByText('Senhas não coincidem').waitFor();
 
     const email = uniqueEmail('landing');
-    await registerViaUi(page, stack.url, { email, password: 'segredo123', firstName: 'Ana' });
+    await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Ana' });
     await waitForToast(page, 'Cadastro realizado com sucesso.');
     await page.getByRole('heading', { name: 'Bem-vindo(a), Ana!' }).waitFor();
     await page.getByText('Créditos: 35', { exact: true }).waitFor();
@@ -64,16 +53,16 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await screenshot(page, 'account-dashboard');
 
     // Signed in: /auth sends to the dashboard and the landing page offers Entrar / Ir ao Dashboard.
-    await page.goto(`${stack.url}/auth`);
+    await page.goto(`${session.stack.url}/auth`);
     await page.waitForURL('**/dashboard');
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${session.stack.url}/`);
     await page.getByRole('link', { name: 'Entrar', exact: true }).waitFor();
     await page.getByRole('link', { name: /Ir ao Dashboard/ }).waitFor();
   });
 
   it('signs out, keeps signed-in pages closed, rejects a wrong password and signs in again', async () => {
     const email = uniqueEmail('login');
-    await registerViaUi(page, stack.url, { email, password: 'segredo123', firstName: 'Bruno' });
+    await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Bruno' });
 
     await openUserMenu(page);
     await page.getByRole('menu').getByText(email).waitFor();
@@ -81,7 +70,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await waitForToast(page, 'Você foi desconectado com sucesso.');
     await page.waitForURL('**/auth');
 
-    await page.goto(`${stack.url}/turmas`);
+    await page.goto(`${session.stack.url}/turmas`);
     await page.waitForURL('**/auth');
 
     await fillLogin(page, email, 'senha-errada');
@@ -99,7 +88,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
 
   it('resets a forgotten password with the e-mailed link, once', async () => {
     const email = uniqueEmail('reset');
-    await registerViaUi(page, stack.url, { email, password: 'segredo123', firstName: 'Carla' });
+    await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Carla' });
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL('**/auth');
@@ -111,13 +100,13 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await dialog.getByText(/receberá/).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
-    const mail = await stack.smtp.waitFor((m) => m.envelope.to.includes(email));
+    const mail = await session.stack.smtp.waitFor((m) => m.envelope.to.includes(email));
     const body = `${mail.parsed.text ?? ''} ${typeof mail.parsed.html === 'string' ? mail.parsed.html : ''}`;
     const link = body.match(/https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>&]+/)?.[0];
     expect(link).toBeDefined();
     const resetPath = new URL(link!.replace(/&amp;/g, '&'));
 
-    await page.goto(`${stack.url}${resetPath.pathname}${resetPath.search}`);
+    await page.goto(`${session.stack.url}${resetPath.pathname}${resetPath.search}`);
     await page.getByRole('heading', { name: 'Redefinir Senha' }).waitFor();
     await expectAccessible(page, 'reset form');
     await page.getByLabel('Nova Senha', { exact: true }).fill('novasenha1');
@@ -131,15 +120,15 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     // The page moves on by itself after 3 s.
     await page.waitForURL('**/auth', { timeout: 10000 });
 
-    await submitLogin(page, stack.url, email, 'novasenha1');
+    await submitLogin(page, session.stack.url, email, 'novasenha1');
     await page.waitForURL('**/dashboard');
 
     // A used link is no longer valid.
-    await page.goto(`${stack.url}${resetPath.pathname}${resetPath.search}`);
+    await page.goto(`${session.stack.url}${resetPath.pathname}${resetPath.search}`);
     await page.getByRole('heading', { name: 'Token Inválido' }).waitFor();
     await page.getByRole('link', { name: 'Voltar para o Login' }).waitFor();
 
-    await page.goto(`${stack.url}/reset-password`);
+    await page.goto(`${session.stack.url}/reset-password`);
     await page.getByText('Token não encontrado na URL').waitFor();
   });
 });

@@ -1,6 +1,27 @@
-import type { Page } from 'playwright-core';
+import { launchBrowser, startStack, type Stack } from '@planejador/testing';
+import type { Browser, Page } from 'playwright-core';
 
 /** Steps a person takes, shared by the e2e specs. */
+
+export interface E2eSession {
+  stack: Stack;
+  browser: Browser;
+}
+
+/** The product and a Chromium, started once per spec file and stopped after it. */
+export function useStackAndBrowser(env: Record<string, string> = {}): E2eSession {
+  const session = {} as E2eSession;
+  beforeAll(async () => {
+    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
+    session.stack = await startStack({ env: { LOG_LEVEL: 'info', ...env } });
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.stack?.stop();
+  });
+  return session;
+}
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {

@@ -1,32 +1,21 @@
-import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
+import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 
 describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const session = useStackAndBrowser({ ADMIN_EMAILS: ADMIN_EMAIL });
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
-    stack = await startStack({ env: { ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
   afterEach(async () => {
     await context?.close();
   });
 
   it('works on a phone: the slide-in menu opens, navigates and closes', async () => {
-    context = await newContext(browser, 'phone', stack.url);
+    context = await newContext(session.browser, 'phone', session.stack.url);
     page = await context.newPage();
-    await registerViaUi(page, stack.url, { email: uniqueEmail('phone'), password: 'segredo123', firstName: 'Eva' });
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('phone'), password: 'segredo123', firstName: 'Eva' });
     await expectAccessible(page, 'dashboard on a phone');
 
     // The desktop side menu is hidden below md; the button opens the panel.
@@ -49,9 +38,9 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
   });
 
   it('switches the theme and keeps the choice after a reload', async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
-    await registerViaUi(page, stack.url, { email: uniqueEmail('theme'), password: 'segredo123', firstName: 'Fábio' });
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('theme'), password: 'segredo123', firstName: 'Fábio' });
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
 
@@ -68,9 +57,9 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
   });
 
   it('collects a star rating with an optional comment', async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
-    await registerViaUi(page, stack.url, { email: uniqueEmail('feedback'), password: 'segredo123', firstName: 'Gil' });
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('feedback'), password: 'segredo123', firstName: 'Gil' });
 
     await page.getByRole('button', { name: 'Avaliação' }).click();
     const dialog = page.getByRole('dialog');
@@ -100,9 +89,9 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
   });
 
   it('offers the admin pages only to admins', async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
-    await registerViaUi(page, stack.url, { email: uniqueEmail('teacher'), password: 'segredo123', firstName: 'Hugo' });
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('teacher'), password: 'segredo123', firstName: 'Hugo' });
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Configurações' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Envio de Email' }).count()).toBe(0);
@@ -110,7 +99,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL('**/auth');
 
-    await registerViaUi(page, stack.url, { email: ADMIN_EMAIL, password: 'segredo123', firstName: 'Iara' });
+    await registerViaUi(page, session.stack.url, { email: ADMIN_EMAIL, password: 'segredo123', firstName: 'Iara' });
     await openUserMenu(page);
     const queues = page.getByRole('menuitem', { name: 'Filas de Processamento' });
     expect(await queues.getAttribute('href')).toBe('/admin/queues');
@@ -119,9 +108,9 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
   });
 
   it('answers an unknown path with the 404 page', async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
-    await page.goto(`${stack.url}/nao-existe`);
+    await page.goto(`${session.stack.url}/nao-existe`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expectAccessible(page, '404');
   });

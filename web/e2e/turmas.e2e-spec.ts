@@ -1,6 +1,6 @@
-import { expectAccessible, launchBrowser, newContext, screenshot, startStack, type Stack } from '@planejador/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
+import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { registerViaUi, todayPtBr, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 async function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -11,24 +11,13 @@ async function focusedLabel(page: Page): Promise<string | null> {
 }
 
 describe('turmas: create, edit, duplicate and delete classes', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const session = useStackAndBrowser();
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
-    stack = await startStack({ env: { LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
   beforeEach(async () => {
-    context = await newContext(browser, 'desktop', stack.url);
+    context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
-    await registerViaUi(page, stack.url, { email: uniqueEmail('turmas'), password: 'segredo123', firstName: 'Dora' });
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('turmas'), password: 'segredo123', firstName: 'Dora' });
   });
   afterEach(async () => {
     await context?.close();
@@ -105,13 +94,13 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await waitForToast(page, 'Turma excluída com sucesso!');
     await page.getByRole('heading', { name: 'Turma 52' }).waitFor({ state: 'detached' });
 
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${session.stack.url}/dashboard`);
     const stat = page.getByText('Turmas Cadastradas', { exact: true }).locator('xpath=..');
     await stat.getByText('1', { exact: true }).waitFor();
   });
 
   it('sends a teacher whose session ended to /auth with the Sessão Expirada notice', async () => {
-    await page.goto(`${stack.url}/turmas`);
+    await page.goto(`${session.stack.url}/turmas`);
     await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
     await context.clearCookies();
 

@@ -21,7 +21,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { handleEnterNavigation } from '@/lib/enter-navigation';
 
@@ -112,6 +112,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
               render={({ field }) => (
                 <FormField label="Ano" error={errors.ano?.message}>
                   <SelectField
+                    data-enter="next"
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -132,6 +133,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
               render={({ field }) => (
                 <FormField label="Estado" error={errors.estado?.message}>
                   <SelectField
+                    data-enter="next"
                     value={field.value ?? 'RS'}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -146,6 +148,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
               render={({ field }) => (
                 <FormField label="Instituição" error={errors.instituicao?.message}>
                   <SelectField
+                    data-enter="next"
                     value={field.value ?? 'SEDUC-RS_2025'}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -173,32 +176,5 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-interface SelectFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-  id?: string;
-}
-
-/** A Radix select that takes the id/aria props FormField passes to its control. */
-function SelectField({ value, onChange, onBlur, options, placeholder, ...controlProps }: SelectFieldProps) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger data-enter="next" onBlur={onBlur} {...controlProps}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
