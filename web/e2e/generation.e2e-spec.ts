@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   expectAccessible,
@@ -58,10 +59,11 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
 }
 
 /** A new teacher made through the api (the UI path is covered by the first test), tour already seen. */
-async function registerTeacher(page: Page, tag: string): Promise<void> {
+async function registerTeacher(page: Page, tag: string): Promise<string> {
   await page.goto('/');
+  const email = uniqueEmail(tag);
   const registered = await apiCall(page, 'POST', '/api/register', {
-    email: uniqueEmail(tag),
+    email,
     password: 'segredo123',
     confirmPassword: 'segredo123',
     firstName: 'Ana',
@@ -69,6 +71,18 @@ async function registerTeacher(page: Page, tag: string): Promise<void> {
   expect(registered.status).toBeLessThan(300);
   // The tour is covered by the first test; here it would only sit over the form.
   await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
+  return email;
+}
+
+/** Spends a teacher's credits straight in the database (the test run's own database, see global-setup). */
+async function setCredits(email: string, credits: number): Promise<void> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('update users set credits = $1 where email = $2', [credits, email]);
+  } finally {
+    await client.end();
+  }
 }
 
 async function createClass(page: Page, turma: { numero: string; ano: string; escola: string }): Promise<void> {
@@ -336,7 +350,7 @@ describe('gerar planos offline (no API key)', () => {
   it('generates a 1-lesson plan with the offline drafter and opens it', async () => {
     context = await newContext(browser, 'phone', stack.url);
     const page = await context.newPage();
-    await registerTeacher(page, 'offline');
+    const email = await registerTeacher(page, 'offline');
 
     // No class yet: the blue card points to /turmas and nothing can be generated.
     await page.goto('/gerar-planos');
@@ -388,5 +402,16 @@ describe('gerar planos offline (no API key)', () => {
 
     await page.goto('/gerar-planos');
     await visible(page.getByText('Créditos disponíveis: 34'));
+
+    // No credits left: the yellow card, and the form cannot generate even when filled.
+    await setCredits(email, 0);
+    await page.reload();
+    const noCredits = page.getByRole('region', { name: 'Créditos Insuficientes' });
+    await visible(noCredits.getByText('Você não possui créditos suficientes para gerar novos planos de aula.'));
+    await choose(page, 'Turma', '31 - Escola Estadual Nova Esperança');
+    await choose(page, 'Matéria Geral', 'Português');
+    await page.getByLabel('Descrição da aula 1', { exact: true }).fill('Leitura de poemas');
+    expect(await page.getByRole('button', { name: 'Gerar Plano de Aula' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'gerar-planos without credits');
   });
 });
