@@ -41,13 +41,13 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
             aria-valuemin={0}
             aria-valuemax={total}
             aria-valuenow={done}
-            aria-valuetext={`${done} de ${total} aulas`}
+            aria-valuetext={total ? `${done} de ${total} aulas` : 'Preparando as aulas'}
             className="h-3 w-full overflow-hidden rounded-full bg-muted"
           >
             <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
           </div>
           <p className="text-center text-sm font-medium" aria-live="polite">
-            {done} de {total} aulas
+            {total ? `${done} de ${total} aulas` : 'Preparando as aulas...'}
           </p>
         </div>
         {plano ? <LessonStates aulas={plano.aulas} /> : null}
