@@ -403,14 +403,18 @@ describe('gerar planos offline (no API key)', () => {
     await page.goto('/gerar-planos');
     await visible(page.getByText('Créditos disponíveis: 34'));
 
-    // No credits left: the yellow card, and the form cannot generate even when filled.
-    await setCredits(email, 0);
-    await page.reload();
-    const noCredits = page.getByRole('region', { name: 'Créditos Insuficientes' });
-    await visible(noCredits.getByText('Você não possui créditos suficientes para gerar novos planos de aula.'));
+    // The credits run out while the page still shows 34: the server refuses (402), the toast says why and
+    // the yellow card appears; the form cannot generate any more.
     await choose(page, 'Turma', '31 - Escola Estadual Nova Esperança');
     await choose(page, 'Matéria Geral', 'Português');
     await page.getByLabel('Descrição da aula 1', { exact: true }).fill('Leitura de poemas');
+    await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
+    await setCredits(email, 0);
+    await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
+    await visible(page.getByText('Erro', { exact: true }));
+    const noCredits = page.getByRole('region', { name: 'Créditos Insuficientes' });
+    await visible(noCredits.getByText('Você não possui créditos suficientes para gerar novos planos de aula.'));
+    expect(page.url()).not.toContain('plano=');
     expect(await page.getByRole('button', { name: 'Gerar Plano de Aula' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'gerar-planos without credits');
   });

@@ -11,13 +11,15 @@ import {
   type Turma,
 } from '@planejador/contracts';
 import { BookOpen, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorText, isUnauthorized } from '@/lib/http';
+import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
@@ -63,6 +65,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
     name: ['turmaId', 'materiaGeral', 'aulas.0.prompt'],
   });
   const generate = useGeneratePlano();
+  const queryClient = useQueryClient();
   const [matrizOpen, setMatrizOpen] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   // The same submit (same values) keeps its Idempotency-Key: a retry after a lost answer makes one plan.
@@ -107,6 +110,8 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
           setConfirm(null);
           // A 401 already shows 'Não Autorizado' and sends the user to sign in again.
           if (isUnauthorized(error)) return;
+          // 402: the balance shown was out of date; fetch it so the 'Créditos Insuficientes' card appears.
+          if (isHttpError(error, 402)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
           toast({ title: 'Erro', description: errorText(error, 'Falha ao gerar plano de aula'), variant: 'destructive' });
         },
       },
