@@ -107,6 +107,31 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await page.waitForURL('**/admin/email-sender');
   });
 
+  it('shows the error screen when a page cannot load, reports it and recovers with Tentar Novamente', async () => {
+    context = await newContext(session.browser, 'desktop', session.stack.url);
+    page = await context.newPage();
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('error'), password: 'segredo123', firstName: 'Jonas' });
+
+    // The page's code cannot be fetched (a network failure): after one automatic reload the error screen stays.
+    const blockTurmasChunk = (url: URL) => /\/assets\/turmas-route-[^/]+\.js$/.test(url.pathname);
+    await page.route(blockTurmasChunk, (route) => route.abort());
+    const reported = page.waitForRequest(
+      (request) => request.url().endsWith('/api/logs/frontend-error') && request.method() === 'POST',
+    );
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Turmas' }).click();
+    await page.getByRole('heading', { name: 'Ops! Algo deu errado' }).waitFor();
+    await page.getByText(/equipe foi notificada automaticamente/).waitFor();
+    await page.getByRole('button', { name: 'Recarregar Página' }).waitFor();
+    const report = JSON.parse((await reported).postData() ?? '{}') as { message?: string; url?: string };
+    expect(report.url).toMatch(/\/turmas$/);
+    expect(report.message).toBeTruthy();
+    await expectAccessible(page, 'error screen');
+
+    await page.unroute(blockTurmasChunk);
+    await page.getByRole('button', { name: 'Tentar Novamente' }).click();
+    await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+  });
+
   it('answers an unknown path with the 404 page', async () => {
     context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();

@@ -48,7 +48,8 @@ export function RouteErrorScreen() {
   const message = error instanceof Error ? error.message : String(error ?? '');
   // At most one automatic reload every 10 s, so a truly missing file still reaches the error screen.
   const lastReload = Number(sessionStorage.getItem(STALE_RELOAD_KEY) ?? 0);
-  const staleChunk = STALE_CHUNK.test(message) && Date.now() - lastReload > 10_000;
+  const chunkFailed = STALE_CHUNK.test(message);
+  const staleChunk = chunkFailed && Date.now() - lastReload > 10_000;
 
   useEffect(() => {
     // A new version was deployed while this tab was open: its old page files are gone. Reload once.
@@ -64,7 +65,10 @@ export function RouteErrorScreen() {
   return (
     <ErrorScreen
       message={message}
-      onRetry={() => void navigate(location.pathname + location.search, { replace: true })}
+      onRetry={() =>
+        // The browser keeps a failed module import for the life of the page: only a reload fetches it again.
+        chunkFailed ? window.location.reload() : void navigate(location.pathname + location.search, { replace: true })
+      }
     />
   );
 }
