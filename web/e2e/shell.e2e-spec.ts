@@ -43,6 +43,11 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await registerViaUi(page, session.stack.url, { email: uniqueEmail('theme'), password: 'segredo123', firstName: 'Fábio' });
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
+    // The theme is applied by index.html's inline script before the first paint; the CSP must allow it.
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
 
     await page.getByRole('button', { name: 'Escuro' }).click();
     expect(await isDark()).toBe(true);
@@ -50,6 +55,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await page.reload();
     await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
     expect(await isDark()).toBe(true);
+    expect(cspErrors).toEqual([]);
     await expectAccessible(page, 'dashboard dark');
 
     await page.getByRole('button', { name: 'Claro' }).click();
