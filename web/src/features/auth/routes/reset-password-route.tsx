@@ -34,9 +34,10 @@ export function ResetPasswordRoute() {
       </CardContent>
     );
   } else if (validation.isError) {
-    const message = isHttpError(validation.error)
-      ? errorText(validation.error, MSG.resetTokenInvalid)
-      : 'Erro ao validar token';
+    // The api's 4xx says why the token is not valid; a 5xx or no answer is a failed check.
+    const error = validation.error;
+    const message =
+      isHttpError(error) && error.status < 500 ? errorText(error, MSG.resetTokenInvalid) : 'Erro ao validar token';
     content = <InvalidToken message={message} />;
   } else {
     content = <ResetForm token={token} onSuccess={setSuccessMessage} />;
