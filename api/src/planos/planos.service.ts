@@ -11,7 +11,8 @@ import {
 } from '@planejador/contracts';
 import { Aula, PlanoAula, toPlanoDto } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
-import { JOB_PRODUCER } from '../core/tokens';
+import type { Settings } from '@planejador/config';
+import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
 @Injectable()
 export class PlanosService {
@@ -20,6 +21,7 @@ export class PlanosService {
   constructor(
     private readonly em: EntityManager,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /**
@@ -76,7 +78,9 @@ export class PlanosService {
   /** Enqueues the generation; when Redis is down the plan stays 'queued' and the worker's sweeper picks it up. */
   async enqueue(planId: string): Promise<boolean> {
     try {
-      await this.producer.enqueue('generate-plan', { planId }, jobIds.generatePlan(planId));
+      await this.producer.enqueue('generate-plan', { planId }, jobIds.generatePlan(planId), {
+        backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+      });
       await this.em.fork().nativeUpdate(PlanoAula, { id: planId }, { enqueuedAt: new Date() });
       return true;
     } catch (err) {

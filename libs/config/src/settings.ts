@@ -55,6 +55,8 @@ export const settingsSchema = z
     AI_RETRY_BASE_MS: int(1000, 1, 60000),
     /** How often the worker looks for plans and e-mails that were stored but never queued (ms). */
     SWEEP_INTERVAL_MS: int(15000, 200, 3600000),
+    /** First backoff between attempts of a whole plan's generation job (doubles each time). */
+    GENERATION_RETRY_BASE_MS: int(2000, 1, 600000),
     /** How long a worker holds a job's lock; a crashed worker's job is taken over after about this long. */
     JOB_LOCK_MS: int(30000, 1000, 600000),
     /** Plans generated at the same time by one worker process. */

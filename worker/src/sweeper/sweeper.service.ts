@@ -50,7 +50,9 @@ export class SweeperService implements OnApplicationBootstrap {
         if (await this.finalizer.fail(plan.id, job?.failedReason && !/stalled/i.test(job.failedReason) ? job.failedReason : GENERIC_FAILURE)) failed++;
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
         if (job) await job.remove().catch(() => undefined);
-        await this.producer.enqueue('generate-plan', { planId: plan.id }, jobId);
+        await this.producer.enqueue('generate-plan', { planId: plan.id }, jobId, {
+          backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+        });
         await conn.execute(`update planos_aula set enqueued_at = now(), updated_at = now() where id = ?`, [plan.id]);
         requeued++;
       }

@@ -34,6 +34,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     OPENAI_API_KEY: ai ? 'e2e-key' : '',
     OPENAI_BASE_URL: ai ? ai.url : '',
     OPENAI_TIMEOUT_MS: '10000',
+    // Failures surface in seconds, not the production backoff of about half a minute.
+    GENERATION_RETRY_BASE_MS: '200',
+    AI_RETRY_BASE_MS: '100',
     // The ready lines ('worker pronto', 'API ouvindo') are info-level logs.
     LOG_LEVEL: 'info',
     ...options.env,

@@ -4,6 +4,7 @@ process.env.NODE_ENV ??= 'test';
 process.env.SESSION_SECRET ??= 'test-session-secret-0123456789abcdef0123456789';
 process.env.AI_RETRY_BASE_MS ??= '20';
 process.env.SWEEP_INTERVAL_MS ??= '1000';
+process.env.GENERATION_RETRY_BASE_MS ??= '200';
 
 // MikroORM keeps entity metadata on globalThis; a previous test file's copy (another realm) would be
 // reused by this file's classes and fail ("Map.prototype.set called on incompatible receiver").
