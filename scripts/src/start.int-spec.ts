@@ -64,11 +64,16 @@ const alive = (pid: number) => {
 describe('npm start (launcher) with DATABASE_URL and REDIS_URL given', () => {
   let launcher: Launcher | undefined;
   afterEach(async () => {
-    if (launcher && launcher.child.exitCode === null) {
-      launcher.child.kill('SIGKILL');
-      await launcher.exited;
-    }
-  });
+    // After a failed assertion: let the launcher stop its children (they run in their own process groups
+    // and would outlive a SIGKILLed launcher), and kill what is left only then.
+    if (!launcher || launcher.child.exitCode !== null) return;
+    const children = childPids(launcher.child.pid!);
+    launcher.child.kill('SIGTERM');
+    const timer = setTimeout(() => launcher?.child.kill('SIGKILL'), 30_000);
+    await launcher.exited;
+    clearTimeout(timer);
+    for (const pid of children.filter(alive)) process.kill(pid, 'SIGKILL');
+  }, 40_000);
 
   it('migrates, starts api and worker, prints the address once healthy, and stops them all on Ctrl-C', async () => {
     const port = await freePort();
