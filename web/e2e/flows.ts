@@ -84,3 +84,8 @@ export function todayPtBr(): string {
     timeZone: 'America/Sao_Paulo',
   }).format(new Date());
 }
+
+/** True when the page fits the viewport's width (no sideways scrolling on a phone). */
+export async function fitsViewportWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}

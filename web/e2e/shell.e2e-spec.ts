@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, screenshot } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { fitsViewportWidth, openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 
@@ -17,6 +17,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     page = await context.newPage();
     await registerViaUi(page, session.stack.url, { email: uniqueEmail('phone'), password: 'segredo123', firstName: 'Eva' });
     await expectAccessible(page, 'dashboard on a phone');
+    expect(await fitsViewportWidth(page)).toBe(true);
 
     // The desktop side menu is hidden below md; the button opens the panel.
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -31,6 +32,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await menu.waitFor({ state: 'hidden' });
     await page.waitForURL('**/turmas');
     await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
+    expect(await fitsViewportWidth(page)).toBe(true);
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await menu.getByRole('link', { name: 'Configurações' }).click();

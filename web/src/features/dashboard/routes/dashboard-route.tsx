@@ -39,15 +39,15 @@ export function DashboardRoute() {
         </p>
       </section>
 
-      <section aria-label="Estatísticas" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Estatísticas" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Turmas Cadastradas" value={stats.data?.turmas} icon={Users} loading={loading} />
         <StatCard label="Planos Gerados" value={stats.data?.planos} icon={FileText} loading={loading} />
         <StatCard label="Aulas Criadas" value={stats.data?.aulas} icon={BookOpen} loading={loading} />
         <StatCard label="Este Mês" value={stats.data?.mesAtual} icon={CalendarDays} loading={loading} />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-1">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-1">
           <CardHeader>
             <CardTitle as="h2">Ações Rápidas</CardTitle>
           </CardHeader>
@@ -71,7 +71,7 @@ export function DashboardRoute() {
             ))}
           </CardContent>
         </Card>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <RecentPlans />
         </div>
       </div>

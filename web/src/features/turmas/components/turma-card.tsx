@@ -19,13 +19,13 @@ function planCountText(count: number): string {
 export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardProps) {
   const count = turma._count?.planosAula ?? 0;
   return (
-    <Card className="flex flex-col">
+    <Card className="flex min-w-0 flex-col">
       <CardHeader className="flex-row items-start justify-between gap-2 pb-3">
         <div className="min-w-0">
           <CardTitle as="h2" className="truncate">
             Turma {turma.numero}
           </CardTitle>
-          <p className="mt-1 truncate text-sm text-muted-foreground">{turma.escola}</p>
+          <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">{turma.escola}</p>
         </div>
         <div className="-mr-2 -mt-1 flex shrink-0">
           <Button variant="ghost" size="icon" aria-label={`Editar turma ${turma.numero}`} onClick={() => onEdit(turma)}>
@@ -51,7 +51,7 @@ export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardPro
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Professor(a):</dt>
           <dd className="truncate font-medium">{turma.nomeProfessor}</dd>
           <dt className="text-muted-foreground">Ano:</dt>
@@ -59,7 +59,7 @@ export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardPro
           <dt className="text-muted-foreground">Estado:</dt>
           <dd className="font-medium">{turma.estado}</dd>
           <dt className="text-muted-foreground">Instituição:</dt>
-          <dd className="font-medium">{turma.instituicao}</dd>
+          <dd className="truncate font-medium">{turma.instituicao}</dd>
         </dl>
         {turma.observacoesAdicionais ? (
           <div className="rounded-md bg-muted p-3 text-sm">

@@ -103,7 +103,7 @@ export function TurmasRoute() {
           }
         />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((turma) => (
             <TurmaCard
               key={turma.id}
