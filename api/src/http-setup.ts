@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
@@ -22,10 +23,11 @@ export function sessionMiddleware(settings: Settings, pool: Pool): RequestHandle
   return session({
     name: SESSION_COOKIE,
     secret,
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // No write per read: the session lasts 7 days from sign-in (or from its last change).
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
@@ -125,17 +127,21 @@ export function serveWeb(app: INestApplication, settings: Settings): void {
   const dist = webDistDir(settings);
   if (!dist) return;
   const expressApp = app as NestExpressApplication;
-  expressApp.use(
-    '/assets',
-    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
-  expressApp.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const isServerPath = (path: string) => path.startsWith('/api/') || path.startsWith('/socket.io') || path.startsWith('/admin/queues');
+  // Only the web app's files are compressed (the API's JSON stays cheap on the CPU).
+  const gzip = compression({ threshold: 1024 });
+  const assets = express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
+  const files = express.static(dist, { index: false, maxAge: '1h' });
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
   expressApp.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.startsWith('/admin/queues')) return next();
-    if (!(req.headers.accept ?? '').includes('text/html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
+    gzip(req, res, () => {
+      if (req.path.startsWith('/assets/')) return assets(req, res, next);
+      files(req, res, () => {
+        if (!(req.headers.accept ?? '').includes('text/html')) return next();
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(indexHtml);
+      });
+    });
   });
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
-import { toPublicUser } from '@planejador/db';
 import type { PublicUser } from '@planejador/contracts';
 import { UsersService } from './users.service';
 
@@ -17,8 +16,8 @@ export class SessionSerializer extends PassportSerializer {
 
   deserializeUser(id: string, done: (err: unknown, user?: PublicUser | false) => void): void {
     this.users
-      .findById(id)
-      .then((user) => done(null, user ? toPublicUser(user) : false))
+      .findPublicById(id)
+      .then((user) => done(null, user ?? false))
       .catch((err) => done(err));
   }
 }

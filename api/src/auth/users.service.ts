@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { MSG, type RegisterInput } from '@planejador/contracts';
+import type { Pool } from 'pg';
+import { MSG, type PublicUser, type RegisterInput } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { User } from '@planejador/db';
-import { SETTINGS } from '../core/tokens';
+import { PG_POOL, SETTINGS } from '../core/tokens';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -15,10 +16,35 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   findById(id: string): Promise<User | null> {
     return this.em.fork().findOne(User, { id });
+  }
+
+  /** The signed-in user of each request: one plain query (no entity hydration) on the hot path. */
+  async findPublicById(id: string): Promise<PublicUser | null> {
+    const { rows } = await this.pool.query<{
+      id: string; email: string; first_name: string | null; last_name: string | null; profile_image_url: string | null;
+      credits: number; role: PublicUser['role']; created_at: Date; updated_at: Date;
+    }>(
+      `select id, email, first_name, last_name, profile_image_url, credits, role, created_at, updated_at from users where id = $1`,
+      [id],
+    );
+    const u = rows[0];
+    if (!u) return null;
+    return {
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      profileImageUrl: u.profile_image_url,
+      credits: u.credits,
+      role: u.role,
+      createdAt: u.created_at.toISOString(),
+      updatedAt: u.updated_at.toISOString(),
+    };
   }
 
   async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {

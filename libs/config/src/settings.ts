@@ -62,7 +62,7 @@ export const settingsSchema = z
     /** Plans generated at the same time by one worker process. */
     WORKER_CONCURRENCY: int(4, 1, 100),
     /** Lessons of one plan generated in parallel. */
-    LESSON_CONCURRENCY: int(5, 1, 15),
+    LESSON_CONCURRENCY: int(15, 1, 15),
     /** Exports and e-mails handled at the same time by one worker process. */
     EXPORT_CONCURRENCY: int(2, 1, 50),
     MAIL_CONCURRENCY: int(2, 1, 50),
