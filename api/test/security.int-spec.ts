@@ -52,7 +52,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     if (keys.length) await redis.del(...keys);
   });
 
-  const sql = <T>(query: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T>(query, params);
+  const sql = <T extends Record<string, unknown>[]>(query: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T>(query, params);
 
   async function teacherWithPlan() {
     const t = await signUp(api);
