@@ -1,5 +1,5 @@
 import { launchBrowser, startStack, type Stack } from '@planejador/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Steps a person takes, shared by the e2e specs. */
 
@@ -88,4 +88,19 @@ export function todayPtBr(): string {
 /** True when the page fits the viewport's width (no sideways scrolling on a phone). */
 export async function fitsViewportWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** Picks an option of a Radix select and waits until the select shows it (one retry if the click was early). */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await combobox.click();
+    await page.getByRole('option', { name: option }).click();
+    try {
+      await combobox.getByText(option, { exact: true }).waitFor({ timeout: 2000 });
+      return;
+    } catch (error) {
+      if (attempt === 1) throw error;
+      await page.keyboard.press('Escape').catch(() => undefined);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, screenshot } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerViaUi, todayPtBr, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { chooseOption, registerViaUi, todayPtBr, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 async function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -44,8 +44,7 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await page.keyboard.type('51');
     await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Ano');
-    await dialog.getByRole('combobox', { name: 'Ano' }).click();
-    await page.getByRole('option', { name: '5º Ano' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '5º Ano');
     await dialog.getByLabel('Escola').fill('E.E.F. Érico Veríssimo');
     await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Estado');
@@ -108,15 +107,16 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
     await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
     await dialog.getByLabel('Número da Turma').fill('61');
-    await dialog.getByRole('combobox', { name: 'Ano' }).click();
-    await page.getByRole('option', { name: '6º Ano' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '6º Ano');
     await dialog.getByLabel('Escola').fill('Escola Estadual');
     // The notice shows for 500 ms before the browser leaves, so start watching before the click.
     const notice = Promise.all([
       waitForToast(page, 'Sessão Expirada'),
       waitForToast(page, 'Sessão expirada. Fazendo login novamente...'),
     ]);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/turmas') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Criar Turma' }).click();
+    expect((await answer).status()).toBe(401);
     await notice;
     await page.waitForURL('**/auth');
   });
