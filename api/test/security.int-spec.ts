@@ -273,6 +273,33 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
   });
 
+  describe('in production behind a TLS proxy', () => {
+    let production: ApiHarness;
+    beforeAll(async () => {
+      production = await startApi({ NODE_ENV: 'production', TRUST_PROXY: 'true', QUEUE_PREFIX: `${prefix}-production` });
+    });
+    afterAll(() => production?.close());
+
+    it('the session cookie is Secure, HSTS is on, and plain-http sub-requests are upgraded', async () => {
+      const register = (headers: Record<string, string>) =>
+        fetch(`${production.url}/api/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ email: uniqueEmail('prod'), password: PASSWORD, confirmPassword: PASSWORD }),
+        });
+      const overTls = await register({ 'x-forwarded-proto': 'https' });
+      expect(overTls.status).toBe(201);
+      const attributes = overTls.headers.getSetCookie()[0].split(';').map((p) => p.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure']));
+      expect(overTls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(overTls.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      // Over plain http the session cookie is never sent out.
+      const plain = await register({});
+      expect(plain.status).toBe(201);
+      expect(plain.headers.getSetCookie()).toEqual([]);
+    });
+  });
+
   describe('password reset tokens', () => {
     /** A token stored the way the api stores it (only its SHA-256), valid for an hour. */
     async function resetToken(userId: string): Promise<string> {
