@@ -29,6 +29,7 @@ export class EmailSenderService {
       ccAddresses: data.recipients.cc,
       bccAddresses: data.recipients.bcc,
       recipientCount: data.recipients.total,
+      queuePrefix: this.settings.QUEUE_PREFIX,
     });
     await em.flush();
     try {

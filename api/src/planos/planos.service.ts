@@ -56,6 +56,7 @@ export class PlanosService {
           nivelDetalhamento: data.nivelDetalhamento,
           idempotencyKey,
           generationState: 'queued',
+          queuePrefix: this.settings.QUEUE_PREFIX,
         });
         data.aulas.forEach((a, index) => {
           // The subject picked in Matéria Geral is every lesson's subject (spec, generation flow).

@@ -35,8 +35,9 @@ export class SweeperService implements OnApplicationBootstrap {
     const plans = await conn.execute<{ id: string; generation_state: string }[]>(
       `select id, generation_state from planos_aula
         where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
+          and (queue_prefix = ? or queue_prefix is null)
         order by created_at limit 500`,
-      [graceSeconds],
+      [graceSeconds, this.settings.QUEUE_PREFIX],
     );
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
@@ -58,8 +59,9 @@ export class SweeperService implements OnApplicationBootstrap {
       }
     }
     const mails = await conn.execute<{ id: string }[]>(
-      `select id from email_logs where status = 'queued' and created_at < now() - make_interval(secs => ?) limit 500`,
-      [graceSeconds],
+      `select id from email_logs where status = 'queued' and created_at < now() - make_interval(secs => ?)
+          and (queue_prefix = ? or queue_prefix is null) limit 500`,
+      [graceSeconds, this.settings.QUEUE_PREFIX],
     );
     let mailCount = 0;
     for (const mail of mails) {
