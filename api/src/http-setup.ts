@@ -130,7 +130,8 @@ export function serveWeb(app: INestApplication, settings: Settings): void {
   const isServerPath = (path: string) => path.startsWith('/api/') || path.startsWith('/socket.io') || path.startsWith('/admin/queues');
   // Only the web app's files are compressed (the API's JSON stays cheap on the CPU).
   const gzip = compression({ threshold: 1024 });
-  const assets = express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
+  // Hashed file names under /assets never change: cached for a year. Served from dist (the path keeps /assets/).
+  const assets = express.static(dist, { index: false, immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(dist, { index: false, maxAge: '1h' });
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
   expressApp.use((req: Request, res: Response, next: NextFunction) => {

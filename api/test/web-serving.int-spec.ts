@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MSG } from '@planejador/contracts';
+import { startApi, type ApiHarness } from './api-harness';
+
+const dist = join(__dirname, '..', '..', 'web', 'dist');
+
+describe('the api serves the built web app', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is not built: run `npm run build` first');
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+
+  it('answers index.html for client routes and the hashed assets, compressed', async () => {
+    const c = api.client();
+    for (const path of ['/', '/dashboard', '/plano/123', '/admin/email-sender']) {
+      const page = await c.get<string>(path, { accept: 'text/html' });
+      expect([path, page.status]).toEqual([path, 200]);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).toContain('<div id="root">');
+    }
+    const index = await c.get<string>('/', { accept: 'text/html' });
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index.text)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${api.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${api.url}/assets/nao-existe.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('keeps API paths as JSON', async () => {
+    const res = await api.client().get<{ message: string }>('/api/nao-existe', { accept: 'text/html' });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(MSG.notFound);
+  });
+});
