@@ -8,13 +8,14 @@ import {
   generatePlanoSchema,
   habilidadesQuerySchema,
   materiaSchema,
+  emailSenderSchema,
   registerSchema,
   turmaSchema,
   updatePlanoSchema,
   type Plano,
 } from '@planejador/contracts';
-import { spawnWorker, waitFor, type ManagedProcess } from '@planejador/testing';
-import { PASSWORD, signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { spawnWorker, startSmtpCapture, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { PASSWORD, signUp, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
 
 /*
  * Property-based tests: every route gets random and hostile bodies, path parameters, query strings and headers,
@@ -24,7 +25,7 @@ import { PASSWORD, signUp, startApi, turmaInput, type ApiHarness } from './api-h
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Who = 'teacher' | 'anonymous';
+type Who = 'teacher' | 'admin' | 'anonymous';
 
 /** What was sent, as generated. */
 interface Sent {
@@ -41,6 +42,8 @@ interface Sent {
 /** What the server sees of it, for deciding whether a 2xx is legitimate. */
 interface Seen {
   signedIn: boolean;
+  /** Signed in as the admin (who may use the admin routes). */
+  admin: boolean;
   params: string[];
   query: Record<string, unknown>;
   body: unknown;
@@ -57,6 +60,8 @@ interface Route {
   keys?: string[];
   /** Real ids that may stand in the path (never for DELETE: it would remove the fixtures). */
   realParams?: () => string[];
+  /** The admin signs in for this route's runs too (the admin routes). */
+  admins?: boolean;
   /** Signed-in runs use a session of their own (a 2xx may replace the session it is sent with). */
   ownSession?: boolean;
   /** Runs after a legitimate 2xx, before the rows are compared again. */
@@ -241,6 +246,13 @@ const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
       .array(fc.tuple(fc.constantFrom('ano', 'materia', 'q', 'limit', '__proto__', 'constructor[prototype][x]', 'a[b][c]', 'id'), fc.oneof(hostileString, fc.constantFrom('5', 'matematica', '10', '1e1', '-3', '999999999999'))), { maxLength: 5 })
       .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 3000))}`).join('&')}` : '')),
   },
+  // A valid skill search with one hostile value, so it reaches the search SQL.
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ q: hostileString, limit: fc.constantFrom('5', '50', '0', '-1', '1e1', 'x', '10.5') })
+      .map(({ q, limit }) => `?ano=5&materia=matematica&q=${encode(q.slice(0, 3000))}&limit=${limit}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('?%', '?%ff=1', '?q=%00', '?ano=5&ano=6&materia=matematica', '?ano=5&materia=matematica&limit=0', '?&&&==', `?q=${'a'.repeat(6000)}`) },
 );
 
@@ -298,6 +310,8 @@ const headerArbitrary: fc.Arbitrary<HeaderChoice> = fc.record({
 // ---- the harness ------------------------------------------------------------------------------------------
 
 interface Fixtures {
+  adminId: string;
+  adminCookie: string;
   teacherId: string;
   teacherEmail: string;
   cookie: string;
@@ -336,7 +350,9 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
   let worker: ManagedProcess;
   let fx: Fixtures;
   let baseline: Record<string, unknown>;
+  let smtp: SmtpCapture;
   const prefix = `${process.env.QUEUE_PREFIX}-fuzz`;
+  const adminEmail = uniqueEmail('admin');
 
   const snapshot = async (): Promise<Record<string, unknown>> => {
     const id = fx.teacherId;
@@ -351,16 +367,26 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
          (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from turmas t where user_id = ?) as turmas_rows,
          (select md5(coalesce(string_agg(p::text, '|' order by p.id), '')) from planos_aula p where user_id = ?) as planos_rows,
          (select md5(coalesce(string_agg(a::text, '|' order by a.id), '')) from aulas a join planos_aula p on p.id = a.plano_id where p.user_id = ?) as aulas_rows,
-         (select u::text from users u where id = ?) as user_row`,
-      Array(10).fill(id),
+         (select u::text from users u where id = ?) as user_row,
+         (select count(*)::int from email_logs where admin_id = ?) as admin_email_logs`,
+      [...Array(10).fill(id), fx.adminId],
     );
     return row;
   };
 
   beforeAll(async () => {
-    const env = { OPENAI_API_KEY: '', RATE_LIMIT_LOGIN: '10000', RATE_LIMIT_FORGOT: '10000', QUEUE_PREFIX: prefix };
+    smtp = await startSmtpCapture();
+    const env = {
+      OPENAI_API_KEY: '',
+      RATE_LIMIT_LOGIN: '10000',
+      RATE_LIMIT_FORGOT: '10000',
+      QUEUE_PREFIX: prefix,
+      ADMIN_EMAILS: adminEmail,
+      SMTP_URL: smtp.url,
+    };
     api = await startApi(env);
     worker = await spawnWorker(env);
+    const admin = await signUp(api, { email: adminEmail });
     const { client, user, email } = await signUp(api);
     const turma = (await client.post<{ id: string; numero: string }>('/api/turmas', turmaInput())).body;
     const started = await client.post<{ id: string }>('/api/planos/generate', {
@@ -379,13 +405,14 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
       },
       { what: 'the fixture plan', timeoutMs: 30000 },
     );
-    fx = { teacherId: user.id, teacherEmail: email, cookie: client.cookieHeader, turmaId: turma.id, turmaNumero: turma.numero, plan };
+    fx = { adminId: admin.user.id, adminCookie: admin.client.cookieHeader, teacherId: user.id, teacherEmail: email, cookie: client.cookieHeader, turmaId: turma.id, turmaNumero: turma.numero, plan };
     baseline = await snapshot();
   });
 
   afterAll(async () => {
     await worker?.stop();
     await api?.close();
+    await smtp?.close();
   });
 
   const isReal = (param: string, ...real: string[]) => real.some((r) => r.toLowerCase() === param.toLowerCase());
@@ -476,10 +503,11 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
       method: 'POST',
       path: '/admin/email-sender',
       keys: ['toBulk', 'ccBulk', 'bccBulk', 'to', 'cc', 'bcc', 'subject', 'html', 'text'],
-      template: () => ({ toBulk: 'destino@escola.rs.gov.br', subject: 'Assunto', html: '<p>Oi</p>' }),
-      legit: () => false,
+      template: () => ({ toBulk: 'destino@escola.rs.gov.br', ccBulk: 'copia@escola.rs.gov.br', subject: 'Assunto', html: '<p>Oi</p>', text: 'Oi' }),
+      legit: (s) => s.admin && valid(emailSenderSchema, s.body),
+      admins: true,
     },
-    { method: 'GET', path: '/api/admin/email-logs', legit: () => false },
+    { method: 'GET', path: '/api/admin/email-logs', legit: (s) => s.admin, admins: true },
   ];
 
   function buildRequest(route: Route, who: Who, session: string, params: string[], query: string, rawBody: string | undefined, h: HeaderChoice): Sent {
@@ -490,7 +518,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     if (h.idempotencyKey !== null) headers['idempotency-key'] = h.idempotencyKey;
     if (h.accept) headers.accept = h.accept;
     if (h.origin) headers.origin = h.origin;
-    const sessionCookie = who === 'teacher' ? session : '';
+    const sessionCookie = who === 'teacher' ? session : who === 'admin' ? fx.adminCookie : '';
     // A bad cookie either replaces the session cookie or comes beside it.
     if (h.cookie !== null) headers.cookie = h.cookie.startsWith('planejador.sid') || !sessionCookie ? h.cookie : `${sessionCookie}; ${h.cookie}`;
     else if (sessionCookie) headers.cookie = sessionCookie;
@@ -502,6 +530,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     const plainJson = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(contentType) && !sent.headers['content-encoding'];
     return {
       signedIn: !!sent.session && (sent.headers.cookie?.includes(sent.session) ?? false),
+      admin: sent.who === 'admin' && !!sent.session && (sent.headers.cookie?.includes(sent.session) ?? false),
       params: sent.params.map(safeDecode),
       query: { ...parseQuery(sent.query.replace(/^\?/, '')) },
       body: plainJson ? tryJson(sent.body) : undefined,
@@ -577,27 +606,28 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
 
   /** Inputs that broke servers before, tried on every run besides the random ones: each field of a valid body set to them. */
   function knownBad(route: Route, paramCount: number, real: string[] | undefined): [Who, string[], string, string | undefined, HeaderChoice][] {
+    const who: Who = route.admins ? 'admin' : 'teacher';
     const params = Array.from({ length: paramCount }, (_, i) => real?.[i] ?? '00000000-0000-4000-8000-000000000000');
     const examples: [Who, string[], string, string | undefined, HeaderChoice][] = [
-      ['teacher', params, '?q=%00&ano=5&materia=matematica', undefined, noHeaders],
-      ['teacher', params, '?%ff=%ff', undefined, noHeaders],
+      [who, params, '?q=%00&ano=5&materia=matematica', undefined, noHeaders],
+      [who, params, '?%ff=%ff', undefined, noHeaders],
       // Over Node's 16 KB header limit: refused by the HTTP parser, before the app.
-      ['teacher', params, `?q=${'a'.repeat(20_000)}`, undefined, noHeaders],
-      ['teacher', params, '', undefined, { ...noHeaders, cookie: `outro=${'b'.repeat(20_000)}` }],
-      ['teacher', params, '', '[' + '['.repeat(60_000) + ']'.repeat(60_000) + ']', noHeaders],
+      [who, params, `?q=${'a'.repeat(20_000)}`, undefined, noHeaders],
+      [who, params, '', undefined, { ...noHeaders, cookie: `outro=${'b'.repeat(20_000)}` }],
+      [who, params, '', '[' + '['.repeat(60_000) + ']'.repeat(60_000) + ']', noHeaders],
     ];
     // Each path parameter in turn set to a NUL or to an invalid percent-encoding, the others real.
     params.forEach((_, i) => {
-      for (const bad of ['%00', 'a%00b', '%ff', '%E0%A4%A']) examples.push(['teacher', params.map((p, j) => (j === i ? bad : p)), '', undefined, noHeaders]);
+      for (const bad of ['%00', 'a%00b', '%ff', '%E0%A4%A']) examples.push([who, params.map((p, j) => (j === i ? bad : p)), '', undefined, noHeaders]);
     });
     if (route.method === 'GET' || !route.template) return examples;
     const template = route.template;
     for (const key of allKeys(template())) {
       for (const bad of ['a\u0000b', 'a\uD800b', `{"__proto__":1}`]) {
-        examples.push(['teacher', params, '', JSON.stringify(deepReplace(template(), key, bad)), noHeaders]);
+        examples.push([who, params, '', JSON.stringify(deepReplace(template(), key, bad)), noHeaders]);
       }
       const nested = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
-      examples.push(['teacher', params, '', JSON.stringify(deepReplace(template(), key, '<nested>')).replaceAll('"<nested>"', nested), noHeaders]);
+      examples.push([who, params, '', JSON.stringify(deepReplace(template(), key, '<nested>')).replaceAll('"<nested>"', nested), noHeaders]);
     }
     return examples;
   }
@@ -636,7 +666,11 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     let ownSession = route.ownSession ? await freshSession() : '';
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof({ weight: 3, arbitrary: fc.constant<Who>('teacher') }, { weight: 1, arbitrary: fc.constant<Who>('anonymous') }),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant<Who>(route.admins ? 'admin' : 'teacher') },
+          { weight: 1, arbitrary: fc.constant<Who>('teacher') },
+          { weight: 1, arbitrary: fc.constant<Who>('anonymous') },
+        ),
         fc.array(paramArbitrary(real), { minLength: paramCount, maxLength: paramCount }),
         queryArbitrary,
         route.method === 'GET' ? fc.constant(undefined) : fc.option(bodyArbitrary(route), { freq: 8, nil: undefined }),
@@ -652,7 +686,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     );
     // The generators are useful only if many inputs get past the session and origin checks.
     const pastTheDoor = statuses.filter((s) => s !== 401 && s !== 403).length;
-    if (!route.path.includes('admin')) expect(pastTheDoor).toBeGreaterThan(statuses.length / 4);
+    expect(pastTheDoor).toBeGreaterThan(statuses.length / 4);
   });
 
   it('POST /api/logout', async () => {
