@@ -7,6 +7,8 @@ import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName, QUEUES } fro
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
+  /** The connections made for the queue events: BullMQ leaves a connection it was given open, so close() ends them. */
+  private readonly eventConnections: Redis[] = [];
 
   constructor(
     private readonly connection: Redis,
@@ -38,7 +40,9 @@ export class JobProducer {
   queueEvents(name: QueueName): QueueEvents {
     let ev = this.events.get(name);
     if (!ev) {
-      ev = new QueueEvents(name, { connection: this.connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }), prefix: this.prefix });
+      const connection = this.connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+      this.eventConnections.push(connection);
+      ev = new QueueEvents(name, { connection, prefix: this.prefix });
       this.events.set(name, ev);
     }
     return ev;
@@ -46,6 +50,7 @@ export class JobProducer {
 
   async close(): Promise<void> {
     await Promise.all([...this.events.values()].map((e) => e.close()));
+    for (const connection of this.eventConnections) connection.disconnect();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 }
