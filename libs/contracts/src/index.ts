@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+// Fields without a message of their own answer in Portuguese too (zod's built-in pt locale).
+z.config(z.locales.pt());
+
 export * from './messages';
 export * from './domain';
 export * from './auth';
