@@ -1,35 +1,37 @@
 import { Client } from 'pg';
 
-/** Creates the database named in the URL when it does not exist (the server must be reachable). */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+/** The database named in a URL (checked: it is put into SQL as an identifier). */
+function databaseName(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Nome de banco inválido: ${name}`);
+  return name;
+}
+
+/** Runs fn on a connection to the server's maintenance database ('postgres'). */
+async function withMaintenanceClient<T>(databaseUrl: string, fn: (client: Client) => Promise<T>): Promise<T> {
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount) return false;
-    await client.query(`create database "${name}"`);
-    return true;
+    return await fn(client);
   } finally {
     await client.end();
   }
 }
 
+/** Creates the database named in the URL when it does not exist (the server must be reachable). */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const name = databaseName(databaseUrl);
+  return withMaintenanceClient(databaseUrl, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`create database "${name}"`);
+    return true;
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Nome de banco inválido: ${name}`);
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  const name = databaseName(databaseUrl);
+  await withMaintenanceClient(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
