@@ -30,7 +30,13 @@ export const VIEWPORTS = {
 } as const;
 
 export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop', baseURL?: string): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', baseURL, acceptDownloads: true });
+  return browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    baseURL,
+    acceptDownloads: true,
+  });
 }
 
 export interface A11yViolation {
@@ -58,6 +64,14 @@ export async function seriousA11yViolations(page: Page, timeoutMs = 30000): Prom
 
 /** Fails the test with a readable list when axe finds serious or critical violations. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A dialog still fading in has half-transparent text: axe would measure the contrast mid-animation.
+  // (Finite animations only: spinners and pulsing badges run forever.)
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && Number.isFinite(a.effect.getComputedTiming().endTime))
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ])`);
   const violations = await seriousA11yViolations(page);
   if (violations.length) {
     throw new Error(`axe found serious/critical violations on ${label}:\n${JSON.stringify(violations, null, 2)}`);
