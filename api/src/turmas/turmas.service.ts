@@ -7,11 +7,32 @@ import { toTurmaDto, Turma } from '@planejador/db';
 export class TurmasService {
   constructor(private readonly em: EntityManager) {}
 
+  /** One query (classes with their plan counts, no entity hydration): the list is read on every page. */
   async list(userId: string): Promise<TurmaDto[]> {
-    const em = this.em.fork();
-    const turmas = await em.find(Turma, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
-    const counts = await this.planCounts(em, turmas.map((t) => t.id));
-    return turmas.map((t) => toTurmaDto(t, counts.get(t.id) ?? 0));
+    const rows = await this.em.fork().execute<
+      {
+        id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
+        observacoes_adicionais: string | null; user_id: string; created_at: Date; updated_at: Date; planos: number;
+      }[]
+    >(
+      `select t.*, (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
+         from turmas t where t.user_id = ? order by t.created_at desc, t.id`,
+      [userId],
+    );
+    return rows.map((t) => ({
+      id: t.id,
+      nomeProfessor: t.nome_professor,
+      numero: t.numero,
+      escola: t.escola,
+      ano: t.ano,
+      estado: t.estado,
+      instituicao: t.instituicao,
+      observacoesAdicionais: t.observacoes_adicionais,
+      userId: t.user_id,
+      createdAt: new Date(t.created_at).toISOString(),
+      updatedAt: new Date(t.updated_at).toISOString(),
+      _count: { planosAula: t.planos },
+    }));
   }
 
   async create(userId: string, data: TurmaData): Promise<TurmaDto> {
