@@ -1,8 +1,8 @@
-import { LIMITS, PLAN_STATUS_LABELS, normalizeStatus } from '@planejador/contracts';
+import { LIMITS } from '@planejador/contracts';
 import { ArrowRight, FileText, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { Badge } from '@/components/ui/badge';
+import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,7 +58,7 @@ export function RecentPlans() {
                       Turma {plano.turma?.numero ?? '—'} · {formatDate(plano.createdAt)}
                     </p>
                   </div>
-                  <Badge variant="secondary">{PLAN_STATUS_LABELS[normalizeStatus(plano.status)]}</Badge>
+                  <PlanStatusBadge status={plano.status} generation={plano.generation} />
                 </Link>
               </li>
             ))}

@@ -2,7 +2,7 @@ import type { Plano } from '@planejador/contracts';
 import { LIMITS } from '@planejador/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PlanStatusBadge } from './plan-status-badge';
+import { PlanStatusBadge } from '@/components/plan-status-badge';
 
 function Entry({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import type { PlanoListItem } from '@planejador/contracts';
 import { formatDate } from '@/lib/format';
 import { aulasText } from '../utils/plan-status';
 import { PlanRowActions } from './plan-row-actions';
-import { PlanStatusBadge } from './plan-status-badge';
+import { PlanStatusBadge } from '@/components/plan-status-badge';
 
 interface PlansTableProps {
   planos: PlanoListItem[];

@@ -16,7 +16,7 @@ import { useUpdatePlano } from '../api/update-plano';
 import { ExportCard } from '../components/export-card';
 import { GenerationFailedCard, GenerationProgressCard } from '../components/generation-status-card';
 import { LessonCard } from '../components/lesson-card';
-import { PlanStatusBadge } from '../components/plan-status-badge';
+import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards';
 import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';

@@ -1,13 +1,4 @@
-import type { Generation } from '@planejador/contracts';
-
-/** The worker is still writing the plan (queued or running). */
-export function isGenerating(generation: Generation | undefined | null): boolean {
-  return generation?.state === 'queued' || generation?.state === 'running';
-}
-
-export function hasFailed(generation: Generation | undefined | null): boolean {
-  return generation?.state === 'failed';
-}
+export { hasFailed, isGenerating } from '@/lib/plan-status';
 
 /** 'n aulas' (spec), with the singular for one lesson. */
 export function aulasText(count: number): string {

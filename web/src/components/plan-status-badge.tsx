@@ -1,7 +1,7 @@
 import { PLAN_STATUS_LABELS, normalizeStatus, type Generation } from '@planejador/contracts';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { hasFailed, isGenerating } from '../utils/plan-status';
+import { hasFailed, isGenerating } from '@/lib/plan-status';
 
 const STATUS_VARIANTS: Record<string, BadgeProps['variant']> = {
   gerado: 'info',

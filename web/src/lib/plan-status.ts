@@ -1,0 +1,10 @@
+import type { Generation } from '@planejador/contracts';
+
+/** The worker is still writing the plan (queued or running). */
+export function isGenerating(generation: Generation | undefined | null): boolean {
+  return generation?.state === 'queued' || generation?.state === 'running';
+}
+
+export function hasFailed(generation: Generation | undefined | null): boolean {
+  return generation?.state === 'failed';
+}
