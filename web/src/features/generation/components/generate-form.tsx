@@ -17,7 +17,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -133,7 +133,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               name="turmaId"
               render={({ field }) => (
                 <FormField label="Turma" error={errors.turmaId?.message}>
-                  <SelectControl
+                  <SelectField
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -151,7 +151,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               name="materiaGeral"
               render={({ field }) => (
                 <FormField label="Matéria Geral" error={errors.materiaGeral?.message}>
-                  <SelectControl
+                  <SelectField
                     value={field.value ?? ''}
                     onChange={(value) => {
                       field.onChange(value);
@@ -217,33 +217,5 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
         onConfirm={confirmGenerate}
       />
     </>
-  );
-}
-
-interface SelectControlProps {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-  disabled?: boolean;
-  id?: string;
-}
-
-/** A Radix select that takes the id/aria props FormField passes to its control. */
-function SelectControl({ value, onChange, onBlur, options, placeholder, disabled, ...controlProps }: SelectControlProps) {
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger onBlur={onBlur} {...controlProps}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
