@@ -22,7 +22,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   const pool = app.get<Pool>(PG_POOL);
   const redis = app.get<Redis>(REDIS);
   const session = sessionMiddleware(settings, pool);
-  setupHttp(app, settings, pool, session);
+  setupHttp(app, settings, session);
   answerClientErrorsWithJson(app.getHttpServer());
   mountQueueDashboard(app);
   serveWeb(app, settings);

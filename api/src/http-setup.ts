@@ -76,7 +76,7 @@ export function webDistDir(settings: Settings): string | null {
 }
 
 /** Security headers, body limits, sessions, passport and the same-origin check. */
-export function setupHttp(app: INestApplication, settings: Settings, pool: Pool, session: RequestHandler): void {
+export function setupHttp(app: INestApplication, settings: Settings, session: RequestHandler): void {
   const expressApp = app as NestExpressApplication;
   if (settings.TRUST_PROXY) expressApp.set('trust proxy', 1);
   expressApp.disable('x-powered-by');
@@ -103,7 +103,6 @@ export function setupHttp(app: INestApplication, settings: Settings, pool: Pool,
   expressApp.use(session);
   expressApp.use(passport.initialize());
   expressApp.use(passport.session());
-  void pool;
 }
 
 /**

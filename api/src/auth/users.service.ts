@@ -3,7 +3,7 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { MSG, type PublicUser, type RegisterInput } from '@planejador/contracts';
+import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { User } from '@planejador/db';
 import { PG_POOL, SETTINGS } from '../core/tokens';
@@ -18,10 +18,6 @@ export class UsersService {
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
-
-  findById(id: string): Promise<User | null> {
-    return this.em.fork().findOne(User, { id });
-  }
 
   /** The signed-in user of each request: one plain query (no entity hydration) on the hot path. */
   async findPublicById(id: string): Promise<PublicUser | null> {
@@ -84,8 +80,6 @@ export class UsersService {
     return user;
   }
 }
-
-export type RegisterData = RegisterInput;
 
 // A hash of a random string, verified against when the e-mail is unknown (timing parity).
 let dummyHash: Promise<string> | undefined;
