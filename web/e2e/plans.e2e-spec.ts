@@ -26,11 +26,11 @@ async function createTurma(page: Page, baseUrl: string, numero: string): Promise
 }
 
 /** Asks for a 2-lesson plan (the worker writes it in the background). */
-async function startPlan(page: Page, baseUrl: string, turmaId: string): Promise<string> {
+async function startPlan(page: Page, baseUrl: string, turmaId: string, temaPrincipal = TEMA): Promise<string> {
   const response = await page.request.post(`${baseUrl}/api/planos/generate`, {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {
-      temaPrincipal: TEMA,
+      temaPrincipal,
       turmaId,
       materiaGeral: 'matematica',
       aulas: [
@@ -257,6 +257,54 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     const saved = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
     expect(saved.status).toBe('salvo');
     expect(saved.aulas.find((aula) => aula.numeroAula === 1)?.habilidades).toBe(edited);
+  });
+
+  it('pages a long history: the newest 25 first, the rest with Carregar mais; filters ask the server', async () => {
+    await signUp('desktop', 'planos-paginas');
+    const turma61 = await createTurma(page, stack.url, '61');
+    const turma62 = await createTurma(page, stack.url, '62');
+    const tema = (n: number) => `Projeto ${String(n).padStart(2, '0')}`;
+    const ids: string[] = [];
+    // One after the other, so 'Projeto 27' is the newest; every third plan is class 62's.
+    for (let n = 1; n <= 27; n++) ids.push(await startPlan(page, stack.url, n % 3 === 0 ? turma62.id : turma61.id, tema(n)));
+    await Promise.all(ids.map((id) => waitForPlan(page, stack.url, id)));
+
+    await page.goto(`${stack.url}/historico`);
+    await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
+    await page.getByText('Mostrando 25 de 27 planos').waitFor();
+    const rows = page.getByRole('table', { name: 'Planos de aula' }).getByRole('row');
+    expect(await rows.count()).toBe(1 + 25);
+    await rows.nth(1).getByText(tema(27)).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(tema(1)) }).count()).toBe(0);
+    await expectAccessible(page, 'historico with more pages');
+    await page.getByRole('button', { name: 'Carregar mais planos' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'historico-paginas-light-desktop');
+
+    const more = page.getByRole('button', { name: 'Carregar mais planos' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('27 planos', { exact: true }).waitFor();
+    await page.getByRole('row', { name: new RegExp(tema(1)) }).waitFor();
+    expect(await rows.count()).toBe(1 + 27);
+    expect(await more.count()).toBe(0);
+
+    // The class filter is answered by the server: class 62's nine plans, on one page.
+    await chooseOption(page, 'Turma', 'Turma 62');
+    await page.getByText('9 planos encontrados', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(1 + 9);
+    await chooseOption(page, 'Status', 'Salvo');
+    await page.getByRole('heading', { name: 'Nenhum plano encontrado' }).waitFor();
+    await chooseOption(page, 'Status', 'Todos');
+    await chooseOption(page, 'Turma', 'Todas');
+    // Back to the whole list: both pages already read are still there.
+    await page.getByText('27 planos', { exact: true }).waitFor();
+
+    // The dashboard shows the three newest.
+    await page.goto(`${stack.url}/dashboard`);
+    const recentes = page.getByRole('region', { name: 'Planos Recentes' });
+    await recentes.getByText(tema(27)).waitFor();
+    await recentes.getByText(tema(25)).waitFor();
+    expect(await recentes.getByText(tema(24)).count()).toBe(0);
   });
 
   it('answers a missing plan with "Plano não encontrado"', async () => {

@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   contentDisposition,
   generatePlanoSchema,
   idempotencyKeySchema,
+  planosListQuerySchema,
+  PLANOS_PAGE_HEADERS,
   updatePlanoSchema,
   type GeneratePlanoData,
   type GenerateResponse,
+  type PlanoListItem,
+  type PlanosListQueryData,
   type PublicUser,
   type UpdatePlanoData,
 } from '@planejador/contracts';
@@ -38,9 +42,24 @@ export class PlanosController {
     return { id };
   }
 
+  /** One page of the plans (newest first): the array, with the total and the next page's cursor in headers. */
   @Get()
-  list(@CurrentUser() user: PublicUser) {
-    return this.planos.list(user.id);
+  async list(
+    @CurrentUser() user: PublicUser,
+    @Query(new ZodValidationPipe(planosListQuerySchema)) query: PlanosListQueryData,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PlanoListItem[]> {
+    const page = await this.planos.list(user.id, query);
+    res.setHeader(PLANOS_PAGE_HEADERS.total, String(page.total));
+    if (page.nextCursor) {
+      res.setHeader(PLANOS_PAGE_HEADERS.nextCursor, page.nextCursor);
+      const next = new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor });
+      if (query.turma) next.set('turma', query.turma);
+      if (query.status) next.set('status', query.status);
+      res.setHeader('Link', `</api/planos?${next.toString()}>; rel="next"`);
+    }
+    res.setHeader('Cache-Control', 'private, no-store');
+    return page.planos;
   }
 
   @Get(':id')

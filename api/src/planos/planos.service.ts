@@ -1,12 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   MSG,
   normalizeStatus,
   type GeneratePlanoData,
   type Plano,
-  type PlanoListItem,
+  type PlanosListQueryData,
+  type PlanosPage,
   type UpdatePlanoData,
 } from '@planejador/contracts';
 import { Aula, PlanoAula, toPlanoDto } from '@planejador/db';
@@ -95,43 +96,82 @@ export class PlanosService {
     return found?.id ?? null;
   }
 
-  async list(userId: string): Promise<PlanoListItem[]> {
+  /**
+   * One page of the user's plans, newest first (keyset on created_at, id: a page costs the same however many
+   * plans come before it), with the total of plans that match the filters.
+   */
+  async list(userId: string, query: PlanosListQueryData): Promise<PlanosPage> {
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
     const conn = this.em.fork().getConnection();
+    // The filters (class number, review status) apply to both the page and its total.
     const rows = await conn.execute<
       {
         id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
         turma_id: string; numero: string; escola: string; ano: string; generation_state: Plano['generation']['state'];
-        generation_error: string | null; credit_refunded: boolean; generator: string | null; aulas: { id: string; numeroAula: number; materia: string; state: string }[];
+        generation_error: string | null; credit_refunded: boolean; generator: string | null; cursor_at: string; total: number;
+        aulas: { id: string; numeroAula: number; materia: string; state: string }[];
       }[]
     >(
-      `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
+      `with matching as (
+         select p.id, p.created_at from planos_aula p join turmas t on t.id = p.turma_id
+          where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)
+       )
+       select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
               t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
+              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+              (select count(*) from matching)::int as total,
               coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
                           from aulas a where a.plano_id = p.id), '[]') as aulas
-         from planos_aula p join turmas t on t.id = p.turma_id
-        where p.user_id = ?
-        order by p.created_at desc, p.id`,
-      [userId],
+         from matching m join planos_aula p on p.id = m.id join turmas t on t.id = p.turma_id
+        where (?::timestamptz is null or (m.created_at, m.id) < (?::timestamptz, ?::uuid))
+        order by m.created_at desc, m.id desc
+        limit ?`,
+      [
+        userId,
+        query.turma ?? null, query.turma ?? null,
+        query.status ?? null, query.status ?? null,
+        after?.createdAt ?? null, after?.createdAt ?? null, after?.id ?? null,
+        query.limit + 1,
+      ],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      temaPrincipal: r.tema_principal,
-      materiaGeral: r.materia_geral,
-      createdAt: new Date(r.created_at).toISOString(),
-      updatedAt: new Date(r.updated_at).toISOString(),
-      status: normalizeStatus(r.status),
-      turmaId: r.turma_id,
-      turma: { id: r.turma_id, numero: r.numero, escola: r.escola, ano: r.ano },
-      generation: {
-        state: r.generation_state,
-        done: r.aulas.filter((a) => a.state === 'done').length,
-        total: r.aulas.length,
-        error: r.generation_error,
-        creditRefunded: r.credit_refunded,
-      },
-      generator: r.generator,
-      aulas: r.aulas.map((a) => ({ id: a.id, numeroAula: a.numeroAula, materia: a.materia })),
-    }));
+    // One row more than the page tells whether another page follows.
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const total = rows.length ? rows[0].total : after ? await this.count(userId, query) : 0;
+    return {
+      total,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+      planos: page.map((r) => ({
+        id: r.id,
+        temaPrincipal: r.tema_principal,
+        materiaGeral: r.materia_geral,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
+        status: normalizeStatus(r.status),
+        turmaId: r.turma_id,
+        turma: { id: r.turma_id, numero: r.numero, escola: r.escola, ano: r.ano },
+        generation: {
+          state: r.generation_state,
+          done: r.aulas.filter((a) => a.state === 'done').length,
+          total: r.aulas.length,
+          error: r.generation_error,
+          creditRefunded: r.credit_refunded,
+        },
+        generator: r.generator,
+        aulas: r.aulas.map((a) => ({ id: a.id, numeroAula: a.numeroAula, materia: a.materia })),
+      })),
+    };
+  }
+
+  /** The total for a page past the last plan (its rows cannot carry it). */
+  private async count(userId: string, query: PlanosListQueryData): Promise<number> {
+    const [row] = await this.em.fork().getConnection().execute<{ total: number }[]>(
+      `select count(*)::int as total from planos_aula p join turmas t on t.id = p.turma_id
+        where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)`,
+      [userId, query.turma ?? null, query.turma ?? null, query.status ?? null, query.status ?? null],
+    );
+    return row?.total ?? 0;
   }
 
   async get(userId: string, id: string): Promise<Plano> {
@@ -169,4 +209,25 @@ export class PlanosService {
     const deleted = await this.em.fork().nativeDelete(PlanoAula, { id, user: userId });
     if (!deleted) throw new NotFoundException({ message: MSG.planoNotFound });
   }
+}
+
+/**
+ * The keyset cursor of the plan list: the last plan's creation time (PostgreSQL's microseconds, in UTC) and id,
+ * base64url so it travels in a query string as it is. Opaque to clients.
+ */
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** null for anything that is not a cursor this api made. */
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  const m = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) return null;
+  // A date PostgreSQL would refuse (30 February, year 0) is no cursor of ours: it round-trips through Date.
+  const ms = Date.parse(m[1]);
+  if (!(ms >= 0) || new Date(ms).toISOString().slice(0, 19) !== m[1].slice(0, 19)) return null;
+  return { createdAt: m[1], id: m[2] };
 }

@@ -62,6 +62,9 @@ export const LIMITS = {
   nivelMax: 5,
   nivelDefault: 3,
   recentPlans: 3,
+  /** GET /api/planos: plans per page when the request names no limit, and the most one page may hold. */
+  planosPageDefault: 25,
+  planosPageMax: 100,
   emailMaxRecipients: 100,
   emailWarnRecipients: 50,
   emailSubjectMax: 200,

@@ -64,4 +64,7 @@ export const MSG = {
   internalError: 'Erro interno do servidor. Tente novamente.',
   csrfRejected: 'Requisição de origem não permitida.',
   idempotencyKeyInvalid: 'Idempotency-Key inválida',
+  cursorInvalid: 'Página da lista inválida. Recarregue a lista e tente novamente.',
+  pageLimitInvalid: 'Tamanho de página inválido (de 1 a 100 planos).',
+  statusFilterInvalid: 'Status inválido (use gerado, editado ou salvo).',
 } as const;

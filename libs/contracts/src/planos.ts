@@ -221,3 +221,35 @@ export interface PlanoListItem {
   generator: string | null;
   aulas: { id: string; numeroAula: number; materia: string }[];
 }
+
+/**
+ * GET /api/planos query: one page of the user's plans, newest first. The answer stays a JSON array (the spec's
+ * "list of plans"); the page's links travel in headers (PLANOS_PAGE_HEADERS): the total of plans that match the
+ * filters and, when more remain, the cursor of the next page (also as an RFC 8288 `Link: <…>; rel="next"`).
+ */
+export const planosListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: MSG.pageLimitInvalid })
+    .int(MSG.pageLimitInvalid)
+    .min(1, MSG.pageLimitInvalid)
+    .max(LIMITS.planosPageMax, MSG.pageLimitInvalid)
+    .optional()
+    .default(LIMITS.planosPageDefault),
+  /** Opaque: the `X-Next-Cursor` of the previous page. */
+  cursor: z.string().min(1, MSG.cursorInvalid).max(200, MSG.cursorInvalid).optional(),
+  /** A class number (the history's class filter). */
+  turma: z.string().trim().min(1).max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax)).optional(),
+  status: z.enum(PLAN_STATUSES, { error: MSG.statusFilterInvalid }).optional(),
+});
+export type PlanosListQuery = z.input<typeof planosListQuerySchema>;
+export type PlanosListQueryData = z.output<typeof planosListQuerySchema>;
+
+export const PLANOS_PAGE_HEADERS = { total: 'X-Total-Count', nextCursor: 'X-Next-Cursor' } as const;
+
+/** One page of the list as the web reads it (the array plus its headers). */
+export interface PlanosPage {
+  planos: PlanoListItem[];
+  total: number;
+  nextCursor: string | null;
+}
+

@@ -6,7 +6,11 @@ export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   userStats: ['user', 'stats'] as const,
   turmas: ['turmas'] as const,
+  /** Every plan query: the lists and each plan. */
   planos: ['planos'] as const,
+  /** Every list of plans (history pages, recent plans), not the plans themselves. */
+  planosLists: ['planos', 'list'] as const,
+  planosList: (params: Record<string, unknown>) => ['planos', 'list', params] as const,
   plano: (id: string) => ['planos', id] as const,
   matriz: (turma: string, materia: string) => ['matriz', turma, materia] as const,
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,

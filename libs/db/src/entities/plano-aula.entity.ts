@@ -6,7 +6,7 @@ import { Turma } from './turma.entity';
 import { User } from './user.entity';
 
 @Entity({ tableName: 'planos_aula' })
-@Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['user', 'createdAt', 'id'] })
 export class PlanoAula {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

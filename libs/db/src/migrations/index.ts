@@ -1,10 +1,12 @@
 import { Migration20261122000001_initial } from './Migration20261122000001_initial';
 import { Migration20261122000200_curriculum_expectativas } from './Migration20261122000200_curriculum_expectativas';
 import { Migration20261122000300_queue_prefix } from './Migration20261122000300_queue_prefix';
+import { Migration20261123000100_planos_list_keyset } from './Migration20261123000100_planos_list_keyset';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
   { name: 'Migration20261122000001_initial', class: Migration20261122000001_initial },
   { name: 'Migration20261122000200_curriculum_expectativas', class: Migration20261122000200_curriculum_expectativas },
   { name: 'Migration20261122000300_queue_prefix', class: Migration20261122000300_queue_prefix },
+  { name: 'Migration20261123000100_planos_list_keyset', class: Migration20261123000100_planos_list_keyset },
 ];

@@ -1,4 +1,3 @@
-import { LIMITS } from '@planejador/contracts';
 import { ArrowRight, FileText, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -6,16 +5,18 @@ import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { usePlanos } from '@/lib/api/get-planos';
+import { useRecentPlanos } from '@/lib/api/get-planos';
 import { formatDate } from '@/lib/format';
 
 export function RecentPlans() {
-  const { data: planos, isPending, isError } = usePlanos();
-  const recent = (planos ?? []).slice(0, LIMITS.recentPlans);
+  const { data, isPending, isError } = useRecentPlanos();
+  const recent = data?.planos ?? [];
   return (
-    <Card>
+    <Card role="region" aria-labelledby="planos-recentes-titulo">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle as="h2">Planos Recentes</CardTitle>
+        <CardTitle as="h2" id="planos-recentes-titulo">
+          Planos Recentes
+        </CardTitle>
         {recent.length > 0 ? (
           <Link to="/historico" className={buttonClasses('ghost', 'sm')}>
             Ver histórico

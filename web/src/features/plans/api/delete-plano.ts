@@ -14,7 +14,7 @@ export function useDeletePlano() {
     meta: { unauthorizedTitle: 'Não Autorizado' },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.plano(id), exact: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.planos, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.planosLists });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userStats });
       // Class cards show how many plans each class has.
       void queryClient.invalidateQueries({ queryKey: queryKeys.turmas });

@@ -15,7 +15,7 @@ export function useUpdatePlano() {
     onSuccess: (plano) => {
       queryClient.setQueryData(queryKeys.plano(plano.id), plano);
       // The history, the dashboard's recent plans and its counts follow.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.planos, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.planosLists });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userStats });
     },
   });

@@ -1,15 +1,15 @@
-import { normalizeStatus, type PlanoListItem } from '@planejador/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { PlanoListItem } from '@planejador/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText, Plus, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { buttonClasses } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { planosQueryOptions } from '@/lib/api/get-planos';
+import { planosPagesQueryOptions, useRecentPlanos, type PlanosFilters } from '@/lib/api/get-planos';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
@@ -25,38 +25,42 @@ const byNumero = new Intl.Collator('pt-BR', { numeric: true }).compare;
 
 export function HistoryRoute() {
   useDocumentTitle('Histórico de Planos');
-  const planos = useQuery({
-    ...planosQueryOptions(),
+  const [turmaFilter, setTurmaFilter] = useState<string>(ALL_TURMAS);
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>(ALL_STATUSES);
+  const [toDelete, setToDelete] = useState<PlanoListItem | null>(null);
+  const filters: PlanosFilters = {
+    turma: turmaFilter === ALL_TURMAS ? undefined : turmaFilter,
+    status: statusFilter === ALL_STATUSES ? undefined : statusFilter,
+  };
+  const filtering = filters.turma !== undefined || filters.status !== undefined;
+
+  // The server filters and pages the list (newest first); 'Carregar mais' asks for the next page.
+  const planos = useInfiniteQuery({
+    ...planosPagesQueryOptions(filters),
     // The history is where a teacher checks what exists: always ask the server again on arrival.
     refetchOnMount: 'always',
     // Rows of plans still being written follow their progress.
-    refetchInterval: (query) => (query.state.data?.some((p) => isGenerating(p.generation)) ? GENERATION_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.planos.some((p) => isGenerating(p.generation))) ? GENERATION_POLL_MS : false,
   });
   useErrorToast(planos.error, 'Erro', 'Falha ao carregar histórico');
+  // With a filter on, an empty page may still mean 'no plan at all' (the last one was just deleted): the
+  // newest plans, unfiltered (the dashboard's query), tell which.
+  const recent = useRecentPlanos({ enabled: filtering });
   const turmas = useTurmas();
   const deletePlano = useDeletePlano();
   const { download, exportingId } = useDownloadPlano();
 
-  const [turmaFilter, setTurmaFilter] = useState<string>(ALL_TURMAS);
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>(ALL_STATUSES);
-  const [toDelete, setToDelete] = useState<PlanoListItem | null>(null);
-
-  const list = useMemo(() => planos.data ?? [], [planos.data]);
+  const list = useMemo(() => planos.data?.pages.flatMap((page) => page.planos) ?? [], [planos.data]);
+  const total = planos.data?.pages[0]?.total ?? 0;
+  const noPlanAtAll = list.length === 0 && (!filtering || recent.data?.total === 0);
   const turmaNumeros = useMemo(() => {
     const numeros = new Set<string>();
     for (const turma of turmas.data ?? []) numeros.add(turma.numero);
     for (const plano of list) if (plano.turma?.numero) numeros.add(plano.turma.numero);
+    if (turmaFilter !== ALL_TURMAS) numeros.add(turmaFilter);
     return [...numeros].sort(byNumero);
-  }, [turmas.data, list]);
-  const filtered = useMemo(
-    () =>
-      list.filter(
-        (plano) =>
-          (turmaFilter === ALL_TURMAS || plano.turma?.numero === turmaFilter) &&
-          (statusFilter === ALL_STATUSES || normalizeStatus(plano.status) === statusFilter),
-      ),
-    [list, turmaFilter, statusFilter],
-  );
+  }, [turmas.data, list, turmaFilter]);
 
   const confirmDelete = () => {
     const plano = toDelete;
@@ -87,7 +91,7 @@ export function HistoryRoute() {
         <PageSpinner />
       ) : planos.isError ? (
         <EmptyState icon={FileText} title="Falha ao carregar histórico" description="Tente recarregar a página." />
-      ) : list.length === 0 ? (
+      ) : noPlanAtAll ? (
         <EmptyState
           icon={FileText}
           title="Nenhum plano criado ainda"
@@ -108,7 +112,7 @@ export function HistoryRoute() {
             onTurmaChange={setTurmaFilter}
             onStatusChange={setStatusFilter}
           />
-          {filtered.length === 0 ? (
+          {list.length === 0 ? (
             <EmptyState
               icon={SearchX}
               title="Nenhum plano encontrado"
@@ -116,20 +120,36 @@ export function HistoryRoute() {
             />
           ) : (
             <PlansTable
-              planos={filtered}
+              planos={list}
               exportingId={exportingId}
               onExport={(plano) => download(plano.id)}
               onDelete={setToDelete}
             />
           )}
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {filtered.length === list.length
-              ? `${list.length} ${list.length === 1 ? 'plano' : 'planos'}`
-              : `${filtered.length} de ${list.length} planos`}
-          </p>
+          <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+            {planos.isPlaceholderData ? (
+              <Spinner label="Filtrando..." showLabel className="[&_svg]:size-4" />
+            ) : (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {countText(list.length, total, filtering)}
+              </p>
+            )}
+            {planos.hasNextPage && !planos.isPlaceholderData ? (
+              <Button variant="outline" onClick={() => void planos.fetchNextPage()} disabled={planos.isFetchingNextPage}>
+                {planos.isFetchingNextPage ? 'Carregando...' : 'Carregar mais planos'}
+              </Button>
+            ) : null}
+          </div>
         </div>
       )}
       <DeletePlanoDialog open={toDelete !== null} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
     </>
   );
+}
+
+/** '12 planos', or 'Mostrando 25 de 40 planos' while more pages remain (of the filtered plans when filtering). */
+function countText(shown: number, total: number, filtering: boolean): string {
+  const noun = total === 1 ? 'plano' : 'planos';
+  const found = filtering ? (total === 1 ? ' encontrado' : ' encontrados') : '';
+  return shown >= total ? `${total} ${noun}${found}` : `Mostrando ${shown} de ${total} ${noun}${found}`;
 }
