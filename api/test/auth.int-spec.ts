@@ -148,6 +148,25 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     await waitFor(async () => (await other.get('/api/auth/user')).status === 401, { what: 'old session to end' });
   });
 
+  it('reads the signed-in user fresh with each session (credits, role); a session whose user is gone is signed out', async () => {
+    const { client, user, email } = await signUp(api);
+    const sql = (text: string, params: unknown[]) => api.orm.em.fork().getConnection().execute(text, params);
+    await sql(`update users set credits = 7, role = 'admin', first_name = 'Bia' where id = ?`, [user.id]);
+    const me = await client.get<{ credits: number; role: string; firstName: string; email: string }>('/api/auth/user');
+    expect(me.body).toMatchObject({ email, credits: 7, role: 'admin', firstName: 'Bia' });
+    expect(JSON.stringify(me.body)).not.toMatch(/argon2|password/i);
+    // The session row keeps only the user id.
+    const sid = decodeURIComponent(client.sessionId() ?? '').slice(2).split('.')[0];
+    const [row] = await sql(`select sess::text as sess from "session" where sid = ?`, [sid]);
+    expect(JSON.parse((row as { sess: string }).sess).passport).toEqual({ user: user.id });
+
+    await sql(`delete from users where id = ?`, [user.id]);
+    const gone = await client.get<{ message: string }>('/api/auth/user');
+    expect(gone.status).toBe(401);
+    expect(gone.body.message).toBe(MSG.unauthorized);
+    expect((await client.get('/api/turmas')).status).toBe(401);
+  });
+
   it('rate-limits forgot-password per e-mail', async () => {
     const { email } = await signUp(api);
     const statuses: number[] = [];

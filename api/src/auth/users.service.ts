@@ -7,6 +7,7 @@ import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { User } from '@planejador/db';
 import { PG_POOL, SETTINGS } from '../core/tokens';
+import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from './public-user';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -19,28 +20,14 @@ export class UsersService {
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
-  /** The signed-in user of each request: one plain query (no entity hydration) on the hot path. */
+  /** A user as the api shows it: one plain query (no entity hydration). */
   async findPublicById(id: string): Promise<PublicUser | null> {
-    const { rows } = await this.pool.query<{
-      id: string; email: string; first_name: string | null; last_name: string | null; profile_image_url: string | null;
-      credits: number; role: PublicUser['role']; created_at: Date; updated_at: Date;
-    }>(
-      `select id, email, first_name, last_name, profile_image_url, credits, role, created_at, updated_at from users where id = $1`,
-      [id],
-    );
-    const u = rows[0];
-    if (!u) return null;
-    return {
-      id: u.id,
-      email: u.email,
-      firstName: u.first_name,
-      lastName: u.last_name,
-      profileImageUrl: u.profile_image_url,
-      credits: u.credits,
-      role: u.role,
-      createdAt: u.created_at.toISOString(),
-      updatedAt: u.updated_at.toISOString(),
-    };
+    const { rows } = await this.pool.query<PublicUserRow>({
+      name: 'user-by-id',
+      text: `select ${PUBLIC_USER_COLUMNS.join(', ')} from users where id = $1`,
+      values: [id],
+    });
+    return rows[0] ? toPublicUser(rows[0]) : null;
   }
 
   async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {
