@@ -1,24 +1,33 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
 import { toTurmaDto, Turma } from '@planejador/db';
+import { PG_POOL } from '../core/tokens';
 
 @Injectable()
 export class TurmasService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
-  /** One query (classes with their plan counts, no entity hydration): the list is read on every page. */
+  /**
+   * One prepared query (classes with their plan counts, no entity hydration) straight on the pool: the list is
+   * read on almost every page.
+   */
   async list(userId: string): Promise<TurmaDto[]> {
-    const rows = await this.em.fork().execute<
-      {
-        id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
-        observacoes_adicionais: string | null; user_id: string; created_at: Date; updated_at: Date; planos: number;
-      }[]
-    >(
-      `select t.*, (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
-         from turmas t where t.user_id = ? order by t.created_at desc, t.id`,
-      [userId],
-    );
+    const { rows } = await this.pool.query<{
+      id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
+      observacoes_adicionais: string | null; user_id: string; created_at: Date; updated_at: Date; planos: number;
+    }>({
+      name: 'turmas-list',
+      text: `select t.id, t.nome_professor, t.numero, t.escola, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
+                    t.user_id, t.created_at, t.updated_at,
+                    (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
+               from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
+      values: [userId],
+    });
     return rows.map((t) => ({
       id: t.id,
       nomeProfessor: t.nome_professor,
