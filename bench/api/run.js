@@ -84,13 +84,21 @@ async function sqlAlone(sql, text, params) {
   return times[15];
 }
 
+/** The first page of the plan list (same statement as api/src/planos/planos.service.ts `list`, numbered parameters). */
 const PLANOS_LIST_SQL = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
-        t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
-        coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
-                    from aulas a where a.plano_id = p.id), '[]') as aulas
-   from planos_aula p join turmas t on t.id = p.turma_id
-  where p.user_id = $1
-  order by p.created_at desc, p.id`;
+          t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+          (select count(*)::int from planos_aula c
+            where c.user_id = $1
+              and ($2::text is null or c.turma_id in (select t2.id from turmas t2 where t2.user_id = $1 and t2.numero = $2::text))
+              and ($3::text is null or c.status = $3::text)) as total,
+          coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
+                      from aulas a where a.plano_id = p.id), '[]') as aulas
+     from planos_aula p join turmas t on t.id = p.turma_id
+    where p.user_id = $1 and ($2::text is null or t.numero = $2::text) and ($3::text is null or p.status = $3::text)
+      and ($4::timestamptz is null or (p.created_at, p.id) < ($4::timestamptz, $5::uuid))
+    order by p.created_at desc, p.id desc
+    limit $6`;
 
 /** One autocannon run, with the api's and PostgreSQL's CPU use over it. */
 async function measure(stack, apiChild, sql, label, options) {
@@ -164,25 +172,47 @@ async function main() {
       aulas: [1, 2, 3].map((n) => ({ numeroAula: n, materia: 'matematica', prompt: `Aula ${n}: bingo das frações` })),
     });
 
-    const listPlanos = await api(url, planosUser.cookie, 'GET', '/api/planos');
+    const listPlanos = await fetch(`${url}/api/planos`, { headers: { cookie: planosUser.cookie } });
+    const firstPage = await listPlanos.json();
     const listTurmas = await api(url, turmasUser.cookie, 'GET', '/api/turmas');
     const sizes = {
-      planos: Buffer.byteLength(JSON.stringify(listPlanos.body)),
+      planos: Buffer.byteLength(JSON.stringify(firstPage)),
       turmas: Buffer.byteLength(JSON.stringify(listTurmas.body)),
     };
-    if (listPlanos.body.length !== LIST_PLANS) throw new Error(`expected ${LIST_PLANS} plans, got ${listPlanos.body.length}`);
+    const total = Number(listPlanos.headers.get('x-total-count'));
+    if (total !== LIST_PLANS) throw new Error(`expected ${LIST_PLANS} plans in X-Total-Count, got ${total}`);
+    // A page deep in the list (the 15th of 20): keyset paging costs the same as the first page.
+    let cursor = listPlanos.headers.get('x-next-cursor');
+    for (let page = 2; page < 15; page++) {
+      const res = await fetch(`${url}/api/planos?cursor=${cursor}`, { headers: { cookie: planosUser.cookie } });
+      cursor = res.headers.get('x-next-cursor');
+    }
+    // Every page, once: what a teacher who presses 'Carregar mais' to the end downloads in all.
+    let pagesWalked = 1;
+    let walked = firstPage.length;
+    let walkedBytes = sizes.planos;
+    for (let next = listPlanos.headers.get('x-next-cursor'); next; pagesWalked++) {
+      const res = await fetch(`${url}/api/planos?cursor=${next}`, { headers: { cookie: planosUser.cookie } });
+      const text = await res.text();
+      walkedBytes += Buffer.byteLength(text);
+      walked += JSON.parse(text).length;
+      next = res.headers.get('x-next-cursor');
+    }
+    if (walked !== LIST_PLANS) throw new Error(`walking the pages gave ${walked} plans, expected ${LIST_PLANS}`);
 
-    const sqlMs = await sqlAlone(sql, PLANOS_LIST_SQL, [planosUser.user.id]);
+    const sqlMs = await sqlAlone(sql, PLANOS_LIST_SQL, [planosUser.user.id, null, null, null, null, 26]);
     const routes = {
       turmas: { url: `${url}/api/turmas`, headers: { cookie: turmasUser.cookie } },
       planos: { url: `${url}/api/planos`, headers: { cookie: planosUser.cookie } },
+      planosDeep: { url: `${url}/api/planos?cursor=${cursor}`, headers: { cookie: planosUser.cookie } },
     };
     // Warm-up: JIT, connection pools, PostgreSQL caches.
     for (const r of Object.values(routes)) await autocannon({ ...r, connections: 5, duration: 2 });
 
     const rows = [];
     rows.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas }));
-    rows.push(await measure(stack, apiChild, sql, `GET /api/planos (${LIST_PLANS} plans)`, { ...routes.planos }));
+    rows.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos }));
+    rows.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep }));
     const plansBefore = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
     rows.push(
       await measure(stack, apiChild, sql, 'POST /api/planos/generate (3 lessons, enqueue only)', {
@@ -213,7 +243,8 @@ async function main() {
 
     const fixed = [];
     fixed.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas, connections: 20, overallRate: TARGET_RATE }));
-    fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
+    fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
+    fixed.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep, connections: 20, overallRate: TARGET_RATE }));
 
     console.log(
       `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${loadAverage()}; ` +
@@ -221,7 +252,7 @@ async function main() {
     );
     console.log(
       `Data: ${fmt(seeded.plans)} plans / ${fmt(seeded.lessons)} lessons in the tables; the list user has ${seeded.mine} plans / ${seeded.my_lessons} lessons. ` +
-        `Response bodies: /api/planos ${fmt(sizes.planos / 1024, 1)} KB, /api/turmas ${fmt(sizes.turmas / 1024, 1)} KB (no compression).`,
+        `Response bodies: /api/planos ${fmt(sizes.planos / 1024, 1)} KB (a page of ${firstPage.length}; all ${pagesWalked} pages ${fmt(walkedBytes / 1024, 1)} KB), /api/turmas ${fmt(sizes.turmas / 1024, 1)} KB (no compression).`,
     );
     const header =
       '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU |\n' +
@@ -232,7 +263,7 @@ async function main() {
     console.log(`\n${header}\n${[...rows, ...fixed, ...reference].map(line).join('\n')}`);
     console.log(`\napi CPU per request (ms): ${[...rows, ...reference].map((r) => `${r.label.split(' (')[0].replace('reference: ', '')} ${fmt((r.apiCpu * 1000) / r.rps, 1)}`).join('; ')}`);
     // Less sensitive to other processes on the machine than req/s: what one api process could do with a whole core.
-    for (const r of rows.slice(0, 2)) {
+    for (const r of rows.slice(0, 3)) {
       const msPerRequest = (r.apiCpu * 1000) / r.rps;
       console.log(
         `${r.label}: ${fmt(msPerRequest, 1)} ms of api CPU per request -> at most ~${fmt(1000 / msPerRequest)} req/s per core; ` +
@@ -243,7 +274,7 @@ async function main() {
     console.log(
       `\ngenerate: ${accepted} answered 202; plans stored ${plansAfter - plansBefore}; credits taken ${1000000 - credits}; jobs waiting in the queue ${waiting}.`,
     );
-    console.log(`/api/planos SQL alone (the list query for ${LIST_PLANS} plans, from a pg client): median ${fmt(sqlMs, 1)} ms.`);
+    console.log(`/api/planos SQL alone (the first page's query, ${LIST_PLANS} plans, from a pg client): median ${fmt(sqlMs, 1)} ms.`);
     for (const r of fixed) {
       const ok = r.p99 < TARGET_P99_MS && r.rps >= TARGET_RATE * 0.95;
       console.log(

@@ -104,7 +104,8 @@ export class PlanosService {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
     const conn = this.em.fork().getConnection();
-    // The filters (class number, review status) apply to both the page and its total.
+    // The page walks the (user_id, created_at, id) index backwards and stops after limit + 1 rows; the total
+    // (same filters) is one uncorrelated subquery, evaluated once.
     const rows = await conn.execute<
       {
         id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
@@ -113,21 +114,19 @@ export class PlanosService {
         aulas: { id: string; numeroAula: number; materia: string; state: string }[];
       }[]
     >(
-      `with matching as (
-         select p.id, p.created_at from planos_aula p join turmas t on t.id = p.turma_id
-          where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)
-       )
-       select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
+      `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
               t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
               to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-              (select count(*) from matching)::int as total,
+              (${COUNT_SQL}) as total,
               coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
                           from aulas a where a.plano_id = p.id), '[]') as aulas
-         from matching m join planos_aula p on p.id = m.id join turmas t on t.id = p.turma_id
-        where (?::timestamptz is null or (m.created_at, m.id) < (?::timestamptz, ?::uuid))
-        order by m.created_at desc, m.id desc
+         from planos_aula p join turmas t on t.id = p.turma_id
+        where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)
+          and (?::timestamptz is null or (p.created_at, p.id) < (?::timestamptz, ?::uuid))
+        order by p.created_at desc, p.id desc
         limit ?`,
       [
+        ...countParams(userId, query),
         userId,
         query.turma ?? null, query.turma ?? null,
         query.status ?? null, query.status ?? null,
@@ -166,11 +165,7 @@ export class PlanosService {
 
   /** The total for a page past the last plan (its rows cannot carry it). */
   private async count(userId: string, query: PlanosListQueryData): Promise<number> {
-    const [row] = await this.em.fork().getConnection().execute<{ total: number }[]>(
-      `select count(*)::int as total from planos_aula p join turmas t on t.id = p.turma_id
-        where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)`,
-      [userId, query.turma ?? null, query.turma ?? null, query.status ?? null, query.status ?? null],
-    );
+    const [row] = await this.em.fork().getConnection().execute<{ total: number }[]>(COUNT_SQL, countParams(userId, query));
     return row?.total ?? 0;
   }
 
@@ -210,6 +205,18 @@ export class PlanosService {
     if (!deleted) throw new NotFoundException({ message: MSG.planoNotFound });
   }
 }
+
+/** How many of the user's plans match the list's filters (class number, review status). */
+const COUNT_SQL = `select count(*)::int as total from planos_aula c
+  where c.user_id = ?
+    and (?::text is null or c.turma_id in (select t2.id from turmas t2 where t2.user_id = ? and t2.numero = ?))
+    and (?::text is null or c.status = ?)`;
+
+const countParams = (userId: string, query: PlanosListQueryData) => [
+  userId,
+  query.turma ?? null, userId, query.turma ?? null,
+  query.status ?? null, query.status ?? null,
+];
 
 /**
  * The keyset cursor of the plan list: the last plan's creation time (PostgreSQL's microseconds, in UTC) and id,
