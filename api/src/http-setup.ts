@@ -6,7 +6,6 @@ import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -14,16 +13,16 @@ import passport from 'passport';
 import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
+import { createSessionStore } from './auth/session-store';
 
 export const SESSION_COOKIE = 'planejador.sid';
 
 export function sessionMiddleware(settings: Settings, pool: Pool): RequestHandler {
-  const PgStore = connectPgSimple(session);
   const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
   return session({
     name: SESSION_COOKIE,
     secret,
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
+    store: createSessionStore(pool, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
     resave: false,
     saveUninitialized: false,
     // No write per read: the session lasts 7 days from sign-in (or from its last change).
@@ -80,6 +79,9 @@ export function setupHttp(app: INestApplication, settings: Settings, session: Re
   const expressApp = app as NestExpressApplication;
   if (settings.TRUST_PROXY) expressApp.set('trust proxy', 1);
   expressApp.disable('x-powered-by');
+  // No ETag (a SHA-1 of every body) on API answers: they are per-user and not cached. The web's files keep
+  // theirs (serve-static makes its own).
+  expressApp.set('etag', false);
   const dist = webDistDir(settings);
   const scriptHashes = dist ? inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8')) : [];
   expressApp.use(
@@ -133,6 +135,8 @@ export function serveWeb(app: INestApplication, settings: Settings): void {
   const assets = express.static(dist, { index: false, immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(dist, { index: false, maxAge: '1h' });
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  // Revalidated on each visit (no-cache): an unchanged page answers 304.
+  const indexEtag = `"${createHash('sha1').update(indexHtml).digest('base64url')}"`;
   expressApp.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
     gzip(req, res, () => {
@@ -140,6 +144,8 @@ export function serveWeb(app: INestApplication, settings: Settings): void {
       files(req, res, () => {
         if (!(req.headers.accept ?? '').includes('text/html')) return next();
         res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('ETag', indexEtag);
+        if (req.fresh) return void res.status(304).end();
         res.type('html').send(indexHtml);
       });
     });

@@ -33,9 +33,26 @@ describe('the api serves the built web app', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('keeps API paths as JSON', async () => {
+  it('revalidates the page: an unchanged index.html answers 304 to its ETag', async () => {
+    const first = await api.client().get<string>('/historico', { accept: 'text/html' });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    // As a browser revalidates (fetch in Node would otherwise add 'Cache-Control: no-cache' to a conditional request).
+    const again = await api.client().get<string>('/dashboard', { accept: 'text/html', 'if-none-match': etag!, 'cache-control': 'max-age=0' });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const other = await api.client().get<string>('/dashboard', { accept: 'text/html', 'if-none-match': '"outra-versao"', 'cache-control': 'max-age=0' });
+    expect(other.status).toBe(200);
+    expect(other.text).toContain('<div id="root">');
+  });
+
+  it('keeps API paths as JSON, without ETags (answers are per user and not cached)', async () => {
     const res = await api.client().get<{ message: string }>('/api/nao-existe', { accept: 'text/html' });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(MSG.notFound);
+    const health = await api.client().get('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('etag')).toBeNull();
   });
 });
