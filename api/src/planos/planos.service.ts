@@ -13,7 +13,8 @@ import {
 import { Aula, PlanoAula, toPlanoDto } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
-import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
+import type { Pool } from 'pg';
+import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
 
 @Injectable()
 export class PlanosService {
@@ -23,6 +24,7 @@ export class PlanosService {
     private readonly em: EntityManager,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   /**
@@ -103,37 +105,29 @@ export class PlanosService {
   async list(userId: string, query: PlanosListQueryData): Promise<PlanosPage> {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
-    const conn = this.em.fork().getConnection();
     // The page walks the (user_id, created_at, id) index backwards and stops after limit + 1 rows; the total
-    // (same filters) is one uncorrelated subquery, evaluated once.
-    const rows = await conn.execute<
-      {
-        id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
-        turma_id: string; numero: string; escola: string; ano: string; generation_state: Plano['generation']['state'];
-        generation_error: string | null; credit_refunded: boolean; generator: string | null; cursor_at: string; total: number;
-        aulas: { id: string; numeroAula: number; materia: string; state: string }[];
-      }[]
-    >(
-      `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
-              t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
-              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-              (${COUNT_SQL}) as total,
-              coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
-                          from aulas a where a.plano_id = p.id), '[]') as aulas
-         from planos_aula p join turmas t on t.id = p.turma_id
-        where p.user_id = ? and (?::text is null or t.numero = ?) and (?::text is null or p.status = ?)
-          and (?::timestamptz is null or (p.created_at, p.id) < (?::timestamptz, ?::uuid))
-        order by p.created_at desc, p.id desc
-        limit ?`,
-      [
-        ...countParams(userId, query),
-        userId,
-        query.turma ?? null, query.turma ?? null,
-        query.status ?? null, query.status ?? null,
-        after?.createdAt ?? null, after?.createdAt ?? null, after?.id ?? null,
-        query.limit + 1,
-      ],
-    );
+    // (same filters) is one uncorrelated subquery, evaluated once. A prepared statement on the pool: the list
+    // is read on every visit to the history and the dashboard.
+    const { rows } = await this.pool.query<{
+      id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
+      turma_id: string; numero: string; escola: string; ano: string; generation_state: Plano['generation']['state'];
+      generation_error: string | null; credit_refunded: boolean; generator: string | null; cursor_at: string; total: number;
+      aulas: { id: string; numeroAula: number; materia: string; state: string }[];
+    }>({
+      name: 'planos-page',
+      text: `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
+                    t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+                    (${COUNT_SQL}) as total,
+                    coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
+                                from aulas a where a.plano_id = p.id), '[]') as aulas
+               from planos_aula p join turmas t on t.id = p.turma_id
+              where p.user_id = $1 and ($2::text is null or t.numero = $2::text) and ($3::text is null or p.status = $3::text)
+                and ($4::timestamptz is null or (p.created_at, p.id) < ($4::timestamptz, $5::uuid))
+              order by p.created_at desc, p.id desc
+              limit $6`,
+      values: [userId, query.turma ?? null, query.status ?? null, after?.createdAt ?? null, after?.id ?? null, query.limit + 1],
+    });
     // One row more than the page tells whether another page follows.
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
@@ -165,8 +159,12 @@ export class PlanosService {
 
   /** The total for a page past the last plan (its rows cannot carry it). */
   private async count(userId: string, query: PlanosListQueryData): Promise<number> {
-    const [row] = await this.em.fork().getConnection().execute<{ total: number }[]>(COUNT_SQL, countParams(userId, query));
-    return row?.total ?? 0;
+    const { rows } = await this.pool.query<{ total: number }>({
+      name: 'planos-count',
+      text: `${COUNT_SQL.replace('select count(*)::int', 'select count(*)::int as total')}`,
+      values: [userId, query.turma ?? null, query.status ?? null],
+    });
+    return rows[0]?.total ?? 0;
   }
 
   async get(userId: string, id: string): Promise<Plano> {
@@ -206,17 +204,11 @@ export class PlanosService {
   }
 }
 
-/** How many of the user's plans match the list's filters (class number, review status). */
-const COUNT_SQL = `select count(*)::int as total from planos_aula c
-  where c.user_id = ?
-    and (?::text is null or c.turma_id in (select t2.id from turmas t2 where t2.user_id = ? and t2.numero = ?))
-    and (?::text is null or c.status = ?)`;
-
-const countParams = (userId: string, query: PlanosListQueryData) => [
-  userId,
-  query.turma ?? null, userId, query.turma ?? null,
-  query.status ?? null, query.status ?? null,
-];
+/** How many of the user's plans match the list's filters: $1 user, $2 class number, $3 review status. */
+const COUNT_SQL = `select count(*)::int from planos_aula c
+  where c.user_id = $1
+    and ($2::text is null or c.turma_id in (select t2.id from turmas t2 where t2.user_id = $1 and t2.numero = $2::text))
+    and ($3::text is null or c.status = $3::text)`;
 
 /**
  * The keyset cursor of the plan list: the last plan's creation time (PostgreSQL's microseconds, in UTC) and id,
