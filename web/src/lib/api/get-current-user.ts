@@ -13,13 +13,19 @@ export async function getCurrentUser(): Promise<PublicUser | null> {
   }
 }
 
+/**
+ * An answer this recent is the one a mounting component was waiting for: when the guard's request ends, the shell
+ * and the page mount at once, and with a plain `refetchOnMount: true` they asked for the user a second time.
+ */
+const JUST_ANSWERED_MS = 1000;
+
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.currentUser,
     queryFn: getCurrentUser,
-    // Always stale: refetched on mount and on window focus (spec section 4).
+    // Always stale: refetched on mount (unless just answered) and on window focus (spec section 4).
     staleTime: 0,
-    refetchOnMount: true,
+    refetchOnMount: (query) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_ANSWERED_MS,
     refetchOnWindowFocus: true,
     meta: { sessionExpiry: false },
   });
