@@ -33,6 +33,8 @@ ENV NODE_ENV=production \
     CURRICULUM_DIR=/curriculum
 WORKDIR /app
 COPY --from=build /app /app
+# Without SMTP_URL the worker writes mail to .data/outbox: the only place under /app the app user may write.
+RUN mkdir -p /app/.data/outbox && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "api/dist/main.js"]
