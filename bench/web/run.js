@@ -1,6 +1,7 @@
 // What a first visit costs in the browser: the JavaScript downloaded (gzip) and the time until the page is painted,
-// for the landing page (signed out) and the dashboard (signed in), in headless Chromium against the built api
-// serving web/dist. Every run uses a new browser context (empty cache); figures are the median of RUNS runs.
+// for the landing page (signed out), the dashboard and the generate-plans page (signed in, a teacher with one class),
+// in headless Chromium against the built api serving web/dist. Every run uses a new browser context (empty cache);
+// figures are the median of RUNS runs.
 //
 //   npm run build && node bench/web/run.js [runs=5]
 'use strict';
@@ -11,6 +12,9 @@ const { startBenchStack, registerUser, api, machineInfo, loadAverage, fmt } = re
 const RUNS = Number(process.argv[2] ?? 5);
 const TARGET_JS_KB = 250;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The web app's 'tutorial seen' flag (TUTORIAL_STORAGE_KEY in libs/contracts): without it /gerar-planos starts its
+// guided tour about 1 s after load.
+const TUTORIAL_STORAGE_KEY = 'planejador-didactic-planner-tutorial-completed';
 
 const median = (values) => {
   const sorted = values.slice().sort((a, b) => a - b);
@@ -25,13 +29,15 @@ function htmlScripts(html) {
 /**
  * One visit in a fresh context: every script response's size as sent and gzip-compressed, the paint times, the
  * scripts only the running JavaScript asked for (not named by index.html: a later round) and the user requests.
+ * `ready`: a selector the visit also waits for before counting (what the page shows last, e.g. the tour's popover).
  */
-async function visit(browser, url, path, cookie, firstRound) {
+async function visit(browser, url, { path, cookie, ready, tutorialSeen }, firstRound) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   if (cookie) {
     const [name, value] = cookie.split(/=(.*)/s);
     await context.addCookies([{ name, value, url }]);
   }
+  if (tutorialSeen) await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), TUTORIAL_STORAGE_KEY);
   const page = await context.newPage();
   const scripts = [];
   const styles = [];
@@ -65,6 +71,15 @@ async function visit(browser, url, path, cookie, firstRound) {
   // On a busy machine the network can be idle (500 ms) before the page has rendered or even painted: wait for its
   // heading, then for the first paint (up to 5 s).
   await page.locator('h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  if (ready) {
+    await page
+      .locator(ready)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {
+        throw new Error(`${path}: ${ready} did not show within 10 s`);
+      });
+  }
   const paint = await page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -128,13 +143,27 @@ async function main() {
     const pages = [
       { label: 'landing page (/)', path: '/', cookie: null },
       { label: 'dashboard (/dashboard, signed in)', path: '/dashboard', cookie: teacher.cookie },
+      // The teacher has a class, so the form shows; a new browser has not seen the tour, which starts by itself.
+      {
+        label: 'generate plans (/gerar-planos, signed in, until the tour shows)',
+        path: '/gerar-planos',
+        cookie: teacher.cookie,
+        ready: '.driver-popover',
+      },
+      {
+        label: 'generate plans (/gerar-planos, signed in, tour already seen)',
+        path: '/gerar-planos',
+        cookie: teacher.cookie,
+        ready: '[data-tour="gerar"]',
+        tutorialSeen: true,
+      },
     ];
     const results = [];
     for (const p of pages) {
-      await visit(browser, apiChild.url, p.path, p.cookie, firstRound); // warm-up: server and disk caches
+      await visit(browser, apiChild.url, p, firstRound); // warm-up: server and disk caches
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, apiChild.url, p.path, p.cookie, firstRound));
-      if (p.cookie && runs.some((r) => r.finalPath !== '/dashboard')) throw new Error(`signed-in visit ended on ${runs[0].finalPath}`);
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, apiChild.url, p, firstRound));
+      if (p.cookie && runs.some((r) => r.finalPath !== p.path)) throw new Error(`signed-in visit to ${p.path} ended on ${runs[0].finalPath}`);
       results.push({ ...p, runs, last: runs[runs.length - 1] });
     }
 
