@@ -12,7 +12,7 @@ import helmet from 'helmet';
 import passport from 'passport';
 import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
-import type { Settings } from '@planejador/config';
+import { appUrl, type Settings } from '@planejador/config';
 import { createSessionStore } from './auth/session-store';
 
 export const SESSION_COOKIE = 'planejador.sid';
@@ -30,10 +30,17 @@ export function sessionMiddleware(settings: Settings, pool: Pool): RequestHandle
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: settings.NODE_ENV === 'production',
+      // Secure when the site is served over https (APP_URL): a production install behind TLS never sends the
+      // session over plain http, and one reached at http://localhost (docker compose as it comes) still signs in.
+      secure: servedOverHttps(settings),
       maxAge: 7 * 24 * 3600 * 1000,
     },
   });
+}
+
+/** The public address (APP_URL) is https: cookies are Secure and the page upgrades http sub-requests. */
+export function servedOverHttps(settings: Settings): boolean {
+  return appUrl(settings).startsWith('https:');
 }
 
 /**
@@ -94,7 +101,7 @@ export function setupHttp(app: INestApplication, settings: Settings, session: Re
           'img-src': ["'self'", 'data:', 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'frame-src': ["'self'", 'blob:', 'data:'],
-          'upgrade-insecure-requests': settings.NODE_ENV === 'production' ? [] : null,
+          'upgrade-insecure-requests': servedOverHttps(settings) ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

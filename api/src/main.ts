@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { loadSettings, SettingsError } from '@planejador/config';
+import { appUrl, loadSettings, SettingsError } from '@planejador/config';
 import { createApp } from './bootstrap';
+import { servedOverHttps } from './http-setup';
 
 async function main() {
   const settings = loadSettings();
@@ -9,7 +10,14 @@ async function main() {
   }
   const app = await createApp();
   await app.listen(settings.PORT, settings.HOST);
-  new Logger('Bootstrap').log({ port: settings.PORT }, `API ouvindo na porta ${settings.PORT}`);
+  const logger = new Logger('Bootstrap');
+  logger.log({ port: settings.PORT }, `API ouvindo na porta ${settings.PORT}`);
+  if (settings.NODE_ENV === 'production' && !servedOverHttps(settings)) {
+    logger.warn(
+      { appUrl: appUrl(settings) },
+      'APP_URL não é https: o cookie de sessão vai sem Secure. Atrás de um proxy com TLS, defina APP_URL=https://... e TRUST_PROXY=true.',
+    );
+  }
 }
 
 // A stray rejection (e.g. a fire-and-forget Redis call during an outage) is logged, not fatal: the

@@ -276,7 +276,12 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
   describe('in production behind a TLS proxy', () => {
     let production: ApiHarness;
     beforeAll(async () => {
-      production = await startApi({ NODE_ENV: 'production', TRUST_PROXY: 'true', QUEUE_PREFIX: `${prefix}-production` });
+      production = await startApi({
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'true',
+        APP_URL: 'https://planejador.escola.example',
+        QUEUE_PREFIX: `${prefix}-production`,
+      });
     });
     afterAll(() => production?.close());
 
@@ -297,6 +302,25 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
       const plain = await register({});
       expect(plain.status).toBe(201);
       expect(plain.headers.getSetCookie()).toEqual([]);
+    });
+  });
+
+  describe('in production at a plain http address (docker compose as it comes: APP_URL http://localhost:3000)', () => {
+    let plainHttp: ApiHarness;
+    beforeAll(async () => {
+      plainHttp = await startApi({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', QUEUE_PREFIX: `${prefix}-plain` });
+    });
+    afterAll(() => plainHttp?.close());
+
+    it('signs in and keeps the session (cookie httpOnly and SameSite, not Secure), without upgrading requests', async () => {
+      const client = plainHttp.client();
+      const res = await client.post('/api/register', { email: uniqueEmail('plain'), password: PASSWORD, confirmPassword: PASSWORD });
+      expect(res.status).toBe(201);
+      const attributes = res.headers.getSetCookie()[0].split(';').map((p) => p.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax']));
+      expect(attributes).not.toContain('secure');
+      expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+      expect((await client.get('/api/auth/user')).status).toBe(200);
     });
   });
 
