@@ -2,8 +2,14 @@ import type { Aula, GenerationState, LessonGenerationState, Plano, PlanProgressE
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
-import { getSocket } from '@/lib/socket';
+import type { AppSocket } from '@/lib/socket';
 import { usePlanoProgress } from '../api/get-plano-progress';
+
+/**
+ * The socket (socket.io-client) is loaded only once a plan is being generated: the form does not need it. The form
+ * asks for it on confirm too, so it is there when the progress shows.
+ */
+export const loadSocket = () => import('@/lib/socket');
 
 const LESSON_RANK: Record<LessonGenerationState, number> = { pending: 0, running: 1, done: 2, failed: 2 };
 
@@ -52,7 +58,8 @@ export function usePlanProgress(planId: string) {
   const query = usePlanoProgress(planId);
 
   useEffect(() => {
-    const socket = getSocket();
+    let socket: AppSocket | null = null;
+    let stopped = false;
     const key = queryKeys.plano(planId);
     const onProgress = (event: PlanProgressEvent) => {
       if (event.planId !== planId) return;
@@ -64,11 +71,20 @@ export function usePlanProgress(planId: string) {
       queryClient.setQueryData<Plano>(key, (current) => (current ? applyProgressEvent(current, event) : current));
     };
     const onConnect = () => void queryClient.invalidateQueries({ queryKey: key });
-    socket.on('plan:progress', onProgress);
-    socket.on('connect', onConnect);
+    loadSocket().then(
+      ({ getSocket }) => {
+        if (stopped) return;
+        socket = getSocket();
+        socket.on('plan:progress', onProgress);
+        socket.on('connect', onConnect);
+      },
+      // Without the socket the 2 s poll still follows the plan.
+      () => undefined,
+    );
     return () => {
-      socket.off('plan:progress', onProgress);
-      socket.off('connect', onConnect);
+      stopped = true;
+      socket?.off('plan:progress', onProgress);
+      socket?.off('connect', onConnect);
     };
   }, [planId, queryClient]);
 
