@@ -1,8 +1,10 @@
 import { LIMITS, TUTORIAL_STORAGE_KEY } from '@planejador/contracts';
-import { driver, type Driver, type DriveStep } from 'driver.js';
-import 'driver.js/dist/driver.css';
+import type { Driver, DriveStep } from 'driver.js';
 import { useCallback, useEffect, useRef } from 'react';
-import './tutorial.css';
+import { toast } from '@/lib/toast';
+
+/** driver.js and the tour's styles: loaded when the tour starts, not with the page. */
+const loadTour = () => import('./generation-tour');
 
 /** The elements the tour points at (data-tour attributes on the form). */
 export const TOUR_TARGETS = {
@@ -78,30 +80,6 @@ function rememberTutorialDone(): void {
   }
 }
 
-/** The popover's own close button becomes the 'Sair' button of the footer. */
-function renderPopover(popover: { closeButton: HTMLButtonElement; footerButtons: HTMLElement; nextButton: HTMLButtonElement }) {
-  const close = popover.closeButton;
-  close.textContent = 'Sair';
-  close.removeAttribute('aria-label');
-  close.classList.add('driver-popover-footer-btn');
-  popover.footerButtons.prepend(close);
-  // driver.js focuses the first button; the next step is the likelier choice.
-  window.setTimeout(() => popover.nextButton.focus(), 0);
-}
-
-/**
- * driver.js marks the highlighted element as a popup trigger (aria-haspopup/expanded/controls). Our targets are
- * plain sections, where those attributes are invalid ARIA, and the popover is a labelled dialog of its own.
- * Every target is cleaned, not only the current one: a quick Próximo/Anterior can leave marks on the previous.
- */
-function clearTriggerAttributes() {
-  document.querySelectorAll('[data-tour]').forEach((element) => {
-    element.removeAttribute('aria-haspopup');
-    element.removeAttribute('aria-expanded');
-    element.removeAttribute('aria-controls');
-  });
-}
-
 /**
  * The guided tour of the generate form (driver.js). It starts by itself about 1 s after the page loads for a
  * user who has neither finished nor skipped it; both are remembered in local storage.
@@ -109,37 +87,35 @@ function clearTriggerAttributes() {
 export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
   const tour = useRef<Driver | null>(null);
   const unmounting = useRef(false);
+  // Only the latest start opens a tour (two clicks while the code loads open one).
+  const lastStart = useRef(0);
 
   const start = useCallback(() => {
-    tour.current?.destroy();
-    const instance = driver({
-      steps: STEPS,
-      showProgress: true,
-      progressText: 'Passo {{current}} de {{total}}',
-      nextBtnText: 'Próximo',
-      prevBtnText: 'Anterior',
-      doneBtnText: 'Finalizar',
-      showButtons: ['next', 'previous', 'close'],
-      popoverClass: 'planejador-tour',
-      overlayOpacity: 0.6,
-      stageRadius: 8,
-      animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-      smoothScroll: true,
-      onPopoverRender: renderPopover,
-      onHighlighted: clearTriggerAttributes,
-      onDestroyed: () => {
-        clearTriggerAttributes();
-        // Finalizar, Sair, Escape and a click outside all end the tour for good; leaving the page does not.
-        if (!unmounting.current) rememberTutorialDone();
-        if (tour.current === instance) tour.current = null;
+    const request = ++lastStart.current;
+    loadTour().then(
+      ({ createTour }) => {
+        if (request !== lastStart.current || unmounting.current) return;
+        tour.current?.destroy();
+        const instance = createTour(STEPS, () => {
+          // Finalizar, Sair, Escape and a click outside all end the tour for good; leaving the page does not.
+          if (!unmounting.current) rememberTutorialDone();
+          if (tour.current === instance) tour.current = null;
+        });
+        tour.current = instance;
+        instance.drive();
       },
-    });
-    tour.current = instance;
-    instance.drive();
+      () => {
+        if (request !== lastStart.current || unmounting.current) return;
+        const description = 'Não foi possível abrir o tutorial. Recarregue a página.';
+        toast({ title: 'Erro', description, variant: 'destructive' });
+      },
+    );
   }, []);
 
   useEffect(() => {
     if (!autoStart || tutorialDone()) return;
+    // Fetched now, so the tour still opens on time.
+    void loadTour().catch(() => undefined);
     const timer = window.setTimeout(start, LIMITS.tutorialDelayMs);
     return () => window.clearTimeout(timer);
   }, [autoStart, start]);
