@@ -27,7 +27,11 @@ import { loadSocket } from '../hooks/use-plan-progress';
 import { AdvancedSettings } from './advanced-settings';
 import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-dialog';
 import { LessonsTable } from './lessons-table';
-import { MatrizDialog } from './matriz-dialog';
+import type { MatrizDialog } from './matriz-dialog';
+
+/** The matrix dialog (its tabs, search and data) is loaded when first opened, or pointed at, not with the page. */
+const loadMatrizDialog = () => import('./matriz-dialog');
+const preloadMatrizDialog = () => void loadMatrizDialog().catch(() => undefined);
 
 const EMPTY_GENERATE_FORM: GenerateFormInput = {
   temaPrincipal: '',
@@ -68,14 +72,27 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
   const generate = useGeneratePlano();
   const queryClient = useQueryClient();
   const [matrizOpen, setMatrizOpen] = useState(false);
+  const [matrizDialog, setMatrizDialog] = useState<{ Component: typeof MatrizDialog } | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   // The same submit (same values) keeps its Idempotency-Key: a retry after a lost answer makes one plan.
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const turma = turmas.find((t) => t.id === turmaId) ?? null;
+  const LoadedMatrizDialog = matrizDialog?.Component;
   const noTurmas = turmas.length === 0;
   const canGenerate =
     Boolean(turmaId && materiaGeral && firstPrompt?.trim()) && !generate.isPending && credits > 0 && !noTurmas;
+
+  const openMatriz = () => {
+    loadMatrizDialog().then(
+      ({ MatrizDialog: Component }) => {
+        setMatrizDialog({ Component });
+        setMatrizOpen(true);
+      },
+      () =>
+        toast({ title: 'Erro', description: 'Não foi possível abrir a matriz. Recarregue a página.', variant: 'destructive' }),
+    );
+  };
 
   const openConfirm = (values: GenerateFormData) => {
     const filled = values.aulas.filter((aula) => aula.prompt.trim()).length;
@@ -177,7 +194,9 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               variant="outline"
               aria-label="Visualizar Matriz-RS"
               disabled={!turma || !materiaGeral}
-              onClick={() => setMatrizOpen(true)}
+              onPointerEnter={preloadMatrizDialog}
+              onFocus={preloadMatrizDialog}
+              onClick={openMatriz}
             >
               <BookOpen aria-hidden="true" />
               Visualizar
@@ -212,7 +231,10 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
       </div>
     </form>
 
-      <MatrizDialog open={matrizOpen} onOpenChange={setMatrizOpen} turma={turma} materia={materiaGeral ?? ''} />
+      {/* Once loaded it stays mounted, so closing plays its exit and gives focus back as before. */}
+      {LoadedMatrizDialog ? (
+        <LoadedMatrizDialog open={matrizOpen} onOpenChange={setMatrizOpen} turma={turma} materia={materiaGeral ?? ''} />
+      ) : null}
       <ConfirmGenerateDialog
         summary={confirm?.summary ?? null}
         pending={generate.isPending}
