@@ -71,6 +71,21 @@ describe('plans list: pages, cursor, filters', () => {
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(res.headers.get('link')).toBe(`</api/planos?limit=${LIMITS.planosPageDefault}&cursor=${cursor}>; rel="next"`);
     expect(res.body[0]).toMatchObject({ temaPrincipal: 'Tema 1', generation: { state: 'done', done: 2, total: 2 } });
+    // Every field of PlanoListItem, dates as ISO strings in UTC with milliseconds.
+    const item = res.body[0];
+    expect(Object.keys(item).sort()).toEqual(
+      ['aulas', 'createdAt', 'generation', 'generator', 'id', 'materiaGeral', 'status', 'temaPrincipal', 'turma', 'turmaId', 'updatedAt'],
+    );
+    expect(item.createdAt).toBe('2026-11-20T11:59:00.123Z');
+    expect(new Date(item.updatedAt).toISOString()).toBe(item.updatedAt);
+    expect(item.generation).toEqual({ state: 'done', done: 2, total: 2, error: null, creditRefunded: false });
+    expect(item.turma).toEqual({ id: item.turmaId, numero: '52', escola: 'EEEF Tiradentes', ano: '5' });
+    expect(item.generator).toBe('offline');
+    expect(item.aulas).toEqual([
+      { id: expect.any(String), numeroAula: 1, materia: 'matematica' },
+      { id: expect.any(String), numeroAula: 2, materia: 'matematica' },
+    ]);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body[0].aulas.map((a) => a.numeroAula)).toEqual([1, 2]);
     expect(newestFirst(res.body)).toBe(true);
   });
