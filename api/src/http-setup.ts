@@ -38,6 +38,10 @@ export function sessionMiddleware(settings: Settings, pool: Pool): RequestHandle
   });
 }
 
+/** What a production api without https logs at start. */
+export const PLAIN_HTTP_WARNING =
+  'APP_URL não é https: o cookie de sessão vai sem Secure. Atrás de um proxy com TLS, defina APP_URL=https://... e TRUST_PROXY=true.';
+
 /** The public address (APP_URL) is https: cookies are Secure and the page upgrades http sub-requests. */
 export function servedOverHttps(settings: Settings): boolean {
   return appUrl(settings).startsWith('https:');

@@ -1,22 +1,27 @@
+import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { appUrl, loadSettings, SettingsError } from '@planejador/config';
 import { createApp } from './bootstrap';
-import { servedOverHttps } from './http-setup';
+import { superviseApiProcesses } from './cluster';
+import { PLAIN_HTTP_WARNING, servedOverHttps } from './http-setup';
 
 async function main() {
   const settings = loadSettings();
   if (!settings.DATABASE_URL || !settings.REDIS_URL) {
     throw new SettingsError('DATABASE_URL e REDIS_URL são obrigatórios para a API (use `npm start`, que os fornece).');
   }
+  if (settings.API_PROCESSES > 1 && cluster.isPrimary) return superviseApiProcesses(settings);
   const app = await createApp();
   await app.listen(settings.PORT, settings.HOST);
   const logger = new Logger('Bootstrap');
+  if (cluster.isWorker) {
+    // The supervisor says 'API ouvindo' once every process listens.
+    logger.log({ port: settings.PORT }, `processo da API pronto na porta ${settings.PORT}`);
+    return;
+  }
   logger.log({ port: settings.PORT }, `API ouvindo na porta ${settings.PORT}`);
   if (settings.NODE_ENV === 'production' && !servedOverHttps(settings)) {
-    logger.warn(
-      { appUrl: appUrl(settings) },
-      'APP_URL não é https: o cookie de sessão vai sem Secure. Atrás de um proxy com TLS, defina APP_URL=https://... e TRUST_PROXY=true.',
-    );
+    logger.warn({ appUrl: appUrl(settings) }, PLAIN_HTTP_WARNING);
   }
 }
 

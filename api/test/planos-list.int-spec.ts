@@ -1,5 +1,5 @@
 import { LIMITS, MSG, PLANOS_PAGE_HEADERS, type PlanoListItem } from '@planejador/contracts';
-import type { TestClient } from '@planejador/testing';
+import type { TestClient, TestResponse } from '@planejador/testing';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
 /**
@@ -48,7 +48,7 @@ describe('plans list: pages, cursor, filters', () => {
     let pages = 0;
     let total = -1;
     do {
-      const res = await client.get<PlanoListItem[]>(`/api/planos?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: TestResponse<PlanoListItem[]> = await client.get<PlanoListItem[]>(`/api/planos?${query}${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.status).toBe(200);
       total = Number(res.headers.get(PLANOS_PAGE_HEADERS.total));
       seen.push(...res.body);

@@ -20,6 +20,8 @@ export const settingsSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
     PORT: int(3000, 1, 65535),
+    /** api processes sharing PORT on this machine (node:cluster): one per core serves more requests at once. */
+    API_PROCESSES: int(1, 1, 64),
     HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
     APP_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://'),

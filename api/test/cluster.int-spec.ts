@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import type { PlanProgressEvent } from '@planejador/contracts';
+import { freePort, spawnApi, spawnWorker, TestClient, waitFor, type ManagedProcess } from '@planejador/testing';
+import { PASSWORD, uniqueEmail } from './api-harness';
+
+/** The api processes the supervisor forked (its live children). */
+function children(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+}
+
+/** pids that logged a finished request to `path` (pino-http's line, LOG_LEVEL info). */
+function pidsServing(output: string[], path: string): Set<number> {
+  const pids = new Set<number>();
+  for (const line of output) {
+    if (!line.includes(`"url":"${path}"`) || !line.includes('request completed')) continue;
+    try {
+      pids.add((JSON.parse(line) as { pid: number }).pid);
+    } catch {
+      // not a JSON line
+    }
+  }
+  return pids;
+}
+
+describe('API_PROCESSES=2: one port, two api processes under a supervisor', () => {
+  let api: ManagedProcess;
+  let worker: ManagedProcess;
+  let url: string;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    // The supervisor says 'API ouvindo' once both processes listen.
+    api = await spawnApi(port, { API_PROCESSES: '2', OPENAI_API_KEY: '' });
+    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await worker?.stop();
+    await api?.stop();
+  });
+
+  it('serves sessions, plans and their progress from both processes, and replaces one that dies', async () => {
+    expect(api.output.some((l) => /API ouvindo na porta \d+ \(2 processos\)/.test(l))).toBe(true);
+    const first = children(api.proc.pid!);
+    expect(first).toHaveLength(2);
+
+    const client = new TestClient(url);
+    const email = uniqueEmail('cluster');
+    expect((await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(201);
+    // New connections each time: the supervisor hands them to both processes; the session (in PostgreSQL) works on both.
+    for (let i = 0; i < 30; i++) {
+      const me = await client.get<{ email: string }>('/api/auth/user', { connection: 'close' });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(email);
+    }
+    await waitFor(() => pidsServing(api.output, '/api/auth/user').size === 2, { what: 'both processes to serve /api/auth/user' });
+    expect([...pidsServing(api.output, '/api/auth/user')].sort()).toEqual([...first].sort());
+
+    // Progress reaches the socket whichever process holds it (WebSocket only, as the web app connects; rooms in Redis).
+    socket = io(url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader }, reconnection: false });
+    const events: PlanProgressEvent[] = [];
+    socket.on('plan:progress', (e: PlanProgressEvent) => events.push(e));
+    await new Promise<void>((resolve, reject) => {
+      socket!.on('connect', () => resolve());
+      socket!.on('connect_error', reject);
+    });
+    const turma = await client.post<{ id: string }>('/api/turmas', { nomeProfessor: 'Ana', numero: '81', escola: 'EEEF Bento Gonçalves', ano: '8' });
+    expect(turma.status).toBe(201);
+    const plan = await client.post<{ id: string }>('/api/planos/generate', {
+      temaPrincipal: 'Ciências',
+      turmaId: turma.body.id,
+      materiaGeral: 'ciencias',
+      aulas: [{ numeroAula: 1, materia: 'ciencias', prompt: 'Ciclo da água com um terrário na sala' }],
+    });
+    expect(plan.status).toBe(202);
+    await waitFor(() => events.some((e) => e.planId === plan.body.id && e.type === 'done'), { what: 'the done event on the socket', timeoutMs: 30000 });
+
+    // kill -9 one process: the other keeps answering, and the supervisor starts a new one.
+    const [victim, survivor] = first;
+    process.kill(victim, 'SIGKILL');
+    await api.waitForOutput(/um processo da API terminou/, 10000);
+    for (let i = 0; i < 10; i++) {
+      expect((await client.get('/api/auth/user', { connection: 'close' })).status).toBe(200);
+    }
+    const replaced = await waitFor(
+      () => {
+        const now = children(api.proc.pid!);
+        return now.length === 2 && !now.includes(victim) && now.includes(survivor) ? now : null;
+      },
+      { what: 'a new api process in place of the killed one', timeoutMs: 20000 },
+    );
+    const newcomer = replaced.find((pid) => pid !== survivor)!;
+    await api.waitForOutput(new RegExp(`"pid":${newcomer}.*processo da API pronto`), 20000);
+    const list = await client.get<unknown[]>('/api/planos', { connection: 'close' });
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+  });
+
+  it('stops both processes on SIGTERM', async () => {
+    const pids = children(api.proc.pid!);
+    await api.stop();
+    expect(api.proc.exitCode).toBe(0);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
