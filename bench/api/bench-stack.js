@@ -3,7 +3,7 @@
 // Everything listens on 127.0.0.1 and is removed again by `stack.stop()` (also on Ctrl-C).
 'use strict';
 const { spawn } = require('node:child_process');
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync, readFileSync, readdirSync } = require('node:fs');
 const { resolve } = require('node:path');
 const { randomBytes } = require('node:crypto');
 
@@ -67,10 +67,27 @@ function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+    // utime, stime in clock ticks (USER_HZ = 100), plus the live children's (API_PROCESSES > 1 forks them).
+    return (Number(fields[11]) + Number(fields[12])) / 100 + childPids(pid).reduce((sum, child) => sum + processCpuSeconds(child), 0);
   } catch {
     return 0;
   }
+}
+
+function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Steal: the share of the run the hypervisor gave this machine's vCPUs to someone else (from /proc/stat). */
+function stealSeconds() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (line[7] ?? 0) / 100;
 }
 
 /** Busy and total CPU seconds of the whole machine, from /proc/stat. */
@@ -277,6 +294,7 @@ module.exports = {
   sleep,
   processCpuSeconds,
   machineCpuSeconds,
+  stealSeconds,
   postgresCpuSeconds,
   machineInfo,
   loadAverage,

@@ -12,6 +12,7 @@ const {
   sqlClient,
   processCpuSeconds,
   postgresCpuSeconds,
+  stealSeconds,
   machineInfo,
   loadAverage,
   fmt,
@@ -102,7 +103,7 @@ const PLANOS_LIST_SQL = `select p.id, p.tema_principal, p.materia_geral, p.creat
 
 /** One autocannon run, with the api's and PostgreSQL's CPU use over it. */
 async function measure(stack, apiChild, sql, label, options) {
-  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), self: process.cpuUsage() };
+  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), self: process.cpuUsage(), steal: stealSeconds() };
   const started = process.hrtime.bigint();
   const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
@@ -125,6 +126,8 @@ async function measure(stack, apiChild, sql, label, options) {
     apiCpu: (processCpuSeconds(apiChild.pid) - cpuBefore.api) / elapsed,
     pgCpu: (postgresCpuSeconds(stack.runId) - cpuBefore.pg) / elapsed,
     selfCpu: (self.user + self.system) / 1e6 / elapsed,
+    // Of the machine's 2 vCPUs, the share the hypervisor ran something else on (it shows in the tail latencies).
+    steal: (stealSeconds() - cpuBefore.steal) / elapsed / require('node:os').cpus().length,
   };
 }
 
@@ -132,7 +135,9 @@ async function main() {
   const loadAtStart = loadAverage();
   const stack = await startBenchStack('api');
   try {
-    const apiChild = await stack.startApi();
+    // API_PROCESSES=2 node bench/api/run.js: the api as that many processes sharing the port (node:cluster).
+    const apiProcesses = Number(process.env.API_PROCESSES ?? 1);
+    const apiChild = await stack.startApi({ API_PROCESSES: String(apiProcesses) });
     const url = apiChild.url;
     const sql = await sqlClient(stack.databaseUrl);
     stack.onStop(() => sql.end());
@@ -248,18 +253,18 @@ async function main() {
 
     console.log(
       `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${loadAverage()}; ` +
-        `${SECONDS} s per run; autocannon in this process (shares the CPU).`,
+        `${SECONDS} s per run; autocannon in this process (shares the CPU); API_PROCESSES=${apiProcesses}.`,
     );
     console.log(
       `Data: ${fmt(seeded.plans)} plans / ${fmt(seeded.lessons)} lessons in the tables; the list user has ${seeded.mine} plans / ${seeded.my_lessons} lessons. ` +
         `Response bodies: /api/planos ${fmt(sizes.planos / 1024, 1)} KB (a page of ${firstPage.length}; all ${pagesWalked} pages ${fmt(walkedBytes / 1024, 1)} KB), /api/turmas ${fmt(sizes.turmas / 1024, 1)} KB (no compression).`,
     );
     const header =
-      '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU |\n' +
-      '|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|';
+      '| route | rate | conns | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | statuses | api CPU | postgres CPU | autocannon CPU | steal |\n' +
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|';
     const line = (r) =>
       `| ${r.label} | ${r.rate} | ${r.connections} | ${fmt(r.requests)} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.statuses}${r.errors ? ` errors ${r.errors}` : ''} | ` +
-      `${fmt(r.apiCpu * 100)}% | ${r.pgCpu >= 0 ? `${fmt(r.pgCpu * 100)}%` : '-'} | ${fmt(r.selfCpu * 100)}% |`;
+      `${fmt(r.apiCpu * 100)}% | ${r.pgCpu >= 0 ? `${fmt(r.pgCpu * 100)}%` : '-'} | ${fmt(r.selfCpu * 100)}% | ${fmt(r.steal * 100)}% |`;
     console.log(`\n${header}\n${[...rows, ...fixed, ...reference].map(line).join('\n')}`);
     console.log(`\napi CPU per request (ms): ${[...rows, ...reference].map((r) => `${r.label.split(' (')[0].replace('reference: ', '')} ${fmt((r.apiCpu * 1000) / r.rps, 1)}`).join('; ')}`);
     // Less sensitive to other processes on the machine than req/s: what one api process could do with a whole core.
