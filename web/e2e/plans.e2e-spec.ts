@@ -284,6 +284,8 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await more.focus();
     await page.keyboard.press('Enter');
     await page.getByText('27 planos', { exact: true }).waitFor();
+    // The button is gone with the last page; focus stays on the page, on the count.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('27 planos');
     await page.getByRole('row', { name: new RegExp(tema(1)) }).waitFor();
     expect(await rows.count()).toBe(1 + 27);
     expect(await more.count()).toBe(0);

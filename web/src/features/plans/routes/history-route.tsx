@@ -1,7 +1,7 @@
 import type { PlanoListItem } from '@planejador/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText, Plus, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -48,6 +48,12 @@ export function HistoryRoute() {
   // newest plans, unfiltered (the dashboard's query), tell which.
   const recent = useRecentPlanos({ enabled: filtering });
   const turmas = useTurmas();
+  const countRef = useRef<HTMLParagraphElement>(null);
+  // When the last page arrives the button goes away: focus the count ('27 planos') instead of losing it.
+  const loadMore = () =>
+    void planos.fetchNextPage().then((result) => {
+      if (!result.hasNextPage && !result.isError) countRef.current?.focus();
+    });
   const deletePlano = useDeletePlano();
   const { download, exportingId } = useDownloadPlano();
 
@@ -130,12 +136,12 @@ export function HistoryRoute() {
             {planos.isPlaceholderData ? (
               <Spinner label="Filtrando..." showLabel className="[&_svg]:size-4" />
             ) : (
-              <p className="text-sm text-muted-foreground" aria-live="polite">
+              <p ref={countRef} tabIndex={-1} className="text-sm text-muted-foreground focus:outline-none" aria-live="polite">
                 {countText(list.length, total, filtering)}
               </p>
             )}
             {planos.hasNextPage && !planos.isPlaceholderData ? (
-              <Button variant="outline" onClick={() => void planos.fetchNextPage()} disabled={planos.isFetchingNextPage}>
+              <Button variant="outline" onClick={loadMore} disabled={planos.isFetchingNextPage}>
                 {planos.isFetchingNextPage ? 'Carregando...' : 'Carregar mais planos'}
               </Button>
             ) : null}
