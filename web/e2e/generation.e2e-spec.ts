@@ -242,6 +242,14 @@ describe('gerar planos with the fake AI', () => {
     await expectAccessible(page, 'matrix dialog with search results');
     await matrix.getByRole('button', { name: 'Fechar' }).last().click();
     await hidden(matrix);
+    // Keyboard: Enter opens it, Escape closes it, and focus is back on the button.
+    const matrizButton = page.getByRole('button', { name: 'Visualizar Matriz-RS' });
+    await matrizButton.focus();
+    await page.keyboard.press('Enter');
+    await visible(matrix);
+    await page.keyboard.press('Escape');
+    await hidden(matrix);
+    expect(await matrizButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Three lessons: Enter in a filled description adds the next row and moves there.
     const prompts = [

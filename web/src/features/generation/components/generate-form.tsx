@@ -72,6 +72,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
   const generate = useGeneratePlano();
   const queryClient = useQueryClient();
   const [matrizOpen, setMatrizOpen] = useState(false);
+  const matrizButton = useRef<HTMLButtonElement>(null);
   const [matrizDialog, setMatrizDialog] = useState<{ Component: typeof MatrizDialog } | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   // The same submit (same values) keeps its Idempotency-Key: a retry after a lost answer makes one plan.
@@ -191,6 +192,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               Matriz-RS
             </span>
             <Button
+              ref={matrizButton}
               variant="outline"
               aria-label="Visualizar Matriz-RS"
               disabled={!turma || !materiaGeral}
@@ -233,7 +235,13 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
 
       {/* Once loaded it stays mounted, so closing plays its exit and gives focus back as before. */}
       {LoadedMatrizDialog ? (
-        <LoadedMatrizDialog open={matrizOpen} onOpenChange={setMatrizOpen} turma={turma} materia={materiaGeral ?? ''} />
+        <LoadedMatrizDialog
+          open={matrizOpen}
+          onOpenChange={setMatrizOpen}
+          turma={turma}
+          materia={materiaGeral ?? ''}
+          returnFocusTo={matrizButton}
+        />
       ) : null}
       <ConfirmGenerateDialog
         summary={confirm?.summary ?? null}

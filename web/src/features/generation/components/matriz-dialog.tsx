@@ -7,6 +7,7 @@ import {
   type MatrizResponse,
 } from '@planejador/contracts';
 import { AlertCircle, BookOpen, ExternalLink } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,6 +25,8 @@ import { HabilidadeSearch } from './habilidade-search';
 interface MatrizDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes back when the dialog closes (it has no Radix trigger: it opens from the form's button). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   turma: { id: string; numero: string; escola: string; ano: string } | null;
   materia: string;
 }
@@ -49,13 +52,20 @@ function tabsOf(data: MatrizData): MatrizTab[] {
 }
 
 /** 'Matriz Curricular - {subject}': the class year's curriculum for the subject, with a skill search. */
-export function MatrizDialog({ open, onOpenChange, turma, materia }: MatrizDialogProps) {
+export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo }: MatrizDialogProps) {
   const matriz = useMatriz(turma?.id ?? '', materia, { enabled: open });
   const label = materiaLabel(materia);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl gap-5">
+      <DialogContent
+        className="max-w-4xl gap-5"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Matriz Curricular - {label}</DialogTitle>
           <DialogDescription>
