@@ -19,11 +19,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
+import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
-import { loadSocket } from '../hooks/use-plan-progress';
 import { AdvancedSettings } from './advanced-settings';
 import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-dialog';
 import { LessonsTable } from './lessons-table';
@@ -118,7 +118,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
     const body = JSON.stringify(input);
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     // The progress screen follows the plan over the socket: load it while the plan is being accepted.
-    void loadSocket().catch(() => undefined);
+    preloadPlanProgressSocket();
     generate.mutate(
       { input, idempotencyKey: attempt.current.key },
       {

@@ -2,14 +2,8 @@ import type { Aula, GenerationState, LessonGenerationState, Plano, PlanProgressE
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
-import type { AppSocket } from '@/lib/socket';
+import { listenToPlanProgress } from '@/lib/plan-progress-socket';
 import { usePlanoProgress } from '../api/get-plano-progress';
-
-/**
- * The socket (socket.io-client) is loaded only once a plan is being generated: the form does not need it. The form
- * asks for it on confirm too, so it is there when the progress shows.
- */
-export const loadSocket = () => import('@/lib/socket');
 
 const LESSON_RANK: Record<LessonGenerationState, number> = { pending: 0, running: 1, done: 2, failed: 2 };
 
@@ -58,34 +52,20 @@ export function usePlanProgress(planId: string) {
   const query = usePlanoProgress(planId);
 
   useEffect(() => {
-    let socket: AppSocket | null = null;
-    let stopped = false;
     const key = queryKeys.plano(planId);
-    const onProgress = (event: PlanProgressEvent) => {
-      if (event.planId !== planId) return;
-      if (event.type === 'done' || event.type === 'failed') {
-        // The end is read from the api: the plan page opened next needs the lessons' texts, not only the state.
-        void queryClient.invalidateQueries({ queryKey: key });
-        return;
-      }
-      queryClient.setQueryData<Plano>(key, (current) => (current ? applyProgressEvent(current, event) : current));
-    };
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: key });
-    loadSocket().then(
-      ({ getSocket }) => {
-        if (stopped) return;
-        socket = getSocket();
-        socket.on('plan:progress', onProgress);
-        socket.on('connect', onConnect);
+    // The socket's code is loaded now (the form does not need it); without it the 2 s poll still follows the plan.
+    return listenToPlanProgress({
+      progress: (event: PlanProgressEvent) => {
+        if (event.planId !== planId) return;
+        if (event.type === 'done' || event.type === 'failed') {
+          // The end is read from the api: the plan page opened next needs the lessons' texts, not only the state.
+          void queryClient.invalidateQueries({ queryKey: key });
+          return;
+        }
+        queryClient.setQueryData<Plano>(key, (current) => (current ? applyProgressEvent(current, event) : current));
       },
-      // Without the socket the 2 s poll still follows the plan.
-      () => undefined,
-    );
-    return () => {
-      stopped = true;
-      socket?.off('plan:progress', onProgress);
-      socket?.off('connect', onConnect);
-    };
+      connect: () => void queryClient.invalidateQueries({ queryKey: key }),
+    });
   }, [planId, queryClient]);
 
   return query;
