@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { Redis } from 'ioredis';
 import { loadSettings, type Settings } from '@planejador/config';
-import { createRedis, JobProducer } from '@planejador/queue';
+import { createRedis, JobProducer, whenReady } from '@planejador/queue';
 import { JOB_PRODUCER, PG_POOL, REDIS, SETTINGS } from './tokens';
 import { RateLimitService } from './rate-limit.service';
 
@@ -20,7 +20,16 @@ import { RateLimitService } from './rate-limit.service';
         return pool;
       },
     },
-    { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'producer') },
+    {
+      provide: REDIS,
+      inject: [SETTINGS],
+      // The producer fails fast while offline: requests are taken only once it is connected (or Redis is known down).
+      useFactory: async (s: Settings) => {
+        const redis = createRedis(s.REDIS_URL!, 'producer');
+        await whenReady(redis);
+        return redis;
+      },
+    },
     {
       provide: JOB_PRODUCER,
       inject: [SETTINGS, REDIS],

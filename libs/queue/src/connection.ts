@@ -14,3 +14,20 @@ export function createRedis(url: string, role: 'worker' | 'producer' | 'client' 
   };
   return new IORedis(url, options);
 }
+
+/**
+ * Resolves when the client is connected, or after `ms` (Redis down at start: the process starts anyway and the
+ * client keeps reconnecting). A producer fails fast while offline, so a process should not take requests before this.
+ */
+export function whenReady(redis: Redis, ms = 5000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
+}
