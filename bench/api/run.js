@@ -85,21 +85,8 @@ async function sqlAlone(sql, text, params) {
   return times[15];
 }
 
-/** The first page of the plan list (same statement as api/src/planos/planos.service.ts `list`, numbered parameters). */
-const PLANOS_LIST_SQL = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
-          t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
-          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-          (select count(*)::int from planos_aula c
-            where c.user_id = $1
-              and ($2::text is null or c.turma_id in (select t2.id from turmas t2 where t2.user_id = $1 and t2.numero = $2::text))
-              and ($3::text is null or c.status = $3::text)) as total,
-          coalesce((select json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'materia', a.materia, 'state', a.generation_state) order by a.numero_aula)
-                      from aulas a where a.plano_id = p.id), '[]') as aulas
-     from planos_aula p join turmas t on t.id = p.turma_id
-    where p.user_id = $1 and ($2::text is null or t.numero = $2::text) and ($3::text is null or p.status = $3::text)
-      and ($4::timestamptz is null or (p.created_at, p.id) < ($4::timestamptz, $5::uuid))
-    order by p.created_at desc, p.id desc
-    limit $6`;
+/** The plan page's statement as the api runs it ($1 user, $2 class, $3 status, $4/$5 cursor, $6 page size + 1). */
+const { PLANOS_PAGE_SQL: PLANOS_LIST_SQL } = require('../../api/dist/planos/planos.service');
 
 /** One autocannon run, with the api's and PostgreSQL's CPU use over it. */
 async function measure(stack, apiChild, sql, label, options) {

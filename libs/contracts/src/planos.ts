@@ -241,7 +241,6 @@ export const planosListQuerySchema = z.object({
   turma: z.string().trim().min(1).max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax)).optional(),
   status: z.enum(PLAN_STATUSES, { error: MSG.statusFilterInvalid }).optional(),
 });
-export type PlanosListQuery = z.input<typeof planosListQuerySchema>;
 export type PlanosListQueryData = z.output<typeof planosListQuerySchema>;
 
 export const PLANOS_PAGE_HEADERS = { total: 'X-Total-Count', nextCursor: 'X-Next-Cursor' } as const;
