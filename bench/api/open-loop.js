@@ -81,7 +81,7 @@ class Connection {
 }
 
 /** Sends `rate` requests per second for `seconds` s (after `warmupSeconds` s not counted) and reports latencies. */
-function run({ url, rate, seconds, warmupSeconds = 1, headers = {}, method = 'GET', body, connections = 64, timeoutMs = 10_000 }) {
+function run({ url, rate, seconds, warmupSeconds = 1, slowMs = 25, headers = {}, method = 'GET', body, connections = 64, timeoutMs = 10_000 }) {
   const target = new URL(url);
   const bodyBuffer = body === undefined ? null : Buffer.from(body);
   const headerLines = Object.entries({ host: target.host, ...headers, ...(bodyBuffer ? { 'content-length': bodyBuffer.length } : {}) })
@@ -95,6 +95,7 @@ function run({ url, rate, seconds, warmupSeconds = 1, headers = {}, method = 'GE
   const total = Math.round(rate * (seconds + warmupSeconds));
   const counted = Math.round(rate * warmupSeconds); // requests before this index are warm-up
   const latencies = [];
+  const slow = []; // [due ms since start, latency ms] of requests slower than slowMs: are they spread or bunched?
   const statuses = {};
   const pending = []; // due, waiting for a free connection (their latency already runs)
   const idle = [];
@@ -120,6 +121,8 @@ function run({ url, rate, seconds, warmupSeconds = 1, headers = {}, method = 'GE
         p99: percentile(latencies, 99),
         p999: percentile(latencies, 99.9),
         max: latencies[latencies.length - 1],
+        slow,
+        startWall: Date.now() - (performance.now() - start),
       });
     };
     const next = (connection) => {
@@ -128,7 +131,9 @@ function run({ url, rate, seconds, warmupSeconds = 1, headers = {}, method = 'GE
     };
     const onResponse = (connection, index, status) => {
       if (index >= counted) {
-        latencies.push(performance.now() - due(index));
+        const latency = performance.now() - due(index);
+        latencies.push(latency);
+        if (latency >= slowMs) slow.push([Math.round(due(index) - start), Math.round(latency)]);
         statuses[status] = (statuses[status] ?? 0) + 1;
       }
       if (++finished === total) return finish();
@@ -138,9 +143,12 @@ function run({ url, rate, seconds, warmupSeconds = 1, headers = {}, method = 'GE
       open.delete(connection);
       const i = idle.indexOf(connection);
       if (i >= 0) idle.splice(i, 1);
-      if (index === undefined) return;
-      if (index >= counted) errors++;
-      if (++finished === total) finish();
+      if (index !== undefined) {
+        if (index >= counted) errors++;
+        if (++finished === total) return finish();
+      }
+      // Requests waiting for a connection get a new one (the server may close idle keep-alive connections).
+      if (pending.length && open.size < connections) dispatch(pending.shift());
     };
     const dispatch = (index) => {
       const connection = idle.pop();
