@@ -82,7 +82,8 @@ describe('npm start (launcher) with DATABASE_URL and REDIS_URL given', () => {
     expect(launcher.output()).toContain(`http://localhost:${port}`);
     expect(launcher.output()).toMatch(/\[migrate\]/);
     expect(launcher.output()).toMatch(/\[api\]/);
-    expect(launcher.output()).toMatch(/\[worker\]/);
+    // The worker starts beside the api; the banner waits for the api's health only, so its first line may follow.
+    await waitFor(launcher, /\[worker\]/, 30_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
 
     const children = childPids(launcher.child.pid!);
