@@ -241,39 +241,39 @@ async function main() {
     let generated = null;
     const generatedCheck = {};
     if (only !== 'open') {
-    rows.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas }));
-    rows.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos }));
-    rows.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep }));
-    const plansBefore = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
-    rows.push(
-      await measure(stack, apiChild, sql, 'POST /api/planos/generate (3 lessons, enqueue only)', {
-        url: `${url}/api/planos/generate`,
-        method: 'POST',
-        headers: { cookie: generateUser.cookie, 'content-type': 'application/json' },
-        body: generateBody,
-        maxOverallRequests: 5000,
-      }),
-    );
-    generated = rows[rows.length - 1];
-    await new Promise((r) => setTimeout(r, 2000)); // autocannon does not wait for the requests still in flight
-    generatedCheck.plans = -plansBefore + Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
-    generatedCheck.credits = 1000000 - Number((await sql.query('select credits from users where id = $1', [generateUser.user.id])).rows[0].credits);
-    const { Queue } = require(require.resolve('bullmq', { paths: [require('node:path').resolve(__dirname, '../../worker')] }));
-    const queue = new Queue('plan-generation', { connection: { url: stack.redisUrl }, prefix: stack.prefix });
-    generatedCheck.waiting = await queue.getWaitingCount();
-    await queue.close();
+      rows.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas }));
+      rows.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos }));
+      rows.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep }));
+      const plansBefore = Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
+      rows.push(
+        await measure(stack, apiChild, sql, 'POST /api/planos/generate (3 lessons, enqueue only)', {
+          url: `${url}/api/planos/generate`,
+          method: 'POST',
+          headers: { cookie: generateUser.cookie, 'content-type': 'application/json' },
+          body: generateBody,
+          maxOverallRequests: 5000,
+        }),
+      );
+      generated = rows[rows.length - 1];
+      await new Promise((r) => setTimeout(r, 2000)); // autocannon does not wait for the requests still in flight
+      generatedCheck.plans = -plansBefore + Number((await sql.query('select count(*) from planos_aula where user_id = $1', [generateUser.user.id])).rows[0].count);
+      generatedCheck.credits = 1000000 - Number((await sql.query('select credits from users where id = $1', [generateUser.user.id])).rows[0].credits);
+      const { Queue } = require(require.resolve('bullmq', { paths: [require('node:path').resolve(__dirname, '../../worker')] }));
+      const queue = new Queue('plan-generation', { connection: { url: stack.redisUrl }, prefix: stack.prefix });
+      generatedCheck.waiting = await queue.getWaitingCount();
+      await queue.close();
 
-    // Where the api's time goes: the same stack with less work per request.
-    const refSeconds = Math.min(SECONDS, 5);
-    reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/nao-existe (404, no session, no SQL)', { url: `${url}/api/nao-existe`, duration: refSeconds }));
-    reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/health (no session, select 1 + Redis ping)', { url: `${url}/api/health`, duration: refSeconds }));
-    reference.push(
-      await measure(stack, apiChild, sql, 'reference: GET /api/auth/user (session + user only)', { url: `${url}/api/auth/user`, headers: { cookie: turmasUser.cookie }, duration: refSeconds }),
-    );
+      // Where the api's time goes: the same stack with less work per request.
+      const refSeconds = Math.min(SECONDS, 5);
+      reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/nao-existe (404, no session, no SQL)', { url: `${url}/api/nao-existe`, duration: refSeconds }));
+      reference.push(await measure(stack, apiChild, sql, 'reference: GET /api/health (no session, select 1 + Redis ping)', { url: `${url}/api/health`, duration: refSeconds }));
+      reference.push(
+        await measure(stack, apiChild, sql, 'reference: GET /api/auth/user (session + user only)', { url: `${url}/api/auth/user`, headers: { cookie: turmasUser.cookie }, duration: refSeconds }),
+      );
 
-    fixed.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas, connections: 20, overallRate: TARGET_RATE }));
-    fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
-    fixed.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep, connections: 20, overallRate: TARGET_RATE }));
+      fixed.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas, connections: 20, overallRate: TARGET_RATE }));
+      fixed.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos, connections: 20, overallRate: TARGET_RATE }));
+      fixed.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep, connections: 20, overallRate: TARGET_RATE }));
     }
 
     // The same target measured as users arrive: 500 requests a second, evenly spaced, latency from the due time.
