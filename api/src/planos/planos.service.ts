@@ -188,6 +188,13 @@ export class PlanosService {
   }
 }
 
+/** A named (prepared) statement as pg's pool.query takes it. */
+interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 /** Which of the list's optional conditions a statement carries. */
 interface PageFilters {
   turma?: string;
@@ -213,7 +220,7 @@ function statementParts(userId: string, filters: PageFilters) {
 }
 
 /** How many of the user's plans match the filters (the total of a page past the last plan). */
-export function planosCountStatement(userId: string, filters: PageFilters): { name: string; text: string; values: unknown[] } {
+export function planosCountStatement(userId: string, filters: PageFilters): Statement {
   const { values, name, count } = statementParts(userId, filters);
   return { name: `planos-count-${name}`, text: count, values };
 }
@@ -224,7 +231,7 @@ export function planosCountStatement(userId: string, filters: PageFilters): { na
  * (user_id, created_at, id) index backwards and stops after `limit` rows; the total is one uncorrelated subquery,
  * evaluated once. Exported for the benchmark, which times it alone.
  */
-export function planosPageStatement(userId: string, filters: PageFilters, limit: number): { name: string; text: string; values: unknown[] } {
+export function planosPageStatement(userId: string, filters: PageFilters, limit: number): Statement {
   const { values, param, turma, status, name, count } = statementParts(userId, filters);
   const after = filters.after ? `(${param(filters.after.createdAt, 'timestamptz')}, ${param(filters.after.id, 'uuid')})` : null;
   const text = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
