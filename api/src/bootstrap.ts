@@ -10,12 +10,13 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
 import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
 import { answerClientErrorsWithJson, fromSameSite, serveWeb, sessionMiddleware, setupHttp } from './http-setup';
+import { ApiExpressAdapter } from './http-server';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 
 /** Builds the api (used by main.ts and by the tests, which listen on a random port). */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ApiExpressAdapter(), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   const settings = app.get<Settings>(SETTINGS);
