@@ -1,0 +1,43 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+// V8's own check of whether two objects share a hidden class (map). Natives syntax is allowed from here on, for
+// functions compiled after this line.
+setFlagsFromString('--allow-natives-syntax');
+const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+
+/**
+ * Requests that take the same path through the api must share V8's hidden classes. When each request gets hidden
+ * classes of its own (a prototype changed after construction, a per-request object used as a prototype), every
+ * request allocates maps straight into the old generation, and the full collections that free them are the api's
+ * latency tail (bench/README.md, API).
+ */
+describe('hidden classes of requests', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+
+  it('are the same for every request to a route, with its session, user and logger', async () => {
+    const { client } = await signUp(api);
+    expect((await client.post('/api/turmas', turmaInput())).status).toBe(201);
+    const seen: { req: IncomingMessage & { log?: object }; res: ServerResponse }[] = [];
+    const server = api.app.getHttpServer() as Server;
+    const capture = (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => seen.push({ req, res }));
+    server.prependListener('request', capture);
+    try {
+      for (let i = 0; i < 4; i++) expect((await client.get('/api/turmas')).status).toBe(200);
+    } finally {
+      server.removeListener('request', capture);
+    }
+    expect(seen).toHaveLength(4);
+    // The first requests may still settle field representations; the last ones must agree.
+    const [a, b] = seen.slice(-2);
+    expect(a.req).not.toBe(b.req);
+    expect(haveSameMap(a.req, b.req)).toBe(true);
+    expect(haveSameMap(a.res, b.res)).toBe(true);
+    expect(a.req.log && b.req.log && haveSameMap(a.req.log, b.req.log)).toBe(true);
+  });
+});
