@@ -38,6 +38,12 @@ function spawnBuilt(entry, env, nodeArgs = []) {
   };
   proc.stdout.on('data', keep);
   proc.stderr.on('data', keep);
+  // BENCH_OUTPUT_DIR=dir: each child's whole output also goes to dir/<entry>-<pid>.log (e.g. with --trace-gc).
+  if (process.env.BENCH_OUTPUT_DIR) {
+    const log = require('node:fs').createWriteStream(resolve(process.env.BENCH_OUTPUT_DIR, `${entry.split('/')[0]}-${proc.pid}.log`));
+    proc.stdout.pipe(log);
+    proc.stderr.pipe(log);
+  }
   const exited = new Promise((r) => proc.once('exit', r));
   return {
     proc,

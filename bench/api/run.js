@@ -124,8 +124,19 @@ async function measure(stack, apiChild, sql, label, options) {
 async function measureOpenLoop(stack, apiChild, label, options) {
   const before = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), steal: stealSeconds() };
   const started = process.hrtime.bigint();
+  // BENCH_PROFILE_PROMOTED=1 (with bench/api/gc-trace.js loaded into the api): account for, or profile, what the
+  // run does to the api's heap (GC_STATS_FILE, GC_PROFILE_DIR).
+  const profile = process.env.BENCH_PROFILE_PROMOTED === '1';
+  if (profile) process.kill(apiChild.pid, 'SIGWINCH');
   const result = await openLoop({ seconds: SECONDS, rate: TARGET_RATE, ...options });
+  if (profile) process.kill(apiChild.pid, 'SIGWINCH');
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  // BENCH_SLOW_LOG=file: appends each run's slow requests ([wall ms when due, latency ms]), to line up with a trace
+  // of the api's collections or event-loop stalls (bench/api/gc-trace.js).
+  if (process.env.BENCH_SLOW_LOG) {
+    const slow = result.slow.map(([due, latency]) => [Math.round(result.startWall + due), latency]);
+    require('node:fs').appendFileSync(process.env.BENCH_SLOW_LOG, `${JSON.stringify({ label, slow })}\n`);
+  }
   return {
     label,
     rate: `${options.rate ?? TARGET_RATE}/s open loop`,
@@ -155,7 +166,9 @@ async function main() {
   try {
     // API_PROCESSES=2 node bench/api/run.js: the api as that many processes sharing the port (node:cluster).
     const apiProcesses = Number(process.env.API_PROCESSES ?? 1);
-    const apiChild = await stack.startApi({ API_PROCESSES: String(apiProcesses) });
+    // API_NODE_ARGS='--flag ...': Node or V8 flags for the api process (compare garbage-collector settings).
+    const apiNodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const apiChild = await stack.startApi({ API_PROCESSES: String(apiProcesses) }, apiNodeArgs);
     const url = apiChild.url;
     const sql = await sqlClient(stack.databaseUrl);
     stack.onStop(() => sql.end());
