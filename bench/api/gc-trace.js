@@ -144,7 +144,12 @@ function dead(file, count = 12) {
   const byCollection = new Map();
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line.startsWith('{ "isolate"') || !line.includes('"key": "dead"') || !line.includes('instance_type_data')) continue;
-    const d = JSON.parse(line);
+    let d;
+    try {
+      d = JSON.parse(line);
+    } catch {
+      continue; // a line cut by the process's other output
+    }
     const types = byCollection.get(d.id) ?? new Map();
     types.set(d.instance_type_name, (types.get(d.instance_type_name) ?? 0) + d.overall);
     byCollection.set(d.id, types);
