@@ -6,11 +6,11 @@
 //                     a second the young generation's size and scavenge count, each with its wall-clock time. With
 //                     BENCH_SLOW_LOG=g (the open-loop runs' slow requests), `node bench/api/gc-trace.js f g` lines
 //                     the bunches of slow requests up with what the api's heap did then.
-//   GC_STATS_FILE=f   with BENCH_PROFILE_PROMOTED=1 (run.js then sends SIGWINCH before and after each open-loop run):
+//   GC_STATS_FILE=f   with BENCH_HEAP_SPANS=1 (run.js then sends SIGWINCH before and after each open-loop run):
 //                     one JSON line per run with v8.GCProfiler's account of it: MB/s allocated in the young
 //                     generation, promoted out of it by scavenges, allocated straight into the old generation
 //                     (maps, descriptor arrays, IC handlers, pretenured objects), and the full collections.
-//   GC_PROFILE_DIR=d  with BENCH_PROFILE_PROMOTED=1: a sampling heap profile per run of the allocations that no
+//   GC_PROFILE_DIR=d  with BENCH_HEAP_SPANS=1: a sampling heap profile per run of the allocations that no
 //                     scavenge freed (promoted or allocated old); `node bench/api/gc-trace.js --top d/x.heapprofile`
 //                     lists where they were made.
 //

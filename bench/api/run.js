@@ -124,9 +124,9 @@ async function measure(stack, apiChild, sql, label, options) {
 async function measureOpenLoop(stack, apiChild, label, options) {
   const before = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), steal: stealSeconds() };
   const started = process.hrtime.bigint();
-  // BENCH_PROFILE_PROMOTED=1 (with bench/api/gc-trace.js loaded into the api): account for, or profile, what the
+  // BENCH_HEAP_SPANS=1 (with bench/api/gc-trace.js loaded into the api): account for, or profile, what the
   // run does to the api's heap (GC_STATS_FILE, GC_PROFILE_DIR).
-  const profile = process.env.BENCH_PROFILE_PROMOTED === '1';
+  const profile = process.env.BENCH_HEAP_SPANS === '1';
   if (profile) process.kill(apiChild.pid, 'SIGWINCH');
   const result = await openLoop({ seconds: SECONDS, rate: TARGET_RATE, ...options });
   if (profile) process.kill(apiChild.pid, 'SIGWINCH');
