@@ -129,7 +129,10 @@ async function measureOpenLoop(stack, apiChild, label, options) {
   const profile = process.env.BENCH_HEAP_SPANS === '1';
   if (profile) process.kill(apiChild.pid, 'SIGWINCH');
   const result = await openLoop({ seconds: SECONDS, rate: TARGET_RATE, ...options });
-  if (profile) process.kill(apiChild.pid, 'SIGWINCH');
+  if (profile) {
+    process.kill(apiChild.pid, 'SIGWINCH');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // lets the api write before the next run or its stop
+  }
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   // BENCH_SLOW_LOG=file: appends each run's slow requests ([wall ms when due, latency ms]), to line up with a trace
   // of the api's collections or event-loop stalls (bench/api/gc-trace.js).
