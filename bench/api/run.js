@@ -90,13 +90,31 @@ async function sqlAlone(sql, text, params) {
 /** The plan page's statement as the api runs it (first page, no filters). */
 const { planosPageStatement } = require('../../api/dist/planos/planos.service');
 
+/**
+ * Runs `load` and reads, over the time it took, the api's and PostgreSQL's CPU (a share of one core each) and the
+ * steal: of the machine's vCPUs, the share the hypervisor ran something else on (it shows in the tail latencies).
+ */
+async function withCpu(stack, apiChild, load) {
+  const before = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), steal: stealSeconds() };
+  const started = process.hrtime.bigint();
+  const result = await load();
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    result,
+    elapsed,
+    apiCpu: (processCpuSeconds(apiChild.pid) - before.api) / elapsed,
+    pgCpu: (postgresCpuSeconds(stack.runId) - before.pg) / elapsed,
+    steal: (stealSeconds() - before.steal) / elapsed / require('node:os').cpus().length,
+  };
+}
+
+const statusesText = (counts) => counts.map(([code, n]) => `${code}x${n}`).join(' ');
+
 /** One autocannon run, with the api's and PostgreSQL's CPU use over it. */
 async function measure(stack, apiChild, sql, label, options) {
-  const cpuBefore = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), self: process.cpuUsage(), steal: stealSeconds() };
-  const started = process.hrtime.bigint();
-  const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  const self = process.cpuUsage(cpuBefore.self);
+  const selfBefore = process.cpuUsage();
+  const { result, elapsed, apiCpu, pgCpu, steal } = await withCpu(stack, apiChild, () => autocannon({ connections: 10, duration: SECONDS, ...options }));
+  const self = process.cpuUsage(selfBefore);
   const total = result.requests.total;
   return {
     label,
@@ -108,32 +126,29 @@ async function measure(stack, apiChild, sql, label, options) {
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
-    statuses: Object.entries(result.statusCodeStats)
-      .map(([code, s]) => `${code}x${s.count}`)
-      .join(' '),
+    statuses: statusesText(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
     errors: result.errors + result.timeouts,
-    apiCpu: (processCpuSeconds(apiChild.pid) - cpuBefore.api) / elapsed,
-    pgCpu: (postgresCpuSeconds(stack.runId) - cpuBefore.pg) / elapsed,
+    apiCpu,
+    pgCpu,
     selfCpu: (self.user + self.system) / 1e6 / elapsed,
-    // Of the machine's 2 vCPUs, the share the hypervisor ran something else on (it shows in the tail latencies).
-    steal: (stealSeconds() - cpuBefore.steal) / elapsed / require('node:os').cpus().length,
+    steal,
   };
 }
 
 /** One open-loop run (constant arrival rate, its own process), with the api's and PostgreSQL's CPU over it. */
 async function measureOpenLoop(stack, apiChild, label, options) {
-  const before = { api: processCpuSeconds(apiChild.pid), pg: postgresCpuSeconds(stack.runId), steal: stealSeconds() };
-  const started = process.hrtime.bigint();
   // BENCH_HEAP_SPANS=1 (with bench/api/gc-trace.js loaded into the api): account for, or profile, what the
   // run does to the api's heap (GC_STATS_FILE, GC_PROFILE_DIR).
-  const profile = process.env.BENCH_HEAP_SPANS === '1';
-  if (profile) process.kill(apiChild.pid, 'SIGWINCH');
-  const result = await openLoop({ seconds: SECONDS, rate: TARGET_RATE, ...options });
-  if (profile) {
-    process.kill(apiChild.pid, 'SIGWINCH');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // lets the api write before the next run or its stop
-  }
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const heapSpans = process.env.BENCH_HEAP_SPANS === '1';
+  const { result, elapsed, apiCpu, pgCpu, steal } = await withCpu(stack, apiChild, async () => {
+    if (heapSpans) process.kill(apiChild.pid, 'SIGWINCH');
+    const run = await openLoop({ seconds: SECONDS, rate: TARGET_RATE, ...options });
+    if (heapSpans) {
+      process.kill(apiChild.pid, 'SIGWINCH');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // lets the api write before the next run or its stop
+    }
+    return run;
+  });
   // BENCH_SLOW_LOG=file: appends each run's slow requests ([wall ms when due, latency ms]), to line up with a trace
   // of the api's collections or event-loop stalls (bench/api/gc-trace.js).
   if (process.env.BENCH_SLOW_LOG) {
@@ -150,14 +165,12 @@ async function measureOpenLoop(stack, apiChild, label, options) {
     p90: round(result.p90),
     p99: round(result.p99),
     max: round(result.max),
-    statuses: Object.entries(result.statuses)
-      .map(([code, n]) => `${code}x${n}`)
-      .join(' '),
+    statuses: statusesText(Object.entries(result.statuses)),
     errors: result.errors,
-    apiCpu: (processCpuSeconds(apiChild.pid) - before.api) / elapsed,
-    pgCpu: (postgresCpuSeconds(stack.runId) - before.pg) / elapsed,
+    apiCpu,
+    pgCpu,
     selfCpu: result.cpuSeconds / elapsed,
-    steal: (stealSeconds() - before.steal) / elapsed / require('node:os').cpus().length,
+    steal,
   };
 }
 
