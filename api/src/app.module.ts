@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { loadSettings } from '@planejador/config';
+import type { Settings } from '@planejador/config';
 import { ormConfig } from '@planejador/db';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -16,24 +16,35 @@ import { TurmasModule } from './turmas/turmas.module';
 import { UsersModule } from './users/users.module';
 import { loggerOptions } from './logger';
 
-@Module({
-  imports: [
-    LoggerModule.forRootAsync({ useFactory: () => loggerOptions(loadSettings()) }),
-    MikroOrmModule.forRootAsync({
-      useFactory: () => ormConfig({ databaseUrl: loadSettings().DATABASE_URL!, poolMax: 10 }),
-      driver: undefined,
-    }),
-    CoreModule,
-    AuthModule,
-    UsersModule,
-    TurmasModule,
-    FeedbackModule,
-    LogsModule,
-    HealthModule,
-    PlanosModule,
-    MatrizModule,
-    RealtimeModule,
-    AdminModule,
-  ],
-})
-export class AppModule {}
+/** The feature modules; AppModule.forRoot adds what each process configures once (logger, ORM, core). */
+const FEATURES = [
+  AuthModule,
+  UsersModule,
+  TurmasModule,
+  FeedbackModule,
+  LogsModule,
+  HealthModule,
+  PlanosModule,
+  MatrizModule,
+  RealtimeModule,
+  AdminModule,
+];
+
+/** The api, built from the settings its process parsed once (main.ts, or a test's harness). */
+@Module({})
+export class AppModule {
+  static forRoot(settings: Settings): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions(settings)),
+        MikroOrmModule.forRootAsync({
+          useFactory: () => ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }),
+          driver: undefined,
+        }),
+        CoreModule.forRoot(settings),
+        ...FEATURES,
+      ],
+    };
+  }
+}

@@ -5,24 +5,37 @@ import { Logger } from 'nestjs-pino';
 import passport from 'passport';
 import type { Pool } from 'pg';
 import type { Redis } from 'ioredis';
-import type { Settings } from '@planejador/config';
+import { initErrorReporting, loadSettings, type Settings } from '@planejador/config';
+import { configureZodMessages } from '@planejador/contracts';
 import { AppModule } from './app.module';
+import { SessionCache } from './auth/session-cache';
 import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
-import { PG_POOL, REDIS, SETTINGS } from './core/tokens';
-import { answerClientErrorsWithJson, fromSameSite, serveWeb, sessionMiddleware, setupHttp } from './http-setup';
+import { PG_POOL, REDIS } from './core/tokens';
+import { answerClientErrorsWithJson } from './http/client-errors';
+import { fromSameSite } from './http/same-origin';
+import { setupHttp } from './http/security';
+import { sessionMiddleware } from './http/session';
+import { serveWeb } from './http/web-app';
 import { ApiExpressAdapter } from './http-server';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 
-/** Builds the api (used by main.ts and by the tests, which listen on a random port). */
-export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ApiExpressAdapter(), { bufferLogs: true, bodyParser: false });
+/**
+ * Builds the api (used by main.ts and by the tests, which listen on a random port) from the settings the process
+ * parsed once; every module gets them from there (the SETTINGS provider).
+ */
+export async function createApp(settings: Settings = loadSettings()): Promise<NestExpressApplication> {
+  configureZodMessages();
+  await initErrorReporting({ dsn: settings.SENTRY_DSN, service: 'api', environment: settings.NODE_ENV });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings), new ApiExpressAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
-  const settings = app.get<Settings>(SETTINGS);
   const pool = app.get<Pool>(PG_POOL);
   const redis = app.get<Redis>(REDIS);
-  const session = sessionMiddleware(settings, pool);
+  const session = sessionMiddleware(settings, pool, app.get(SessionCache));
   setupHttp(app, settings, session);
   answerClientErrorsWithJson(app.getHttpServer());
   mountQueueDashboard(app);

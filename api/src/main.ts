@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
-import { appUrl, loadSettings, SettingsError } from '@planejador/config';
+import { appUrl, loadSettings, reportError, SettingsError } from '@planejador/config';
 import { createApp } from './bootstrap';
 import { superviseApiProcesses } from './cluster';
-import { PLAIN_HTTP_WARNING, servedOverHttps } from './http-setup';
+import { PLAIN_HTTP_WARNING, servedOverHttps } from './http/session';
 
 // V8 lets the old generation grow only about 1.5 times past what its last full collection kept (the api keeps ~45 MB)
 // before collecting it again; at 500 req/s that was a full collection every 4 s, each one a bunch of slow requests.
@@ -20,7 +20,7 @@ async function main() {
     throw new SettingsError('DATABASE_URL e REDIS_URL são obrigatórios para a API (use `npm start`, que os fornece).');
   }
   if (settings.API_PROCESSES > 1 && cluster.isPrimary) return superviseApiProcesses(settings);
-  const app = await createApp();
+  const app = await createApp(settings);
   await app.listen(settings.PORT, settings.HOST);
   const logger = new Logger('Bootstrap');
   if (cluster.isWorker) {
@@ -37,6 +37,7 @@ async function main() {
 // A stray rejection (e.g. a fire-and-forget Redis call during an outage) is logged, not fatal: the
 // process keeps serving, and everything that matters is in PostgreSQL and Redis anyway.
 process.on('unhandledRejection', (reason) => {
+  reportError(reason);
   new Logger('Process').error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
 });
 

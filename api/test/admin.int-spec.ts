@@ -1,6 +1,9 @@
 import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
 import { startSmtpCapture, spawnWorker, waitFor, type CapturedMail, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { signUp, startApi, uniqueEmail, type ApiHarness } from './api-harness';
+import { randomUUID } from 'node:crypto';
+import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
+import { JOB_PRODUCER } from '../src/core/tokens';
+import { signUp, signUpAdmin, startApi, uniqueEmail, type ApiHarness } from './api-harness';
 
 type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
 type SendAnswer = { message: string; id: string; recipients: number };
@@ -28,7 +31,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     // A short first retry delay keeps the retry cases fast (the real default is 1 s, exponential).
     api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
     worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
-    admin = (await signUp(api, { email: adminEmail })).client;
+    admin = (await signUpAdmin(api, adminEmail)).client;
     teacher = (await signUp(api)).client;
   });
   afterAll(async () => {
@@ -138,6 +141,12 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
       expect(queues.status).toBe(status);
       expect((await client.get('/admin/queues/api/queues', JSON_ONLY)).status).toBe(status);
     }
+    // A teacher's browser gets a page in Portuguese with a way back.
+    const refused = await teacher.get<string>('/admin/queues', { accept: 'text/html' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(String(refused.body)).toContain('<h1>Acesso restrito</h1>');
+    expect(String(refused.body)).toContain('<a href="/dashboard">Voltar ao Dashboard</a>');
     // A signed-out browser asking for the dashboard page goes to the sign-in page instead.
     const page = await api.client().get('/admin/queues', { accept: 'text/html' });
     expect(page.status).toBe(302);
@@ -152,6 +161,39 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const queues = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues', JSON_ONLY);
     expect(queues.status).toBe(200);
     expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['mail', 'plan-export', 'plan-generation']);
+  });
+
+  it('the queue dashboard is read-only except retrying failed jobs', async () => {
+    const producer = api.app.get<JobProducer>(JOB_PRODUCER);
+    // A bulk send whose record does not exist fails at once (unrecoverable).
+    const logId = randomUUID();
+    const job = await producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId));
+    await waitFor(async () => (await job.getState()) === 'failed', { what: 'job to fail' });
+    const base = `/admin/queues/api/queues/${QUEUES.mail}`;
+    const refused = [
+      admin.post(`${base}/add`, { name: 'send-mail', data: { kind: 'bulk', logId } }, JSON_ONLY),
+      admin.put(`${base}/promote`, undefined, JSON_ONLY),
+      admin.put(`${base}/clean/failed`, undefined, JSON_ONLY),
+      admin.put(`${base}/clean/completed`, undefined, JSON_ONLY),
+      admin.put(`${base}/empty`, undefined, JSON_ONLY),
+      admin.put(`${base}/pause`, undefined, JSON_ONLY),
+      admin.put(`${base}/obliterate`, undefined, JSON_ONLY),
+      admin.put(`${base}/${job.id}/clean`, undefined, JSON_ONLY),
+      admin.request('PATCH', `${base}/${job.id}/update-data`, { data: {} }, JSON_ONLY),
+      admin.put(`${base}/retry/completed`, undefined, JSON_ONLY),
+      admin.put('/admin/queues/api/queues/pause', undefined, JSON_ONLY),
+    ];
+    for (const res of await Promise.all(refused)) expect(res.status).toBe(403);
+    expect(await job.getState()).toBe('failed');
+    // Retrying the failed job is allowed (it fails again: its record does not exist).
+    const retried = await admin.put(`${base}/${job.id}/retry`, undefined, JSON_ONLY);
+    expect(retried.status).toBe(204);
+    await waitFor(async () => (await job.getState()) === 'failed', { what: 'retried job to fail again' });
+    expect((await admin.put(`${base}/retry/failed`, undefined, JSON_ONLY)).status).toBeLessThan(300);
+    // A completed job cannot be retried (it would run twice).
+    const done = await producer.queue(QUEUES.mail).getJobs(['completed'], 0, 0);
+    if (done[0]) expect((await admin.put(`${base}/${done[0].id}/retry`, undefined, JSON_ONLY)).status).toBe(403);
+    await producer.queue(QUEUES.mail).remove(job.id!).catch(() => undefined);
   });
 
   it('refuses invalid input with the spec messages and writes nothing', async () => {

@@ -1,3 +1,4 @@
+import { io, type Socket } from 'socket.io-client';
 import { MSG, LIMITS } from '@planejador/contracts';
 import { startSmtpCapture, spawnWorker, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
 import { PASSWORD, signUp, startApi, uniqueEmail, type ApiHarness } from './api-harness';
@@ -79,6 +80,26 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 
+  it("logout closes the user's sockets (every tab), not other users'", async () => {
+    const { client } = await signUp(api);
+    const other = await signUp(api);
+    const connect = (cookie: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(api.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const sockets = [await connect(client.cookieHeader), await connect(client.cookieHeader)];
+    const bystander = await connect(other.client.cookieHeader);
+    try {
+      expect((await client.post('/api/logout')).status).toBe(204);
+      await waitFor(() => sockets.every((s) => !s.connected), { what: 'sockets to close at logout', timeoutMs: 5000 });
+      expect(bystander.connected).toBe(true);
+    } finally {
+      for (const s of [...sockets, bystander]) s.disconnect();
+    }
+  });
+
   it('rate-limits login attempts with a Portuguese 429', async () => {
     const { email } = await signUp(api);
     const c = api.client();
@@ -100,7 +121,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     expect(known.body.message).toMatch(/receberá/);
     expect(known.body.message).toMatch(/cadastrado/);
 
-    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     expect(mail.parsed.subject).toBe('Redefinição de senha - Planejador');
     const link = /http:\/\/planejador\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '');
     expect(link).not.toBeNull();
@@ -127,7 +148,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   it('refuses an expired reset token', async () => {
     const { email } = await signUp(api);
     await api.client().post('/api/auth/forgot-password', { email });
-    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '')![1]);
     await api.orm.em.fork().getConnection().execute(
       `update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ?)`,
@@ -142,7 +163,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     const { email, client: other } = await signUp(api);
     expect((await other.get('/api/auth/user')).status).toBe(200);
     await api.client().post('/api/auth/forgot-password', { email });
-    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '')![1]);
     await api.client().post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' });
     await waitFor(async () => (await other.get('/api/auth/user')).status === 401, { what: 'old session to end' });

@@ -34,8 +34,9 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    // The supervisor says 'API ouvindo' once both processes listen.
+    // Healthy once one process listens; the supervisor says 'API ouvindo' once both do.
     api = await spawnApi(port, { API_PROCESSES: '2', OPENAI_API_KEY: '' });
+    await api.waitForOutput(/API ouvindo na porta \d+ \(2 processos\)/, 20000);
     worker = await spawnWorker({ OPENAI_API_KEY: '' });
   });
   afterAll(async () => {

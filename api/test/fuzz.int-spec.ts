@@ -15,7 +15,7 @@ import {
   type Plano,
 } from '@planejador/contracts';
 import { spawnWorker, startSmtpCapture, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { PASSWORD, signUp, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
+import { PASSWORD, signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
 
 /*
  * Property-based tests: every route gets random and hostile bodies, path parameters, query strings and headers,
@@ -386,7 +386,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     };
     api = await startApi(env);
     worker = await spawnWorker(env);
-    const admin = await signUp(api, { email: adminEmail });
+    const admin = await signUpAdmin(api, adminEmail);
     const { client, user, email } = await signUp(api);
     const turma = (await client.post<{ id: string; numero: string }>('/api/turmas', turmaInput())).body;
     const started = await client.post<{ id: string }>('/api/planos/generate', {

@@ -127,10 +127,10 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     expect(ai.calls.filter((c) => c.text.includes('Aula com erro') && c.outcome === 'status 500')).toHaveLength(2);
   });
 
-  it('ends a plan whose lessons keep failing as failed, with the credit back exactly once', async () => {
+  it('ends a plan whose lessons all keep failing as failed, with the credit back exactly once', async () => {
     const { client, turmaId } = await teacherWithClass('5');
     ai.script({ match: 'Sempre falha', status: 500, times: 1000 });
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Sempre falha: frações', 'Números naturais']));
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Sempre falha: frações', 'Sempre falha: números naturais']));
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
     const plan = await waitForPlan(client, res.body.id, ['failed'], 90000);
     expect(plan.generation.state).toBe('failed');

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { MSG, type MatrizResponse, type HabilidadeMatch, type Plano, type PlanoListItem } from '@planejador/contracts';
+import { MSG, MATRIZ_HEADERS, type MatrizData, type MatrizMeta, type HabilidadeMatch, type Plano, type PlanoListItem } from '@planejador/contracts';
 import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
@@ -53,7 +53,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({
       id: plan.id,
-      temaPrincipal: 'Matemática',
+      // The form's theme left at the subject's name: the first lesson's description tells the plan apart.
+      temaPrincipal: 'Bingo das frações',
       status: 'gerado',
       turma: { numero: '51', escola: 'EEEF Tiradentes', ano: '5' },
       generation: { state: 'done', done: 2, total: 2 },
@@ -126,7 +127,7 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     const disposition = res.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; filename=".+\.docx"; filename\*=UTF-8''.+\.docx$/);
-    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toMatch(/Turma 51.*Matemática.*\.docx$/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toMatch(/Turma 51 - Bingo das frações.*\.docx$/);
     const zip = await JSZip.loadAsync(res.body);
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = xml.replace(/<[^>]+>/g, '');
@@ -137,7 +138,9 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
       last = at;
     }
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(text).toMatch(/offline|sem IA/i);
+    // The file holds only what the teacher hands in: the offline notice belongs on the page.
+    expect(text).not.toMatch(/offline|sem IA|Planejador/i);
+    expect(text).toContain('3º trimestre');
     // A second export of the unchanged plan is served from the same job.
     expect((await client.get(`/api/planos/${plan.id}/export`)).status).toBe(200);
   });
@@ -154,20 +157,27 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
 
   it('answers the curriculum matrix of a class by id or number, with the year from the class', async () => {
     const { client, turma } = await teacher();
-    const byId = await client.get<MatrizResponse>(`/api/matriz/${turma.id}/matematica`);
+    // The body is the spec's year-keyed object itself; its facts come in headers and in .../info.
+    const byId = await client.get<MatrizData>(`/api/matriz/${turma.id}/matematica`);
     expect(byId.status).toBe(200);
-    expect(Object.keys(byId.body.data)).toEqual(['5º ano']);
-    const units = byId.body.data['5º ano'];
+    expect(Object.keys(byId.body)).toEqual(['5º ano']);
+    const units = byId.body['5º ano'];
     const items = Object.values(units).flat();
     expect(items.length).toBeGreaterThan(0);
     expect(items.flatMap((i) => i.Habilidades.map((h) => h.code)).every((c) => /^EF(05|15|35)MA\d{2}$/.test(c))).toBe(true);
-    expect(byId.body.meta.credit).toContain('bncc.dev');
-    const byNumber = await client.get<MatrizResponse>(`/api/matriz/51/matematica`);
-    expect(byNumber.body.meta.total).toBe(byId.body.meta.total);
-    const english = await client.get<MatrizResponse>(`/api/matriz/51/ingles`);
+    expect(items.every((i) => Object.keys(i).sort().join('|') === 'Expectativas de Aprendizagens|Habilidades|Objetos de Conhecimento')).toBe(true);
+    expect(byId.headers.get(MATRIZ_HEADERS.ano)).toBe('5');
+    expect(byId.headers.get(MATRIZ_HEADERS.rsLoaded)).toBe('nao');
+    const info = await client.get<MatrizMeta>(`/api/matriz/${turma.id}/matematica/info`);
+    expect(info.body.credit).toContain('bncc.dev');
+    expect(String(info.body.total)).toBe(byId.headers.get(MATRIZ_HEADERS.total));
+    const byNumber = await client.get<MatrizData>(`/api/matriz/51/matematica`);
+    expect(byNumber.headers.get(MATRIZ_HEADERS.total)).toBe(String(info.body.total));
+    const english = await client.get<MatrizData>(`/api/matriz/51/ingles`);
     expect(english.status).toBe(200);
-    expect(english.body.meta.total).toBe(0);
-    expect(english.body.meta.reason).toMatch(/Inglesa/);
+    expect(english.headers.get(MATRIZ_HEADERS.total)).toBe('0');
+    expect(decodeURIComponent(english.headers.get(MATRIZ_HEADERS.reason) ?? '')).toMatch(/Inglesa/);
+    expect((await client.get<MatrizMeta>(`/api/matriz/51/ingles/info`)).body.reason).toMatch(/Inglesa/);
     expect((await client.get(`/api/matriz/51/quimica`)).status).toBe(400);
     expect((await client.get(`/api/matriz/999/matematica`)).status).toBe(404);
   });

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { MSG, type Plano } from '@planejador/contracts';
 import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { REDIS } from '../src/core/tokens';
-import { PASSWORD, signUp, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
+import { PASSWORD, signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = localStorage.getItem('tema') || 'light';";
 const EVIL = 'https://evil.example';
@@ -97,7 +97,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
 
     beforeAll(async () => {
       t = await teacherWithPlan();
-      admin = (await signUp(api, { email: adminEmail })).client;
+      admin = (await signUpAdmin(api, adminEmail)).client;
     });
 
     /** Every state-changing route, with a body that succeeds when sent from the site itself. */

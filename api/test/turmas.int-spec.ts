@@ -1,4 +1,4 @@
-import { MSG } from '@planejador/contracts';
+import { LIMITS, MSG } from '@planejador/contracts';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
 interface TurmaBody {
@@ -81,6 +81,51 @@ describe('classes, stats, feedback and the frontend error log', () => {
     expect((await b.client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
     const mine = await a.client.get<TurmaBody[]>('/api/turmas');
     expect(mine.body[0].numero).toBe('51');
+  });
+
+  it('refuses the same school and class number twice (409), on create and on edit', async () => {
+    const { client } = await signUp(api);
+    expect((await client.post('/api/turmas', turmaInput())).status).toBe(201);
+    const twice = await client.post<{ message: string }>('/api/turmas', turmaInput({ escola: '  eeef tiradentes ', nomeProfessor: 'Outra' }));
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(MSG.turmaDuplicate('51', 'eeef tiradentes'));
+    const other = await client.post<{ id: string }>('/api/turmas', turmaInput({ numero: '52' }));
+    expect(other.status).toBe(201);
+    expect((await client.put(`/api/turmas/${other.body.id}`, turmaInput({ numero: '51' }))).status).toBe(409);
+    // Editing a class without changing its school and number is fine.
+    expect((await client.put(`/api/turmas/${other.body.id}`, turmaInput({ numero: '52', observacoesAdicionais: 'Nova' }))).status).toBe(200);
+    // Another teacher may have the same class.
+    expect((await (await signUp(api)).client.post('/api/turmas', turmaInput())).status).toBe(201);
+  });
+
+  it(`keeps at most ${LIMITS.turmasMax} classes per user (409), also under concurrent requests`, async () => {
+    const { client, user } = await signUp(api);
+    await api.orm.em.fork().getConnection().execute(
+      `insert into turmas (id, user_id, nome_professor, numero, escola, ano, estado, instituicao, created_at, updated_at)
+       select gen_random_uuid(), ?, 'Ana', n::text, 'EEEF Tiradentes', '5', 'RS', 'SEDUC-RS_2025', now(), now()
+         from generate_series(1000, 1000 + ? - 3) n`,
+      [user.id, LIMITS.turmasMax],
+    );
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => client.post<{ message: string }>('/api/turmas', turmaInput({ numero: `9${i}` }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe(MSG.turmasLimit);
+    expect((await client.get<unknown[]>('/api/turmas')).body).toHaveLength(LIMITS.turmasMax);
+  });
+
+  it('stores frontend-error URLs without their query strings and fragments', async () => {
+    const c = api.client({ 'x-forwarded-for': '10.0.0.10' });
+    const res = await c.post<{ id: string }>('/api/logs/frontend-error', {
+      message: 'Falha em http://localhost/reset-password?token=segredo123',
+      stack: 'Error\n at http://localhost/verificar-email?token=segredo456#x',
+      url: 'http://localhost/reset-password?token=segredo123#topo',
+    });
+    expect(res.status).toBe(201);
+    const [row] = await api.orm.em.fork().getConnection().execute<{ url: string; message: string; stack: string }[]>(
+      `select url, message, stack from frontend_error_logs where id = ?`,
+      [res.body.id],
+    );
+    expect(row.url).toBe('http://localhost/reset-password');
+    expect(JSON.stringify(row)).not.toMatch(/segredo/);
   });
 
   it('counts classes, plans, lessons and this month in the stats', async () => {

@@ -22,8 +22,11 @@ describe('the api serves the built web app', () => {
       expect(page.text).toContain('<div id="root">');
     }
     const index = await c.get<string>('/', { accept: 'text/html' });
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index.text)?.[1];
-    expect(script).toBeDefined();
+    // The scripts index.html names (the entry and its preloads); the largest one, as tiny files are sent as they are.
+    const scripts = [...index.text.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    const sizes = await Promise.all(scripts.map(async (path) => ({ path, size: (await (await fetch(`${api.url}${path}`)).arrayBuffer()).byteLength })));
+    const script = sizes.sort((x, y) => y.size - x.size)[0].path;
     const asset = await fetch(`${api.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
@@ -31,6 +34,18 @@ describe('the api serves the built web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const missing = await fetch(`${api.url}/assets/nao-existe.js`);
     expect(missing.status).toBe(404);
+  });
+
+  it('answers the app to any client, whatever its Accept (curl sends */*), and 404 for a missing file', async () => {
+    for (const accept of ['*/*', 'application/json', '']) {
+      const res = await fetch(`${api.url}/gerar-planos`, { headers: accept ? { accept } : {} });
+      expect([accept, res.status]).toEqual([accept, 200]);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect((await fetch(`${api.url}/nao-existe.png`)).status).toBe(404);
+    const api404 = await fetch(`${api.url}/api/nao-existe`, { headers: { accept: '*/*' } });
+    expect(api404.status).toBe(404);
+    expect(api404.headers.get('content-type')).toMatch(/json/);
   });
 
   it('revalidates the page: an unchanged index.html answers 304 to its ETag', async () => {

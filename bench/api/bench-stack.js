@@ -10,7 +10,7 @@ const { randomBytes } = require('node:crypto');
 const ROOT = resolve(__dirname, '../..');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CURRICULUM_DIR = process.env.CURRICULUM_DIR ?? resolve(ROOT, '../shared/curriculum');
+const CURRICULUM_DIR = process.env.CURRICULUM_DIR ?? resolve(ROOT, 'libs/curriculum/data');
 
 function requireBuilt(relative) {
   const file = resolve(ROOT, relative);
@@ -170,6 +170,18 @@ async function startBenchStack(name) {
       const child = spawnBuilt('api/dist/main.js', stack.env({ PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...extra }), nodeArgs);
       children.push(child);
       await waitFor('api', async () => (await fetch(`${url}/api/health`)).ok, [child]);
+      return { ...child, url };
+    },
+    /**
+     * bench/api/reference-server.js (bare Express + pg running the api's own statements) on a port of its own;
+     * `extra`: its REF_* settings (see its head).
+     */
+    async startReference(extra = {}) {
+      const port = await requireBuilt('libs/testing/dist').freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawnBuilt('bench/api/reference-server.js', stack.env({ PORT: String(port), ...extra }));
+      children.push(child);
+      await waitFor('reference server', async () => (await fetch(`${url}/health`)).ok, [child]);
       return { ...child, url };
     },
     /** Starts `count` worker processes and waits until each has a BullMQ worker on the generation queue. */

@@ -1,8 +1,11 @@
 // API throughput and latency with autocannon against the built api (one process, its own database and Redis
 // prefix, no worker). The load generator runs in this same process and shares the machine's CPU with the api
-// and PostgreSQL, so the figures are a lower bound of what the api alone would do.
+// and PostgreSQL, so the figures are a lower bound of what the api alone would do. In the same run, the reference
+// servers of bench/api/reference-server.js (bare Express, from memory or with the api's one query) give each of
+// GET /api/turmas, /api/planos and /api/auth/user its limit, and the api's share of it.
 //
 //   npm run build && node bench/api/run.js [seconds=10]
+//   npm run build && BENCH_ONLY=ratio node bench/api/run.js 10   (only the api against its references)
 'use strict';
 const autocannon = require('autocannon');
 const { runInChild: openLoop } = require('./open-loop');
@@ -21,7 +24,9 @@ const {
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const TARGET_RATE = 500;
-const TARGET_P99_MS = 25;
+const TARGET_P99_MS = 10;
+const TARGET_RATIO = 0.8; // of the bare Express + pg reference's req/s
+const RATIO_ROUNDS = 2; // api and reference alternate, so a change in the machine's load falls on both
 const LIST_PLANS = 500;
 const OTHER_USERS = 100; // other teachers' plans in the same tables, so the indexes have to do their job
 const OTHER_PLANS_EACH = 50;
@@ -88,7 +93,7 @@ async function sqlAlone(sql, text, params) {
 }
 
 /** The plan page's statement as the api runs it (first page, no filters). */
-const { planosPageStatement } = require('../../api/dist/planos/planos.service');
+const { planosPageStatement } = require('../../libs/db/dist');
 
 /**
  * Runs `load` and reads, over the time it took, the api's and PostgreSQL's CPU (a share of one core each) and the
@@ -176,6 +181,32 @@ async function measureOpenLoop(stack, apiChild, label, options) {
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
+/** Requests per second over several runs (total requests / total time). */
+const overall = (runs) => runs.reduce((sum, r) => sum + r.requests, 0) / runs.reduce((sum, r) => sum + r.requests / r.rps, 0);
+
+/** The issue-19 table: api against its reference, and the api's open-loop p99 at TARGET_RATE. */
+function printRatios(ratios, openLoopRows, openLoopRefs) {
+  if (!ratios.length) return;
+  console.log(
+    `\n| route | api req/s | bare Express + pg req/s | ratio (goal >= ${TARGET_RATIO}) | from memory req/s | api CPU ms/req | reference CPU ms/req | ` +
+      `api p99 ms at ${TARGET_RATE}/s open loop (goal < ${TARGET_P99_MS}) | reference p99 ms |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|`,
+  );
+  const cpuPerRequest = (runs) => fmt((runs.reduce((sum, r) => sum + (r.apiCpu * r.requests) / r.rps, 0) * 1000) / runs.reduce((sum, r) => sum + r.requests, 0), 2);
+  ratios.forEach((r, i) => {
+    const api = overall(r.api);
+    const ref = overall(r.ref);
+    const open = openLoopRows.find((o) => o.label.startsWith(r.label.split(' (')[0]));
+    const refOpen = openLoopRefs[i];
+    const ratio = api / ref;
+    const p99Ok = open && open.p99 < TARGET_P99_MS && open.rps >= TARGET_RATE * 0.95 && !open.errors;
+    console.log(
+      `| ${r.label} | ${fmt(api)} (${r.api.map((x) => fmt(x.rps)).join(', ')}) | ${fmt(ref)} (${r.ref.map((x) => fmt(x.rps)).join(', ')}) | ` +
+        `**${fmt(ratio, 2)}** ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'} | ${r.memory.length ? fmt(overall(r.memory)) : '-'} | ${cpuPerRequest(r.api)} | ${cpuPerRequest(r.ref)} | ` +
+        `${open ? `**${open.p99}** ${p99Ok ? 'met' : 'MISSED'}` : '-'} | ${refOpen ? refOpen.p99 : '-'} |`,
+    );
+  });
+}
+
 async function main() {
   const loadAtStart = loadAverage();
   const stack = await startBenchStack('api');
@@ -259,8 +290,26 @@ async function main() {
       planos: { url: `${url}/api/planos`, headers: { cookie: planosUser.cookie } },
       planosDeep: { url: `${url}/api/planos?cursor=${cursor}`, headers: { cookie: planosUser.cookie } },
     };
+    routes.authUser = { url: `${url}/api/auth/user`, headers: { cookie: turmasUser.cookie } };
+
+    // The references: bare Express + pg with the api's own statements, and the class list from memory.
+    const refChild = await stack.startReference({ REF_TURMAS_USER: turmasUser.user.id, REF_PLANOS_USER: planosUser.user.id });
+    const refRoutes = {
+      memory: { url: `${refChild.url}/memory/turmas` },
+      turmas: { url: `${refChild.url}/pg/turmas` },
+      planos: { url: `${refChild.url}/pg/planos` },
+      authUser: { url: `${refChild.url}/pg/auth/user`, headers: { cookie: turmasUser.cookie } },
+    };
+    // Same answer, byte for byte (and the plan page's headers), or the comparison means nothing.
+    for (const [api, ref] of [['turmas', 'memory'], ['turmas', 'turmas'], ['planos', 'planos'], ['authUser', 'authUser']]) {
+      const [a, r] = await Promise.all([routes[api], refRoutes[ref]].map((t) => fetch(t.url, { headers: t.headers })));
+      const [aText, rText] = await Promise.all([a.text(), r.text()]);
+      if (a.status !== 200 || r.status !== 200 || aText !== rText) throw new Error(`reference ${ref} does not answer what the api's ${api} does:\n${aText.slice(0, 300)}\n${rText.slice(0, 300)}`);
+      for (const h of ['x-total-count', 'x-next-cursor']) if (a.headers.get(h) !== r.headers.get(h)) throw new Error(`reference ${ref}: ${h} differs`);
+    }
+
     // Warm-up: JIT, connection pools, PostgreSQL caches.
-    for (const r of Object.values(routes)) await autocannon({ ...r, connections: 5, duration: 2 });
+    for (const r of [...Object.values(routes), ...Object.values(refRoutes)]) await autocannon({ ...r, connections: 5, duration: 2 });
 
     // BENCH_ONLY=open: only the open-loop runs (quick A/B of an api change).
     const only = process.env.BENCH_ONLY;
@@ -269,7 +318,28 @@ async function main() {
     const reference = [];
     let generated = null;
     const generatedCheck = {};
+    const ratios = [];
     if (only !== 'open') {
+      // The api against its references, at full speed, in alternating runs.
+      const pairs = [
+        ['GET /api/turmas (10 classes)', routes.turmas, refRoutes.turmas, refRoutes.memory],
+        [`GET /api/planos (first page of ${LIST_PLANS} plans)`, routes.planos, refRoutes.planos],
+        ['GET /api/auth/user', routes.authUser, refRoutes.authUser],
+      ];
+      for (const [label, apiRoute, refRoute, memoryRoute] of pairs) {
+        const runs = { api: [], ref: [], memory: [] };
+        for (let round = 0; round < RATIO_ROUNDS; round++) {
+          runs.api.push(await measure(stack, apiChild, sql, label, { ...apiRoute, connections: 20 }));
+          runs.ref.push(await measure(stack, refChild, sql, `reference for ${label}`, { ...refRoute, connections: 20 }));
+          if (memoryRoute) runs.memory.push(await measure(stack, refChild, sql, `from memory: ${label}`, { ...memoryRoute, connections: 20 }));
+        }
+        for (const run of [...runs.api, ...runs.ref, ...runs.memory]) {
+          if (run.errors || !/^200x\d+$/.test(run.statuses)) throw new Error(`${run.label}: ${run.statuses}, ${run.errors} errors`);
+        }
+        ratios.push({ label, ...runs });
+      }
+    }
+    if (only !== 'open' && only !== 'ratio') {
       rows.push(await measure(stack, apiChild, sql, 'GET /api/turmas (10 classes)', { ...routes.turmas }));
       rows.push(await measure(stack, apiChild, sql, `GET /api/planos (first page of ${LIST_PLANS} plans)`, { ...routes.planos }));
       rows.push(await measure(stack, apiChild, sql, 'GET /api/planos?cursor= (15th page)', { ...routes.planosDeep }));
@@ -309,7 +379,13 @@ async function main() {
     const openLoopRows = [];
     openLoopRows.push(await measureOpenLoop(stack, apiChild, 'GET /api/turmas (10 classes)', routes.turmas));
     openLoopRows.push(await measureOpenLoop(stack, apiChild, `GET /api/planos (first page of ${LIST_PLANS} plans)`, routes.planos));
-    openLoopRows.push(await measureOpenLoop(stack, apiChild, 'GET /api/planos?cursor= (15th page)', routes.planosDeep));
+    if (only !== 'ratio') openLoopRows.push(await measureOpenLoop(stack, apiChild, 'GET /api/planos?cursor= (15th page)', routes.planosDeep));
+    openLoopRows.push(await measureOpenLoop(stack, apiChild, 'GET /api/auth/user', routes.authUser));
+    // The references' tail at the same rate: what the machine itself allows.
+    const openLoopRefs = [];
+    openLoopRefs.push(await measureOpenLoop(stack, refChild, 'reference: GET /pg/turmas', refRoutes.turmas));
+    openLoopRefs.push(await measureOpenLoop(stack, refChild, 'reference: GET /pg/planos', refRoutes.planos));
+    openLoopRefs.push(await measureOpenLoop(stack, refChild, 'reference: GET /pg/auth/user', refRoutes.authUser));
 
     console.log(
       `\n${machineInfo()}; load average at start ${loadAtStart}, at end ${loadAverage()}; ` +
@@ -325,7 +401,8 @@ async function main() {
     const line = (r) =>
       `| ${r.label} | ${r.rate} | ${r.connections} | ${fmt(r.requests)} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.statuses}${r.errors ? ` errors ${r.errors}` : ''} | ` +
       `${fmt(r.apiCpu * 100)}% | ${r.pgCpu >= 0 ? `${fmt(r.pgCpu * 100)}%` : '-'} | ${fmt(r.selfCpu * 100)}% | ${fmt(r.steal * 100)}% |`;
-    console.log(`\n${header}\n${[...rows, ...fixed, ...openLoopRows, ...reference].map(line).join('\n')}`);
+    const ratioRuns = ratios.flatMap((r) => [...r.api, ...r.ref, ...r.memory]);
+    console.log(`\n${header}\n${[...rows, ...fixed, ...ratioRuns, ...openLoopRows, ...openLoopRefs, ...reference].map(line).join('\n')}`);
     console.log(`\napi CPU per request (ms): ${[...rows, ...reference].map((r) => `${r.label.split(' (')[0].replace('reference: ', '')} ${fmt((r.apiCpu * 1000) / r.rps, 1)}`).join('; ')}`);
     // Less sensitive to other processes on the machine than req/s: what one api process could do with a whole core.
     for (const r of rows.slice(0, 3)) {
@@ -341,6 +418,7 @@ async function main() {
         `\ngenerate: ${accepted} answered 202; plans stored ${generatedCheck.plans}; credits taken ${generatedCheck.credits}; jobs waiting in the queue ${generatedCheck.waiting}.`,
       );
     }
+    printRatios(ratios, openLoopRows, openLoopRefs);
     console.log(`/api/planos SQL alone (the first page's query, ${LIST_PLANS} plans, from a pg client): median ${fmt(sqlMs, 1)} ms.`);
     for (const r of [...fixed, ...openLoopRows]) {
       const ok = r.p99 < TARGET_P99_MS && r.rps >= TARGET_RATE * 0.95 && !r.errors;

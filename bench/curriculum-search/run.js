@@ -8,7 +8,7 @@ const { resolve } = require('node:path');
 const { SubjectSkills, fromBncc, inScope } = require('../../libs/curriculum/dist');
 
 const root = resolve(__dirname, '../..');
-const dir = process.env.CURRICULUM_DIR ? resolve(root, process.env.CURRICULUM_DIR) : resolve(root, '../shared/curriculum');
+const dir = process.env.CURRICULUM_DIR ? resolve(root, process.env.CURRICULUM_DIR) : resolve(root, 'libs/curriculum/data');
 const file = resolve(dir, 'bncc-ef.json');
 if (!existsSync(file)) {
   console.error(`Arquivo não encontrado: ${file} (defina CURRICULUM_DIR)`);

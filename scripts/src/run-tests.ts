@@ -18,7 +18,7 @@ export function plan(extraArgs: string[]): Invocation[] {
     return [{ name: 'selected', args: extraArgs }];
   }
   return [
-    { name: 'unit-integration', args: ['--selectProjects', 'unit', 'integration', '--maxWorkers=2', ...extraArgs] },
+    { name: 'unit-integration', args: ['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2', ...extraArgs] },
     { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand', ...extraArgs] },
   ];
 }
@@ -56,9 +56,30 @@ function runJest(invocation: Invocation): Promise<Tally> {
   });
 }
 
+/** The machine-checked boundaries and dead code (ESLint, knip): each a check that passes or fails. */
+const CHECKS: Invocation[] = [
+  { name: 'eslint (boundaries, cycles, hooks)', args: [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.'] },
+  { name: 'knip (unused files and dependencies)', args: [join(repoRoot, 'node_modules/knip/bin/knip.js'), '--no-progress'] },
+];
+
+function runCheck(check: Invocation): Promise<Tally> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, check.args, { cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => {
+      process.stdout.write(`[check] ${check.name}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      resolve(code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+    });
+    child.on('error', () => resolve({ passed: 0, failed: 1 }));
+  });
+}
+
 async function main(): Promise<void> {
   const tallies: Tally[] = [];
-  for (const invocation of plan(process.argv.slice(2))) {
+  const args = process.argv.slice(2);
+  // A selected run (one project, a pattern) skips the repository-wide checks.
+  if (!args.length) for (const check of CHECKS) tallies.push(await runCheck(check));
+  for (const invocation of plan(args)) {
     tallies.push(await runJest(invocation));
   }
   const total = addTallies(tallies);

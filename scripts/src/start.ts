@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { appUrl, loadSettings, readEnv, redactUrl, Settings, SettingsError } from '@planejador/config';
 import { resolveDatabase } from './embedded-postgres';
 import { bold, fail, info, warn } from './log';
@@ -127,8 +127,6 @@ async function main(): Promise<void> {
       WEB_DIST_DIR: settings.WEB_DIST_DIR ?? join(repoRoot, 'web/dist'),
     };
     if (!settings.SMTP_URL && !settings.MAIL_OUTBOX_DIR) env.MAIL_OUTBOX_DIR = ensureDir(join(dataDir, 'outbox'));
-    const sharedCurriculum = resolve(repoRoot, '../shared/curriculum');
-    if (!settings.CURRICULUM_DIR && existsSync(sharedCurriculum)) env.CURRICULUM_DIR = sharedCurriculum;
 
     const oneShot = { env, cwd: repoRoot, colour: 'grey' as const };
     if ((await runToEnd('migrate', process.execPath, [MIGRATE_CLI, 'migrate'], oneShot)) !== 0) {

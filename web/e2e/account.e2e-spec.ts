@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, screenshot } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fillLogin, openUserMenu, registerViaUi, submitLogin, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { fillLogin, mailedLink, openUserMenu, registerViaUi, submitLogin, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 describe('account: landing, sign-up, sign-in, sign-out and password reset', () => {
   const session = useStackAndBrowser();
@@ -86,6 +86,57 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
 
   });
 
+  it('asks a new teacher to confirm the e-mail on the dashboard, resends the link and confirms it once', async () => {
+    const email = uniqueEmail('confirma');
+    await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Duda' });
+    const banner = page.getByRole('region', { name: 'Confirme seu e-mail' });
+    await banner.getByText(email).waitFor();
+    await expectAccessible(page, 'dashboard with the confirmation banner');
+    await banner.getByRole('button', { name: 'Reenviar e-mail' }).click();
+    await banner.getByText('Enviamos um novo link de confirmação para o seu e-mail.').waitFor();
+
+    const link = await mailedLink(session.stack, email, '/verificar-email');
+    await page.goto(`${session.stack.url}${link}`);
+    await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
+    await expectAccessible(page, 'e-mail confirmed');
+    await page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
+    await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // The link works once; a signed-out visitor is sent to sign in for a new one.
+    await page.goto(`${session.stack.url}${link}`);
+    await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
+    await page.getByRole('alert').getByText('Link de confirmação inválido ou expirado').waitFor();
+    await page.getByRole('link', { name: 'Ir para o Dashboard' }).waitFor();
+    await context.clearCookies();
+    await page.reload();
+    await page.getByRole('link', { name: 'Voltar para o Login' }).waitFor();
+  });
+
+  it('an unconfirmed teacher opening an expired link can ask for a new one there', async () => {
+    const email = uniqueEmail('expira');
+    await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Eva' });
+    await page.goto(`${session.stack.url}/verificar-email?token=nao-existe`);
+    await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
+    await expectAccessible(page, 'invalid confirmation link');
+    await page.getByRole('button', { name: 'Reenviar e-mail' }).click();
+    await page.getByText('Enviamos um novo link de confirmação para o seu e-mail.').waitFor();
+  });
+
+  it('clears the unsaved plan drafts of this browser at logout', async () => {
+    await registerViaUi(page, session.stack.url, { email: uniqueEmail('rascunho'), password: 'segredo123', firstName: 'Fia' });
+    await page.evaluate(() => {
+      localStorage.setItem('planejador-plano-draft:00000000-0000-4000-8000-000000000001', '{"basedOn":"x","aulas":[]}');
+      localStorage.setItem('planejador-tema', 'dark');
+    });
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL('**/auth');
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.filter((k) => k.startsWith('planejador-plano-draft:'))).toEqual([]);
+    expect(keys).toContain('planejador-tema');
+  });
+
   it('resets a forgotten password with the e-mailed link, once', async () => {
     const email = uniqueEmail('reset');
     await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Carla' });
@@ -100,11 +151,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await dialog.getByText(/receberá/).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
-    const mail = await session.stack.smtp.waitFor((m) => m.envelope.to.includes(email));
-    const body = `${mail.parsed.text ?? ''} ${typeof mail.parsed.html === 'string' ? mail.parsed.html : ''}`;
-    const link = body.match(/https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>&]+/)?.[0];
-    expect(link).toBeDefined();
-    const resetPath = new URL(link!.replace(/&amp;/g, '&'));
+    const resetPath = new URL(await mailedLink(session.stack, email, '/reset-password'), session.stack.url);
 
     await page.goto(`${session.stack.url}${resetPath.pathname}${resetPath.search}`);
     await page.getByRole('heading', { name: 'Redefinir Senha' }).waitFor();

@@ -8,7 +8,7 @@ import {
   type Stack,
 } from '@planejador/testing';
 import type { Browser, Page } from 'playwright-core';
-import { openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
+import { confirmEmailViaLink, openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
 
 const PASSWORD = 'senha-segura-123';
 
@@ -49,6 +49,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     const ctx = await openContext('desktop');
     const page = await ctx.newPage();
     await registerViaUi(page, stack.url, { email: adminEmail, password: PASSWORD, firstName: 'Admin' });
+    await confirmEmailViaLink(page, stack, adminEmail);
 
     // The user menu links admins to the page.
     await openUserMenu(page);
@@ -88,8 +89,22 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-light-desktop');
 
-    await submit.click();
+    // A long action: the button shows its progress, and a double press sends once (one message below).
+    const sends: string[] = [];
+    await page.route('**/admin/email-sender', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sends.push(route.request().url());
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await submit.dblclick();
+    const sending = page.getByRole('button', { name: 'Enviando...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    expect(await sending.getAttribute('aria-busy')).toBe('true');
     await waitForToast(page, 'Email enviado com sucesso! 3 destinatário(s) na fila de envio.');
+    await page.unroute('**/admin/email-sender');
+    expect(sends).toHaveLength(1);
     // The form resets but keeps the HTML.
     expect(await page.getByLabel('Para', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Assunto').inputValue()).toBe('');
@@ -134,6 +149,10 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByLabel('Para', { exact: true }).fill(many);
     await page.getByText('Alto Volume', { exact: true }).waitFor();
     expect(await recipientBadge(page).textContent()).toBe('51');
+    // Above the limit the send button is disabled, with the reason next to it.
+    await page.getByLabel('Para', { exact: true }).fill(Array.from({ length: 101 }, (_, i) => `prof${i}@escola.test`).join('; '));
+    await page.getByText('Envio bloqueado: 101 destinatários, o máximo é 100. Remova 1 para enviar.').waitFor();
+    expect(await page.getByRole('button', { name: /Enviar Email \(101/ }).isDisabled()).toBe(true);
     await page.getByLabel('Para', { exact: true }).fill('duplicado@escola.test');
     await page.getByLabel('CC (Cópia)').fill('DUPLICADO@escola.test; invalido');
     expect(await recipientBadge(page).textContent()).toBe('1');
@@ -181,6 +200,11 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     expect((await ctx.request.get(`${stack.url}/api/admin/email-logs`)).status()).toBe(403);
     const queues = await page.goto(`${stack.url}/admin/queues`);
     expect(queues?.status()).toBe(403);
+    // A page in Portuguese with a way back, not raw JSON.
+    await page.getByRole('heading', { name: 'Acesso restrito' }).waitFor();
+    await expectAccessible(page, 'queues (teacher)');
+    await page.getByRole('link', { name: 'Voltar ao Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
     await ctx.close();
   });
 });

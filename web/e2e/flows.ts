@@ -104,3 +104,25 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
     }
   }
 }
+
+/** The path and query of the link (/reset-password or /verificar-email) in the latest such e-mail to `email`. */
+export async function mailedLink(stack: Stack, email: string, path: '/reset-password' | '/verificar-email'): Promise<string> {
+  const subject = path === '/reset-password' ? /Redefinição de senha/ : /Confirme seu e-mail/;
+  const mail = await stack.smtp.waitFor((m) => m.envelope.to.includes(email) && subject.test(m.parsed.subject ?? ''));
+  const body = `${mail.parsed.text ?? ''} ${typeof mail.parsed.html === 'string' ? mail.parsed.html : ''}`;
+  const link = body.match(new RegExp(`https?://[^\\s"'<>]+${path}\\?token=[^\\s"'<>&]+`))?.[0];
+  if (!link) throw new Error(`no ${path} link in the e-mail to ${email}`);
+  const url = new URL(link.replace(/&amp;/g, '&'));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Opens the e-mailed confirmation link (ADMIN_EMAILS grants admin only to a confirmed address) and goes back to
+ * the dashboard, signed in.
+ */
+export async function confirmEmailViaLink(page: Page, stack: Stack, email: string): Promise<void> {
+  await page.goto(`${stack.url}${await mailedLink(stack, email, '/verificar-email')}`);
+  await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
+  await page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
+  await page.waitForURL('**/dashboard');
+}

@@ -223,6 +223,13 @@ describe('gerar planos with the fake AI', () => {
     // Class and subject; then the curriculum matrix with a real BNCC skill and the search.
     await choose(page, 'Turma', '51 - Escola Estadual Tiradentes');
     await choose(page, 'Matéria Geral', 'Matemática');
+    // No RS matrix is loaded: 'Preferir matriz SEDUC-RS' is off and disabled, and says why.
+    const preferirSeduc = page.getByRole('switch', { name: 'Preferir matriz SEDUC-RS' });
+    expect(await preferirSeduc.isDisabled()).toBe(true);
+    expect(await preferirSeduc.getAttribute('aria-checked')).toBe('false');
+    expect(await preferirSeduc.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toMatch(
+      /^Indisponível: a matriz estadual do RS ainda não foi carregada/,
+    );
     await page.getByRole('button', { name: 'Visualizar Matriz-RS' }).click();
     const matrix = page.getByRole('dialog', { name: 'Matriz Curricular - Matemática' });
     await visible(matrix);

@@ -125,7 +125,7 @@ describe('HTML and script in teachers\' texts and AI answers stay text', () => {
 
     // The reset e-mail greets the teacher by the name typed at sign-up: escaped in the HTML part.
     expect((await page.request.post(`${stack.url}/api/auth/forgot-password`, { data: { email } })).status()).toBe(200);
-    const mail = await stack.smtp.waitFor((m) => m.envelope.to.includes(email));
+    const mail = await stack.smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição de senha/.test(m.parsed.subject ?? ''));
     const html = typeof mail.parsed.html === 'string' ? mail.parsed.html : '';
     expect(html).toContain('Olá, &lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;!');
     expect(html).not.toContain('<img');

@@ -151,8 +151,8 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     expect(page.url()).toContain('edit=true');
     const objetivos = 'Reconhecer metades e quartos em situações da feira.\nRepresentar frações com desenhos.';
     const evidencias = 'Os alunos comparam frações usando tiras de papel e explicam oralmente.';
-    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').fill(objetivos);
-    await lesson(page, 2).getByLabel('Evidências de Aprendizagem').fill(evidencias);
+    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem', { exact: true }).fill(objetivos);
+    await lesson(page, 2).getByLabel('Evidências de Aprendizagem', { exact: true }).fill(evidencias);
     await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Baixar Documento (mudanças não salvas)' }).waitFor();
 
@@ -161,8 +161,8 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
     await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
     await page.getByText('Restauramos mudanças não salvas da sua última edição.').waitFor();
-    expect(await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').inputValue()).toBe(objetivos);
-    expect(await lesson(page, 2).getByLabel('Evidências de Aprendizagem').inputValue()).toBe(evidencias);
+    expect(await lesson(page, 1).getByLabel('Objetivos de Aprendizagem', { exact: true }).inputValue()).toBe(objetivos);
+    expect(await lesson(page, 2).getByLabel('Evidências de Aprendizagem', { exact: true }).inputValue()).toBe(evidencias);
     await screenshots(page, 'plano-edit', 'desktop');
 
     await page.getByRole('button', { name: 'Salvar Mudanças' }).click();
@@ -177,10 +177,23 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await lesson(page, 1).getByText('Reconhecer metades e quartos em situações da feira.').waitFor();
     expect(await page.getByText('Restauramos mudanças não salvas da sua última edição.').count()).toBe(0);
 
-    // Export: the .docx arrives with its name.
+    // Export: a long action shows its progress and a double press asks once; the .docx arrives with its name.
+    const exportRequests: string[] = [];
+    const exportPath = /\/api\/planos\/[^/]+\/export$/;
+    await page.route(exportPath, async (route) => {
+      exportRequests.push(route.request().url());
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
     const downloadEvent = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Baixar Documento', exact: true }).click();
+    await page.getByRole('button', { name: 'Baixar Documento', exact: true }).dblclick();
+    const exporting = page.getByRole('button', { name: 'Exportando...' });
+    await exporting.waitFor();
+    expect(await exporting.isDisabled()).toBe(true);
+    expect(await exporting.getAttribute('aria-busy')).toBe('true');
     const download = await downloadEvent;
+    await page.unroute(exportPath);
+    expect(exportRequests).toHaveLength(1);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const file = readFileSync((await download.path())!);
     expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -216,7 +229,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await page.getByText(/de 2 aulas prontas/).waitFor();
     await expectAccessible(page, 'plano generating');
     await screenshot(page, 'plano-generating-light-desktop');
-    const habilidades = lesson(page, 1).getByLabel('Habilidades');
+    const habilidades = lesson(page, 1).getByLabel('Habilidades', { exact: true });
     await habilidades.waitFor({ timeout: 30000 });
     await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
     const plano = await waitForPlan(page, stack.url, id);
@@ -339,7 +352,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
-    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem').fill('Objetivo editado no celular.');
+    await lesson(page, 1).getByLabel('Objetivos de Aprendizagem', { exact: true }).fill('Objetivo editado no celular.');
     await page.getByText('Mudanças não salvas', { exact: true }).waitFor();
     await screenshots(page, 'plano-edit', 'phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

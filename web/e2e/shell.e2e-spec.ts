@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, screenshot } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fitsViewportWidth, openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { confirmEmailViaLink, fitsViewportWidth, openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 
@@ -108,6 +108,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await page.waitForURL('**/auth');
 
     await registerViaUi(page, session.stack.url, { email: ADMIN_EMAIL, password: 'segredo123', firstName: 'Iara' });
+    await confirmEmailViaLink(page, session.stack, ADMIN_EMAIL);
     await openUserMenu(page);
     const queues = page.getByRole('menuitem', { name: 'Filas de Processamento' });
     expect(await queues.getAttribute('href')).toBe('/admin/queues');

@@ -44,8 +44,20 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await page.keyboard.type('51');
     await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Ano');
-    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '5º Ano');
-    await dialog.getByLabel('Escola').fill('E.E.F. Érico Veríssimo');
+    // Keyboard only: Enter on the empty Ano opens its list (it never submits), the typing chooses, Enter picks,
+    // and Enter again moves on.
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.getByRole('option', { name: '1º Ano' }).waitFor();
+    await page.keyboard.type('5');
+    await page.getByRole('option', { name: '5º Ano' }).and(page.locator('[data-highlighted]')).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect(await dialog.getByRole('combobox', { name: 'Ano' }).textContent()).toContain('5º Ano');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel(page)).toBe('Escola');
+    await page.keyboard.type('E.E.F. Érico Veríssimo');
     await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Estado');
     await dialog.getByLabel(/Observações Adicionais/).fill('Turma participativa');
@@ -78,6 +90,11 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     expect(await duplicate.getByLabel('Número da Turma').inputValue()).toBe('');
     expect(await duplicate.getByLabel('Nome do Professor').inputValue()).toBe('Dora Lima');
     expect(await duplicate.getByLabel(/Observações Adicionais/).inputValue()).toBe('Turma participativa');
+    // The same school and number again: the server's reason, and the dialog stays open to fix it.
+    await duplicate.getByLabel('Número da Turma').fill('51');
+    await duplicate.getByRole('button', { name: 'Criar Turma' }).click();
+    await waitForToast(page, 'Você já tem a turma 51 da escola E.E.E.M. Cecília Meireles.');
+    await duplicate.waitFor();
     await duplicate.getByLabel('Número da Turma').fill('52');
     await duplicate.getByRole('button', { name: 'Criar Turma' }).click();
     await waitForToast(page, 'Turma criada com sucesso!');

@@ -79,11 +79,14 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       }, { what: 'plan done after the crash', timeoutMs: 60000 });
       expect(after.aulas).toHaveLength(15);
       expect(after.aulas.every((a) => a.generationState === 'done' && a.habilidadeCodes.length === 1)).toBe(true);
-      // Lessons finished before the crash were not written again.
+      // Lessons finished before the crash were not written again: one AI answer each, still their first version.
       for (const done of doneBefore) {
         const now = after.aulas.find((a) => a.id === done.id)!;
         expect(now.updatedAt).toBe(done.updatedAt);
         expect(now.objetivos).toBe(done.objetivos);
+        expect(now.versao).toBe(1);
+        const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${done.prompt}\n"""`));
+        expect({ lesson: done.numeroAula, answers: answers.length }).toEqual({ lesson: done.numeroAula, answers: 1 });
       }
       expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
     } finally {
@@ -114,6 +117,48 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await api.stop();
     }
   }, 90000);
+
+  it('SIGTERM of the worker and of the api mid-generation: both exit within their grace period, nothing lost or written twice', async () => {
+    const port = await freePort();
+    const env = { ...aiEnv(ai), LESSON_CONCURRENCY: '2' };
+    let api = await spawnApi(port, env);
+    let worker = await spawnWorker(env);
+    ai.setLatency(400);
+    try {
+      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+      const lessons = prompts(6, 'Sinal');
+      const res = await generate(client, turmaId, lessons);
+      expect(res.status).toBe(202);
+      await waitFor(async () => ((await planState(client, res.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
+
+      let stopping = Date.now();
+      await worker.stop('SIGTERM');
+      expect(Date.now() - stopping).toBeLessThan(15000);
+      expect(worker.proc.exitCode === 0 || worker.proc.signalCode === 'SIGTERM').toBe(true);
+      stopping = Date.now();
+      await api.stop('SIGTERM');
+      expect(Date.now() - stopping).toBeLessThan(10000);
+      expect(api.proc.exitCode === 0 || api.proc.signalCode === 'SIGTERM').toBe(true);
+
+      api = await spawnApi(port, env);
+      worker = await spawnWorker(env);
+      const plan = await waitFor(async () => {
+        const p = await planState(client, res.body.id);
+        return p && p.generation.state === 'done' ? p : null;
+      }, { what: 'plan done after the restarts', timeoutMs: 60000 });
+      expect(plan.generation).toMatchObject({ done: 6, total: 6 });
+      expect(plan.aulas.every((a) => a.versao === 1)).toBe(true);
+      for (const prompt of lessons) {
+        const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${prompt}\n"""`));
+        expect({ prompt, answers: answers.length }).toEqual({ prompt, answers: 1 });
+      }
+      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
+    } finally {
+      ai.setLatency(600);
+      await worker.stop();
+      await api.stop();
+    }
+  }, 120000);
 
   describe('with a Redis of its own (append-only file)', () => {
     const binary = findRedisServer();
@@ -211,6 +256,10 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       ai.setLatency(700);
       const running = await generate(client, turmaId, prompts(6, 'Durante'));
       await waitFor(async () => ((await planState(client, running.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
+      // And a lesson's regeneration in flight when PostgreSQL goes away.
+      const regenerated = done.aulas[0];
+      expect((await client.post(`/api/planos/${done.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a queda' })).status).toBe(202);
+      await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a queda')), { what: 'regeneration under way' });
 
       await pg.proc.stop();
       const during = await client.get<{ message: string }>('/api/planos');
@@ -230,8 +279,20 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
       }, { what: 'plan finished after the PostgreSQL restart', timeoutMs: 90000 });
       expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+      // The regeneration ended (never stuck): either it wrote the new text as version 3 (generation, edit,
+      // regeneration), or it kept the edited text (version 2) and said so.
+      const lesson = await waitFor(async () => {
+        const p = await planState(client, done.id).catch(() => null);
+        const a = p?.aulas.find((x) => x.id === regenerated.id);
+        return a && a.generation.state !== 'queued' && a.generation.state !== 'running' ? a : null;
+      }, { what: 'regeneration ended after the PostgreSQL restart', timeoutMs: 90000 });
+      expect(lesson.generation.state).toBe('done');
+      if (lesson.versao === 2) expect(lesson.objetivos).toBe('Editado antes da queda 1');
+      else expect(lesson.versao).toBe(3);
+      const versions = await client.get<{ versao: number }[]>(`/api/planos/${done.id}/aulas/${regenerated.id}/versoes`);
+      expect(versions.body.map((v) => v.versao)).toEqual(Array.from({ length: lesson.versao }, (_, i) => lesson.versao - i));
       const after = await planState(client, done.id);
-      expect(after?.aulas.map((a) => a.objetivos)).toEqual(['Editado antes da queda 1', 'Editado antes da queda 2']);
+      expect(after?.aulas[1].objetivos).toBe('Editado antes da queda 2');
       const list = await client.get<{ temaPrincipal: string; aulas: unknown[] }[]>('/api/planos');
       expect(list.body).toHaveLength(2); // the request refused during the outage left nothing behind
       expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);

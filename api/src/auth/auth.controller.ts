@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Logger, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   forgotPasswordSchema,
@@ -6,15 +6,20 @@ import {
   registerSchema,
   resetPasswordSchema,
   validateResetTokenSchema,
+  verifyEmailSchema,
   type PublicUser,
 } from '@planejador/contracts';
 import { toPublicUser } from '@planejador/db';
 import type { Settings } from '@planejador/config';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
+import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
-import { LoginGuard } from './guards';
+import { ProgressGateway } from '../realtime/progress.gateway';
+import { EmailVerificationService } from './email-verification.service';
+import { AuthenticatedGuard, LoginGuard } from './guards';
 import { PasswordResetService } from './password-reset.service';
+import { SessionUsers } from './session-users';
 import { UsersService } from './users.service';
 
 function logIn(req: Request, user: PublicUser): Promise<void> {
@@ -23,17 +28,24 @@ function logIn(req: Request, user: PublicUser): Promise<void> {
 
 @Controller('api')
 export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
   constructor(
     private readonly users: UsersService,
     private readonly resets: PasswordResetService,
+    private readonly verification: EmailVerificationService,
+    private readonly realtime: ProgressGateway,
     private readonly rateLimit: RateLimitService,
+    private readonly sessionUsers: SessionUsers,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
+  /** The signed-in user as PostgreSQL has it now (credits and role current, whatever the session cache holds). */
   @Get('auth/user')
-  current(@Req() req: Request): PublicUser {
-    if (!req.isAuthenticated() || !req.user) throw new UnauthorizedException({ message: MSG.unauthorized });
-    return req.user as PublicUser;
+  async current(@Req() req: Request): Promise<PublicUser> {
+    const user = await this.sessionUsers.current(req);
+    if (!user) throw new UnauthorizedException({ message: MSG.unauthorized });
+    return user;
   }
 
   @Post('login')
@@ -46,24 +58,51 @@ export class AuthController {
   @Post('register')
   @HttpCode(201)
   async register(@Req() req: Request, @Body(new ZodValidationPipe(registerSchema)) body: ReturnType<typeof registerSchema.parse>) {
-    await this.rateLimit.hit('register-ip', req.ip ?? 'unknown', this.settings.RATE_LIMIT_LOGIN * 3);
+    await this.rateLimit.hit('register-ip', requestClientKey(req), this.settings.RATE_LIMIT_LOGIN * 3);
     const user = toPublicUser(await this.users.register(body));
     await logIn(req, user);
+    // The account exists either way: if the link cannot be queued now, the dashboard's resend can.
+    await this.verification.send(user.id).catch((err: Error) => this.logger.warn({ err: err.message }, 'confirmation e-mail not queued'));
     return user;
+  }
+
+  /** Confirms the address from the e-mailed link (signed in or not: the link may open in another browser). */
+  @Post('auth/verify-email')
+  @HttpCode(200)
+  async verifyEmail(@Req() req: Request, @Body(new ZodValidationPipe(verifyEmailSchema)) body: { token: string }) {
+    await this.rateLimit.hit('verify-ip', requestClientKey(req), 60);
+    await this.verification.verify(body.token);
+    return { message: MSG.verifyEmailSuccess };
+  }
+
+  /** Sends a new confirmation link (the dashboard's "Reenviar e-mail"), a few times per hour at most. */
+  @Post('auth/resend-verification')
+  @HttpCode(200)
+  @UseGuards(AuthenticatedGuard)
+  async resendVerification(@Req() req: Request) {
+    const user = await this.sessionUsers.current(req);
+    if (!user) throw new UnauthorizedException({ message: MSG.unauthorized });
+    if (user.emailVerificado) return { message: MSG.verifyEmailAlready };
+    await this.rateLimit.hit('verify-resend', user.id, 3, 3600);
+    await this.verification.send(user.id);
+    return { message: MSG.verifyEmailSent };
   }
 
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const user = req.user as PublicUser | undefined;
     await new Promise<void>((resolve) => req.logout(() => resolve()));
     await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
     res.clearCookie('planejador.sid', { path: '/' });
+    // Live progress stops with the session: the user's sockets close everywhere.
+    if (user) this.realtime.disconnectUser(user.id);
   }
 
   @Post('auth/forgot-password')
   @HttpCode(200)
   async forgotPassword(@Req() req: Request, @Body(new ZodValidationPipe(forgotPasswordSchema)) body: { email: string }) {
-    await this.rateLimit.hit('forgot-ip', req.ip ?? 'unknown', this.settings.RATE_LIMIT_FORGOT * 3);
+    await this.rateLimit.hit('forgot-ip', requestClientKey(req), this.settings.RATE_LIMIT_FORGOT * 3);
     await this.rateLimit.hit('forgot', body.email, this.settings.RATE_LIMIT_FORGOT);
     await this.resets.request(body.email);
     return { message: MSG.forgotPasswordSent };
@@ -72,7 +111,7 @@ export class AuthController {
   @Post('auth/validate-reset-token')
   @HttpCode(200)
   async validateResetToken(@Req() req: Request, @Body(new ZodValidationPipe(validateResetTokenSchema)) body: { token: string }) {
-    await this.rateLimit.hit('reset-ip', req.ip ?? 'unknown', 60);
+    await this.rateLimit.hit('reset-ip', requestClientKey(req), 60);
     if (!(await this.resets.isValid(body.token))) {
       throw new BadRequestException({ message: MSG.resetTokenInvalid });
     }
@@ -82,7 +121,7 @@ export class AuthController {
   @Post('auth/reset-password')
   @HttpCode(200)
   async resetPassword(@Req() req: Request, @Body(new ZodValidationPipe(resetPasswordSchema)) body: { token: string; newPassword: string }) {
-    await this.rateLimit.hit('reset-ip', req.ip ?? 'unknown', 60);
+    await this.rateLimit.hit('reset-ip', requestClientKey(req), 60);
     await this.resets.reset(body.token, body.newPassword);
     return { message: MSG.resetSuccess };
   }

@@ -1,15 +1,37 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import type { Redis } from 'ioredis';
+import type { Settings } from '@planejador/config';
+import { createRedis } from '@planejador/queue';
+import { REDIS, SETTINGS } from '../core/tokens';
+import { RealtimeModule } from '../realtime/realtime.module';
 import { AuthController } from './auth.controller';
+import { EmailVerificationService } from './email-verification.service';
 import { LocalStrategy } from './local.strategy';
 import { PasswordResetService } from './password-reset.service';
+import { SessionCache } from './session-cache';
 import { SessionSerializer } from './session.serializer';
+import { SessionUsers } from './session-users';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [PassportModule.register({ session: true })],
+  imports: [PassportModule.register({ session: true }), RealtimeModule],
   controllers: [AuthController],
-  providers: [UsersService, LocalStrategy, SessionSerializer, PasswordResetService],
-  exports: [UsersService],
+  providers: [
+    UsersService,
+    LocalStrategy,
+    SessionSerializer,
+    PasswordResetService,
+    EmailVerificationService,
+    SessionUsers,
+    {
+      // Publishes on the api's Redis connection; listens on one of its own (a subscriber can do nothing else).
+      provide: SessionCache,
+      inject: [SETTINGS, REDIS],
+      useFactory: (settings: Settings, redis: Redis) =>
+        new SessionCache(redis, createRedis(settings.REDIS_URL!, 'client'), `${settings.QUEUE_PREFIX}:sessions`),
+    },
+  ],
+  exports: [UsersService, SessionCache, SessionUsers],
 })
 export class AuthModule {}

@@ -11,10 +11,16 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { loginSchema, MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
+import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
+import { SessionUsers } from './session-users';
 
-/** Validates the body, applies the login rate limit, then lets passport-local check and log in. */
+/**
+ * Validates the body and applies the login limits, then lets passport-local check and log in. Failures are
+ * counted per (e-mail, client address) with growing delays, and every attempt per address: a stranger slows down
+ * only their own tries at an account, never the owner's from elsewhere. IPv6 clients count by their /64.
+ */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
   constructor(
@@ -28,9 +34,18 @@ export class LoginGuard extends AuthGuard('local') {
     const req = context.switchToHttp().getRequest<Request>();
     const body = loginSchema.parse(req.body ?? {});
     req.body = body;
-    await this.rateLimit.hit('login-ip', req.ip ?? 'unknown', this.settings.RATE_LIMIT_LOGIN * 3);
-    await this.rateLimit.hit('login', body.email, this.settings.RATE_LIMIT_LOGIN);
-    const ok = (await super.canActivate(context)) as boolean;
+    const client = requestClientKey(req);
+    const pair = `${body.email}|${client}`;
+    await this.rateLimit.hit('login-ip', client, this.settings.RATE_LIMIT_LOGIN * 3);
+    await this.rateLimit.assertNotBlocked('login-fail', pair);
+    let ok: boolean;
+    try {
+      ok = (await super.canActivate(context)) as boolean;
+    } catch (err) {
+      if (err instanceof UnauthorizedException) await this.rateLimit.recordFailure('login-fail', pair, this.settings.RATE_LIMIT_LOGIN);
+      throw err;
+    }
+    await this.rateLimit.reset('login-fail', pair);
     // passport regenerates the session id here (session fixation).
     await super.logIn(req);
     return ok;
@@ -46,12 +61,15 @@ export class AuthenticatedGuard implements CanActivate {
   }
 }
 
+/** Admins only, by the role PostgreSQL has now (a role change counts from the next request, on every process). */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
+  constructor(private readonly sessionUsers: SessionUsers) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const user = req.user as PublicUser | undefined;
-    if (!req.isAuthenticated?.() || !user) throw new UnauthorizedException({ message: MSG.unauthorized });
+    const user = await this.sessionUsers.current(req);
+    if (!user) throw new UnauthorizedException({ message: MSG.unauthorized });
     if (user.role !== 'admin') throw new ForbiddenException({ message: MSG.forbidden });
     return true;
   }

@@ -1,16 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
-import { appUrl, type Settings } from '@planejador/config';
-import { PasswordResetToken, User } from '@planejador/db';
+import type { Settings } from '@planejador/config';
+import { deleteUserSessions, expireUserTokens, PasswordResetToken, User, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
+import { hashToken } from './token-hash';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
+import { SessionCache } from './session-cache';
 import { hashPassword } from './users.service';
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 @Injectable()
 export class PasswordResetService {
@@ -21,31 +21,32 @@ export class PasswordResetService {
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly sessions: SessionCache,
   ) {}
 
-  /** Stores a hashed one-hour token and queues the e-mail; silent when the e-mail is unknown. */
+  /**
+   * Stores a one-hour token record and queues its id: the worker makes the token, stores its hash and mails it
+   * (the plaintext never reaches the job, Redis or a log). Silent when the e-mail is unknown, and about as slow
+   * either way (the answer waits for a fixed floor), so timing does not tell accounts apart.
+   */
   async request(email: string): Promise<void> {
-    const em = this.em.fork();
-    const user = await em.findOne(User, { email });
-    if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    const record = em.create(PasswordResetToken, {
-      user,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
-    });
-    await em.flush();
-    const resetUrl = `${appUrl(this.settings)}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.producer.enqueue(
-      'send-mail',
-      { kind: 'password-reset', to: user.email, name: user.firstName, resetUrl },
-      jobIds.resetMail(record.id),
-    );
-    this.logger.log({ userId: user.id }, 'password reset requested');
+    const started = Date.now();
+    try {
+      const em = this.em.fork();
+      const user = await em.findOne(User, { email });
+      if (!user) return;
+      const record = em.create(PasswordResetToken, { user, expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
+      await em.flush();
+      await this.producer.enqueue('send-mail', { kind: 'password-reset', tokenId: record.id }, jobIds.resetMail(record.id));
+      this.logger.log({ userId: user.id }, 'password reset requested');
+    } finally {
+      const wait = this.settings.FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   async isValid(token: string): Promise<boolean> {
-    const record = await this.em.fork().findOne(PasswordResetToken, { tokenHash: sha256(token) });
+    const record = await this.em.fork().findOne(PasswordResetToken, { tokenHash: hashToken(token) });
     return !!record && !record.usedAt && record.expiresAt.getTime() > Date.now();
   }
 
@@ -56,19 +57,16 @@ export class PasswordResetService {
     const hash = await hashPassword(newPassword);
     const em = this.em.fork();
     const userId = await em.transactional(async (tx) => {
-      const rows: { user_id: string }[] = await tx.execute(
-        `update password_reset_tokens set used_at = now()
-          where token_hash = ? and used_at is null and expires_at > now()
-          returning user_id`,
-        [sha256(token)],
-      );
-      if (!rows.length) throw new BadRequestException({ message: MSG.resetTokenInvalid });
-      await tx.nativeUpdate(User, { id: rows[0].user_id }, { password: hash });
+      const userId = await useToken(tx, 'password-reset', hashToken(token));
+      if (!userId) throw new BadRequestException({ message: MSG.resetTokenInvalid });
+      await tx.nativeUpdate(User, { id: userId }, { password: hash });
       // Other pending tokens of the user stop working too.
-      await tx.execute(`update password_reset_tokens set used_at = now() where user_id = ? and used_at is null`, [rows[0].user_id]);
-      return rows[0].user_id;
+      await expireUserTokens(tx, 'password-reset', userId);
+      return userId;
     });
-    await this.pool.query(`delete from "session" where (sess -> 'passport' ->> 'user') = $1`, [userId]);
+    await deleteUserSessions(this.pool, userId);
+    // Every api process forgets them before this answers (their next request reads the session: gone).
+    await this.sessions.invalidateUser(userId);
     return userId;
   }
 }

@@ -3,13 +3,20 @@ import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
 import type { Pool } from 'pg';
 import type { PublicUser } from '@planejador/contracts';
-import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from './public-user';
+import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '@planejador/db';
+import type { SessionCache } from './session-cache';
 
 /** Where the store leaves the signed-in user for passport (a symbol: never copied into the session). */
 const SESSION_USER = Symbol('planejador.sessionUser');
+/** Set on a request whose session and user came from the SessionCache (not read from PostgreSQL now). */
+const USER_CACHED = Symbol('planejador.userCached');
 
-type LoadedSession = SessionData & { [SESSION_USER]?: PublicUser | null };
-type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null };
+interface LoadedUser {
+  user: PublicUser | null;
+  cached: boolean;
+}
+type LoadedSession = SessionData & { [SESSION_USER]?: LoadedUser };
+type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CACHED]?: boolean };
 
 // The user row's columns, prefixed so they cannot clash with the session's.
 const USER_SELECT = PUBLIC_USER_COLUMNS.map((c) => `u.${c} as u_${c}`).join(', ');
@@ -17,47 +24,88 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /**
  * connect-pg-simple's store, except that reading a session also reads its signed-in user in the same query:
- * a signed-in request costs one round trip to PostgreSQL before its handler instead of two. The user goes to
- * passport through `takeSessionUser` (see SessionSerializer); writes, touch and pruning are the library's.
+ * a signed-in request costs one round trip to PostgreSQL before its handler instead of two, and none while the
+ * session is in `cache` (kept exact through Redis: see SessionCache). The user goes to passport through
+ * `takeSessionUser` (see SessionSerializer). Writes are the library's, each announced to the cache; touch is off
+ * (sessionMiddleware renews a session near its expiry by saving it).
  */
-export function createSessionStore(pool: Pool, options: connectPgSimple.PGStoreOptions): session.Store {
+export function createSessionStore(pool: Pool, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
     override get(sid: string, done: (err: unknown, session?: SessionData | null) => void): void {
-      pool
-        .query<{ sess: SessionData | string } & Record<string, unknown>>({
-          name: 'session-with-user',
-          text: `select s.sess, ${USER_SELECT}
-                   from "session" s
-                   left join users u on u.id = case when s.sess #>> '{passport,user}' ~ '${UUID}'
-                                                    then (s.sess #>> '{passport,user}')::uuid end
-                  where s.sid = $1 and s.expire >= to_timestamp($2)`,
-          values: [sid, Date.now() / 1000],
-        })
-        .then(({ rows }) => {
-          const row = rows[0];
-          if (!row) return done(null, null);
-          let sess: LoadedSession;
-          try {
-            sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
-          } catch {
-            // Unreadable: gone, as connect-pg-simple does.
-            return this.destroy(sid, (err) => done(err ?? null, null));
-          }
-          sess[SESSION_USER] = row.u_id ? toPublicUser(userColumns(row)) : null;
-          done(null, sess);
-        }, done);
+      const cached = cache.get(sid);
+      if (cached) {
+        const sess: LoadedSession = cached.sess;
+        sess[SESSION_USER] = { user: cached.user, cached: true };
+        // In the check phase: an invalidation read from Redis in the same poll as this request is applied first.
+        setImmediate(() => (cache.holds(sid) ? done(null, sess) : this.get(sid, done)));
+        return;
+      }
+      const mark = cache.mark();
+      readSessionWithUser(pool, sid).then((found) => {
+        if (found === undefined) return done(null, null);
+        if (found === 'unreadable') return this.destroy(sid, (err) => done(err ?? null, null)); // gone, as connect-pg-simple does
+        cache.put(sid, found, mark);
+        const sess: LoadedSession = found.sess;
+        sess[SESSION_USER] = { user: found.user, cached: false };
+        done(null, sess);
+      }, done);
+    }
+
+    override set(sid: string, sess: SessionData, done?: (err?: unknown) => void): void {
+      super.set(sid, sess, (err?: unknown) => announce(err, cache.invalidateSession(sid), done));
+    }
+
+    override destroy(sid: string, done?: (err?: unknown) => void): void {
+      super.destroy(sid, (err?: unknown) => announce(err, cache.invalidateSession(sid), done));
     }
 
     /** express-session builds req.session here: the one place that sees both the loaded row and the request. */
     override createSession(req: Request, sess: LoadedSession): session.Session & Partial<SessionData> {
-      const user = sess[SESSION_USER];
+      const loaded = sess[SESSION_USER];
       delete sess[SESSION_USER];
-      if (user !== undefined) (req as RequestWithUser)[SESSION_USER] = user;
+      if (loaded !== undefined) {
+        (req as RequestWithUser)[SESSION_USER] = loaded.user;
+        if (loaded.cached) (req as RequestWithUser)[USER_CACHED] = true;
+      }
       return super.createSession(req, sess);
     }
   }
   return new SessionStore({ pool, ...options });
+}
+
+/** Calls back once the change is announced (the announcement never fails the write: see SessionCache). */
+function announce(err: unknown, announced: Promise<void>, done?: (err?: unknown) => void): void {
+  void announced.then(() => done?.(err));
+}
+
+/**
+ * The unexpired session `sid` and its signed-in user (null when the session names no user, or one that is gone), in
+ * one prepared statement; 'unreadable' for a row whose JSON does not parse, undefined when there is no such session.
+ * Exported for bench/api's reference server, which runs the same query behind a bare Express.
+ */
+export async function readSessionWithUser(
+  pool: Pool,
+  sid: string,
+): Promise<{ sess: SessionData; user: PublicUser | null } | 'unreadable' | undefined> {
+  const { rows } = await pool.query<{ sess: SessionData | string } & Record<string, unknown>>({
+    name: 'session-with-user',
+    text: `select s.sess, ${USER_SELECT}
+             from "session" s
+             left join users u on u.id = case when s.sess #>> '{passport,user}' ~ '${UUID}'
+                                              then (s.sess #>> '{passport,user}')::uuid end
+            where s.sid = $1 and s.expire >= to_timestamp($2)`,
+    values: [sid, Date.now() / 1000],
+  });
+  const row = rows[0];
+  if (!row) return undefined;
+  let sess: SessionData;
+  try {
+    sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
+  } catch {
+    return 'unreadable';
+  }
+  return { sess, user: row.u_id ? toPublicUser(userColumns(row)) : null };
 }
 
 /**
@@ -70,6 +118,11 @@ export function takeSessionUser(req: Request | undefined, id: string): PublicUse
   delete (req as RequestWithUser)[SESSION_USER];
   if (user === undefined || (user !== null && user.id !== id)) return undefined;
   return user;
+}
+
+/** Whether req.user came from the SessionCache (else it was read from PostgreSQL during this request). */
+export function userFromCache(req: Request): boolean {
+  return (req as RequestWithUser)[USER_CACHED] === true;
 }
 
 function userColumns(row: Record<string, unknown>): PublicUserRow {

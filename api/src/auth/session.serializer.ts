@@ -6,8 +6,9 @@ import { takeSessionUser } from './session-store';
 import { UsersService } from './users.service';
 
 /**
- * The session keeps only the user id; each request has the user fresh from the database (credits and role
- * stay current): read with the session itself (one query), else looked up here.
+ * The session keeps only the user id; each request has the user as read with the session itself (one query, or
+ * none while the session is in the SessionCache), else looked up here. Routes that need the user's credits, role
+ * or confirmation as they are now read it again (SessionUsers).
  */
 @Injectable()
 export class SessionSerializer {

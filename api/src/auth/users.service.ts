@@ -7,7 +7,7 @@ import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { User } from '@planejador/db';
 import { PG_POOL, SETTINGS } from '../core/tokens';
-import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from './public-user';
+import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '@planejador/db';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -39,7 +39,8 @@ export class UsersService {
       password: await hashPassword(data.password),
       firstName: data.firstName ?? null,
       lastName: data.lastName ?? null,
-      role: this.settings.ADMIN_EMAILS.includes(data.email) ? 'admin' : 'teacher',
+      // ADMIN_EMAILS grants admin only once the address is confirmed (EmailVerificationService.verify).
+      role: 'teacher',
     });
     try {
       await em.flush();
@@ -59,8 +60,8 @@ export class UsersService {
     }
     const ok = await argon2.verify(user.password, password).catch(() => false);
     if (!ok) return null;
-    // ADMIN_EMAILS names admins: applied at login so a setting change takes effect.
-    if (this.settings.ADMIN_EMAILS.includes(user.email) && user.role !== 'admin') {
+    // ADMIN_EMAILS names admins, once their address is confirmed: applied at login so a setting change takes effect.
+    if (this.settings.ADMIN_EMAILS.includes(user.email) && user.emailVerifiedAt && user.role !== 'admin') {
       await this.em.fork().nativeUpdate(User, { id: user.id }, { role: 'admin' });
       user.role = 'admin';
     }

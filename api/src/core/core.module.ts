@@ -1,16 +1,15 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { Redis } from 'ioredis';
-import { loadSettings, type Settings } from '@planejador/config';
+import type { Settings } from '@planejador/config';
 import { createRedis, JobProducer, whenReady } from '@planejador/queue';
 import { JOB_PRODUCER, PG_POOL, REDIS, SETTINGS } from './tokens';
 import { RateLimitService } from './rate-limit.service';
 
-/** Settings, the session pool, Redis and the job producer: one of each per process. */
+/** Settings (given by the process, parsed once), the session pool, Redis and the job producer: one of each per process. */
 @Global()
 @Module({
   providers: [
-    { provide: SETTINGS, useFactory: () => loadSettings() },
     {
       provide: PG_POOL,
       inject: [SETTINGS],
@@ -37,9 +36,13 @@ import { RateLimitService } from './rate-limit.service';
     },
     RateLimitService,
   ],
-  exports: [SETTINGS, PG_POOL, REDIS, JOB_PRODUCER, RateLimitService],
+  exports: [PG_POOL, REDIS, JOB_PRODUCER, RateLimitService],
 })
 export class CoreModule implements OnApplicationShutdown {
+  static forRoot(settings: Settings): DynamicModule {
+    return { module: CoreModule, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+  }
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
+import { reportError } from '@planejador/config';
 import { MSG, type ApiErrorBody } from '@planejador/contracts';
 
 /** Errors that mean PostgreSQL or Redis is unreachable: the request answers 503, never a crash. */
@@ -34,6 +35,9 @@ export function expressErrorHandler(logger = new Logger('HTTP')) {
 function sendError(exception: unknown, req: Request, res: Response, logger: Logger): void {
   if (res.headersSent) return;
   const { status, body } = toResponse(exception, req, logger);
+  // A rate limit says when to try again (TooManyRequestsException).
+  const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   res.status(status).json(body);
 }
 
@@ -72,6 +76,7 @@ function toResponse(exception: unknown, req: Request, logger: Logger): { status:
     return { status: 503, body: { message: MSG.serviceUnavailable } };
   }
   logger.error({ err: describe(exception), path: req.path, method: req.method }, 'unhandled error');
+  reportError(exception, { path: req.route?.path ?? req.path, method: req.method });
   return { status: 500, body: { message: MSG.internalError } };
 }
 

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { MSG } from '@planejador/contracts';
+import { pingDatabase } from '@planejador/db';
 import { REDIS } from '../core/tokens';
 
 @Controller('api/health')
@@ -14,7 +15,7 @@ export class HealthController {
   @Get()
   async health() {
     const [db, redis] = await Promise.all([
-      this.em.fork().getConnection().execute('select 1').then(() => true, () => false),
+      pingDatabase(this.em.fork()).then(() => true, () => false),
       this.redis.ping().then(() => true, () => false),
     ]);
     if (!db || !redis) throw new ServiceUnavailableException({ message: MSG.serviceUnavailable, db, redis });

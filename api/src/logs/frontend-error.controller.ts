@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { frontendErrorSchema, type FrontendErrorInput, type PublicUser } from '@planejador/contracts';
 import { FrontendErrorLog } from '@planejador/db';
+import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 
@@ -19,20 +20,29 @@ export class FrontendErrorController {
   @Post('frontend-error')
   @HttpCode(201)
   async create(@Req() req: Request, @Body(new ZodValidationPipe(frontendErrorSchema)) body: FrontendErrorInput) {
-    await this.rateLimit.hit('frontend-error', req.ip ?? 'unknown', 30, 600);
+    await this.rateLimit.hit('frontend-error', requestClientKey(req), 30, 600);
     const user = req.user as PublicUser | undefined;
     const em = this.em.fork();
     const record = em.create(FrontendErrorLog, {
       user: user?.id ?? null,
-      message: body.message ?? '',
-      stack: body.stack ?? null,
-      componentStack: body.componentStack ?? null,
+      message: withoutQueries(body.message ?? ''),
+      stack: body.stack ? withoutQueries(body.stack) : null,
+      componentStack: body.componentStack ? withoutQueries(body.componentStack) : null,
       timestamp: body.timestamp ?? null,
-      url: body.url ?? null,
+      url: body.url ? withoutQueries(body.url) : null,
       userAgent: body.userAgent ?? null,
     });
     await em.flush();
-    this.logger.warn({ id: record.id, userId: user?.id, url: body.url, message: body.message?.slice(0, 200) }, 'frontend error');
+    this.logger.warn({ id: record.id, userId: user?.id, url: record.url, message: record.message.slice(0, 200) }, 'frontend error');
+    // Sentry gets the browser's errors from the page itself (@sentry/react, with their stacks), not from here.
     return { id: record.id };
   }
+}
+
+/**
+ * URLs without their query strings and fragments: a page such as /reset-password?token=... or
+ * /verificar-email?token=... must not leave its token in the stored log (nor in the api's log).
+ */
+export function withoutQueries(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>()]*|(?<![\w/])\/[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi, '$1');
 }

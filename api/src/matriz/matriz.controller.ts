@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { CurriculumService } from '@planejador/curriculum';
-import { habilidadesQuerySchema, materiaSchema, MSG, type PublicUser } from '@planejador/contracts';
+import { habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
 import { Turma } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -18,19 +19,44 @@ export class MatrizController {
     private readonly curriculum: CurriculumService,
   ) {}
 
-  /** {turma} is one of the user's classes, by id or by number; the year comes from that class. */
+  /**
+   * The spec's matrix itself: first-level key the year ('5º ano'), then the thematic units. {turma} is one of the
+   * user's classes, by id or by number; the year comes from that class. Its facts travel in headers (MATRIZ_HEADERS)
+   * and in GET .../info.
+   */
   @Get('matriz/:turma/:materia')
   async matriz(
     @CurrentUser() user: PublicUser,
     @Param('turma', new ZodValidationPipe(turmaParam)) turmaRef: string,
     @Param('materia', new ZodValidationPipe(materiaSchema)) materia: z.infer<typeof materiaSchema>,
-  ) {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MatrizData> {
+    const { data, meta } = await this.curriculum.matriz((await this.turmaOf(user, turmaRef)).ano, materia);
+    res.setHeader(MATRIZ_HEADERS.ano, meta.ano);
+    res.setHeader(MATRIZ_HEADERS.total, String(meta.total));
+    res.setHeader(MATRIZ_HEADERS.rsLoaded, meta.rsLoaded ? 'sim' : 'nao');
+    if (meta.reason) res.setHeader(MATRIZ_HEADERS.reason, encodeURIComponent(meta.reason));
+    res.setHeader('Access-Control-Expose-Headers', Object.values(MATRIZ_HEADERS).join(', '));
+    return data;
+  }
+
+  /** The matrix's facts: year, subject, BNCC component, number of skills, why it is empty, RS data, credit. */
+  @Get('matriz/:turma/:materia/info')
+  async matrizInfo(
+    @CurrentUser() user: PublicUser,
+    @Param('turma', new ZodValidationPipe(turmaParam)) turmaRef: string,
+    @Param('materia', new ZodValidationPipe(materiaSchema)) materia: z.infer<typeof materiaSchema>,
+  ): Promise<MatrizMeta> {
+    return (await this.curriculum.matriz((await this.turmaOf(user, turmaRef)).ano, materia)).meta;
+  }
+
+  private async turmaOf(user: PublicUser, turmaRef: string): Promise<Turma> {
     const em = this.em.fork();
     const turma = UUID.test(turmaRef)
       ? await em.findOne(Turma, { id: turmaRef, user: user.id })
       : await em.findOne(Turma, { numero: turmaRef, user: user.id }, { orderBy: { createdAt: 'desc' } });
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
-    return this.curriculum.matriz(turma.ano, materia);
+    return turma;
   }
 
   @Get('habilidades')

@@ -6,5 +6,6 @@ import { MatrizController } from './matriz.controller';
 @Module({
   controllers: [MatrizController],
   providers: [{ provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) }],
+  exports: [CurriculumService],
 })
 export class MatrizModule {}

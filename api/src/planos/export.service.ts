@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, GatewayTimeoutException, Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
 import { MSG, type ExportPlanResult } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { PlanoAula } from '@planejador/db';
+import { PlanoAula, takeExportFile } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
@@ -21,24 +21,40 @@ export class ExportService {
   ) {}
 
   async export(userId: string, planId: string): Promise<{ fileName: string; content: Buffer }> {
-    const plano = await this.em.fork().findOne(PlanoAula, { id: planId, user: userId }, { fields: ['id', 'updatedAt', 'generationState'] });
+    const em = this.em.fork();
+    const plano = await em.findOne(PlanoAula, { id: planId, user: userId }, { fields: ['id', 'updatedAt', 'generationState'] });
     if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
     if (plano.generationState !== 'done') throw new ConflictException({ message: MSG.planoGenerating });
-    const job = await this.producer.enqueue('export-plan', { planId, userId }, jobIds.exportPlan(planId, plano.updatedAt));
-    let result: ExportPlanResult;
+    const jobId = jobIds.exportPlan(planId, plano.updatedAt);
+    // Twice at most: a finished job whose file another request already streamed (or the sweeper removed) is
+    // removed and queued again.
+    for (let round = 0; round < 2; round++) {
+      const result = await this.run(jobId, planId, userId);
+      const file = await takeExportFile(em, userId, result.fileId);
+      // Streamed once: the next export renders again rather than pointing at a file that is gone.
+      await this.producer.queue(QUEUES.export).remove(jobId).catch(() => undefined);
+      if (!file) continue;
+      if (file.content.length !== file.bytes || file.content.subarray(0, 2).toString() !== 'PK') break;
+      return { fileName: file.fileName, content: file.content };
+    }
+    throw new InternalServerErrorException({ message: EXPORT_FAILED });
+  }
+
+  /** Queues the export (a failed earlier try of the same version is removed first, so it is tried again). */
+  private async run(jobId: string, planId: string, userId: string): Promise<ExportPlanResult> {
+    const queue = this.producer.queue(QUEUES.export);
+    const previous = await queue.getJob(jobId);
+    if (previous && (await previous.isFailed())) await previous.remove().catch(() => undefined);
+    const job = await this.producer.enqueue('export-plan', { planId, userId }, jobId);
     try {
-      result = (await job.waitUntilFinished(this.producer.queueEvents(QUEUES.export), this.settings.EXPORT_TIMEOUT_MS)) as ExportPlanResult;
+      const result = (await job.waitUntilFinished(this.producer.queueEvents(QUEUES.export), this.settings.EXPORT_TIMEOUT_MS)) as ExportPlanResult | undefined;
+      if (!result?.fileId) throw new Error('export job returned no file');
+      return result;
     } catch (err) {
       const message = (err as Error).message ?? '';
       this.logger.warn({ planId, err: message }, 'export failed');
       if (/timed out/i.test(message)) throw new GatewayTimeoutException({ message: EXPORT_TIMEOUT });
       throw new InternalServerErrorException({ message: EXPORT_FAILED });
     }
-    if (!result?.contentBase64) throw new InternalServerErrorException({ message: EXPORT_FAILED });
-    const content = Buffer.from(result.contentBase64, 'base64');
-    if (content.length !== result.bytes || content.subarray(0, 2).toString() !== 'PK') {
-      throw new InternalServerErrorException({ message: EXPORT_FAILED });
-    }
-    return { fileName: result.fileName, content };
   }
 }

@@ -1,12 +1,17 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
+import { z } from 'zod';
 import {
   contentDisposition,
+  MSG,
   generatePlanoSchema,
   idempotencyKeySchema,
   planosListQuerySchema,
   PLANOS_PAGE_HEADERS,
+  regenerateAulaSchema,
   updatePlanoSchema,
+  type RegenerateAulaData,
+  type RegenerateAulaResponse,
   type GeneratePlanoData,
   type GenerateResponse,
   type PlanoListItem,
@@ -17,8 +22,11 @@ import {
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
+import { AulasService } from './aulas.service';
 import { ExportService } from './export.service';
 import { PlanosService } from './planos.service';
+
+const versaoParam = z.coerce.number({ error: MSG.versaoNotFound }).int(MSG.versaoNotFound).min(1, MSG.versaoNotFound).max(1_000_000, MSG.versaoNotFound);
 
 @Controller('api/planos')
 @UseGuards(AuthenticatedGuard)
@@ -26,6 +34,7 @@ export class PlanosController {
   constructor(
     private readonly planos: PlanosService,
     private readonly exports: ExportService,
+    private readonly aulas: AulasService,
   ) {}
 
   @Post('generate')
@@ -56,6 +65,7 @@ export class PlanosController {
       const next = new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor });
       if (query.turma) next.set('turma', query.turma);
       if (query.status) next.set('status', query.status);
+      if (query.trimestre) next.set('trimestre', String(query.trimestre));
       res.setHeader('Link', `</api/planos?${next.toString()}>; rel="next"`);
     }
     res.setHeader('Cache-Control', 'private, no-store');
@@ -80,6 +90,34 @@ export class PlanosController {
   @HttpCode(204)
   async remove(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string): Promise<void> {
     await this.planos.remove(user.id, id);
+  }
+
+  /** Queues one lesson's regeneration (the whole lesson or one field): 202 { jobId }. */
+  @Post(':id/aulas/:aulaId/regenerar')
+  @HttpCode(202)
+  regenerate(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Param('aulaId', NotFoundUuidPipe) aulaId: string,
+    @Body(new ZodValidationPipe(regenerateAulaSchema)) body: RegenerateAulaData,
+  ): Promise<RegenerateAulaResponse> {
+    return this.aulas.regenerate(user.id, id, aulaId, body);
+  }
+
+  @Get(':id/aulas/:aulaId/versoes')
+  versions(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Param('aulaId', NotFoundUuidPipe) aulaId: string) {
+    return this.aulas.versions(user.id, id, aulaId);
+  }
+
+  @Post(':id/aulas/:aulaId/versoes/:versao/restaurar')
+  @HttpCode(200)
+  restore(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Param('aulaId', NotFoundUuidPipe) aulaId: string,
+    @Param('versao', new ZodValidationPipe(versaoParam)) versao: number,
+  ) {
+    return this.aulas.restore(user.id, id, aulaId, versao);
   }
 
   @Get(':id/export')

@@ -2,15 +2,29 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  materiaLabel,
   MSG,
   normalizeStatus,
+  periodIsOrdered,
+  trimestreOf,
   type GeneratePlanoData,
   type Plano,
   type PlanosListQueryData,
   type PlanosPage,
   type UpdatePlanoData,
 } from '@planejador/contracts';
-import { Aula, PlanoAula, toPlanoDto } from '@planejador/db';
+import {
+  Aula,
+  chargeCredits,
+  countPlanos,
+  findTurmaAno,
+  insertVersion,
+  listPlanosPage,
+  PlanoAula,
+  toPlanoDto,
+  type PlanosListFilters,
+} from '@planejador/db';
+import { SkillScope } from './skill-scope';
 import { JobProducer, jobIds } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
 import type { Pool } from 'pg';
@@ -25,6 +39,7 @@ export class PlanosService {
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly scope: SkillScope,
   ) {}
 
   /**
@@ -37,20 +52,26 @@ export class PlanosService {
       const existing = await this.findByIdempotencyKey(userId, idempotencyKey);
       if (existing) return { id: existing, created: false };
     }
+    // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
+    const ano = await findTurmaAno(this.em.fork(), userId, data.turmaId);
+    if (ano === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    await this.scope.requireSkills(ano, data.materiaGeral);
+    for (const aula of data.aulas) {
+      if (aula.habilidadesFixadas?.length) await this.scope.check(ano, data.materiaGeral, aula.habilidadesFixadas);
+    }
     let planId: string;
     try {
       planId = await this.em.fork().transactional(async (tx) => {
-        const turma = await tx.execute<{ id: string }[]>(`select id from turmas where id = ? and user_id = ?`, [data.turmaId, userId]);
-        if (!turma.length) throw new NotFoundException({ message: MSG.turmaNotFound });
-        const charged = await tx.execute<{ credits: number }[]>(
-          `update users set credits = credits - 1, updated_at = now() where id = ? and credits >= 1 returning credits`,
-          [userId],
-        );
-        if (!charged.length) {
+        if ((await findTurmaAno(tx, userId, data.turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+        if (!(await chargeCredits(tx, userId, 1))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }
         const plano = tx.create(PlanoAula, {
-          temaPrincipal: data.temaPrincipal,
+          temaPrincipal: planTheme(data),
+          trimestre: data.trimestre ?? trimestreOf(),
+          dataInicio: data.dataInicio ?? null,
+          dataFim: data.dataFim ?? null,
+          duracaoAulaMin: data.duracaoAulaMin ?? null,
           materiaGeral: data.materiaGeral,
           turma: data.turmaId,
           user: userId,
@@ -63,7 +84,13 @@ export class PlanosService {
         });
         data.aulas.forEach((a, index) => {
           // The subject picked in Matéria Geral is every lesson's subject (spec, generation flow).
-          tx.create(Aula, { plano, numeroAula: index + 1, materia: data.materiaGeral, prompt: a.prompt });
+          tx.create(Aula, {
+            plano,
+            numeroAula: index + 1,
+            materia: data.materiaGeral,
+            prompt: a.prompt,
+            habilidadesFixadas: a.habilidadesFixadas ?? [],
+          });
         });
         await tx.flush();
         return plano.id;
@@ -105,18 +132,12 @@ export class PlanosService {
   async list(userId: string, query: PlanosListQueryData): Promise<PlanosPage> {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
-    // Prepared statements on the pool: the list is read on every visit to the history and the dashboard.
-    const filters: PageFilters = { turma: query.turma, status: query.status, after };
-    const { rows } = await this.pool.query<{
-      id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
-      turma_id: string; numero: string; escola: string; ano: string; generation_state: Plano['generation']['state'];
-      generation_error: string | null; credit_refunded: boolean; generator: string | null; cursor_at: string; total: number;
-      aulas: string | null;
-    }>(planosPageStatement(userId, filters, query.limit + 1));
+    const filters: PlanosListFilters = { turma: query.turma, status: query.status, trimestre: query.trimestre, after };
+    const rows = await listPlanosPage(this.pool, userId, filters, query.limit + 1);
     // One row more than the page tells whether another page follows.
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
-    const total = rows.length ? rows[0].total : after ? await this.count(userId, filters) : 0;
+    const total = rows.length ? rows[0].total : after ? await countPlanos(this.pool, userId, filters) : 0;
     return {
       total,
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
@@ -139,16 +160,11 @@ export class PlanosService {
             creditRefunded: r.credit_refunded,
           },
           generator: r.generator,
+          trimestre: r.trimestre,
           aulas: aulas.map((a) => ({ id: a.id, numeroAula: a.numeroAula, materia: a.materia })),
         };
       }),
     };
-  }
-
-  /** The total for a page past the last plan (its rows cannot carry it). */
-  private async count(userId: string, filters: PageFilters): Promise<number> {
-    const { rows } = await this.pool.query<{ total: number }>(planosCountStatement(userId, filters));
-    return rows[0]?.total ?? 0;
   }
 
   async get(userId: string, id: string): Promise<Plano> {
@@ -157,27 +173,70 @@ export class PlanosService {
     return toPlanoDto(plano);
   }
 
-  /** Replaces the lesson texts in one transaction; refuses a plan that is still generating. */
+  /**
+   * Saves the teacher's edits in one transaction; refuses a plan that is still generating. Only lessons whose
+   * content changed are written, each as a new version (origin: edicao). New skill codes are checked against the
+   * class's year and the lesson's subject and stored with their official texts; sending codes confirms them
+   * (the 'habilidade-a-confirmar' warning goes). A lesson being regenerated cannot be changed (409).
+   */
   async update(userId: string, id: string, data: UpdatePlanoData): Promise<Plano> {
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      const plano = await tx.findOne(PlanoAula, { id, user: userId }, { populate: ['aulas'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      const plano = await tx.findOne(PlanoAula, { id, user: userId }, { populate: ['aulas', 'turma'], lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
       if (plano.generationState === 'queued' || plano.generationState === 'running') {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
+      const ano = plano.turma.getEntity().ano;
       const byId = new Map(plano.aulas.getItems().map((a) => [a.id, a]));
-      for (const input of data.aulas) {
+      const changed: Aula[] = [];
+      for (const input of data.aulas ?? []) {
         const aula = byId.get(input.id);
-        if (!aula) throw new NotFoundException({ message: 'Aula não encontrada neste plano' });
-        aula.habilidades = input.habilidades;
-        aula.objetivos = input.objetivos;
-        aula.objetosConhecimento = input.objetosConhecimento;
-        aula.experiencias = input.experiencias;
-        aula.evidencias = input.evidencias;
+        if (!aula) throw new NotFoundException({ message: MSG.aulaNotFound });
+        const next = {
+          habilidades: input.habilidades,
+          objetivos: input.objetivos,
+          objetosConhecimento: input.objetosConhecimento,
+          experiencias: input.experiencias,
+          evidencias: input.evidencias,
+        };
+        let codes = aula.habilidadeCodes ?? [];
+        let confirmed = false;
+        if (input.habilidadeCodes) {
+          confirmed = true;
+          if (!sameList(input.habilidadeCodes, codes)) {
+            await this.scope.check(ano, aula.materia, input.habilidadeCodes);
+            codes = input.habilidadeCodes;
+            next.habilidades = await this.scope.officialText(codes);
+          }
+        }
+        const contentChanged =
+          (Object.keys(next) as (keyof typeof next)[]).some((field) => (aula[field] ?? '') !== next[field]) ||
+          !sameList(codes, aula.habilidadeCodes ?? []);
+        const warningsChanged = confirmed && (aula.avisos ?? []).includes('habilidade-a-confirmar');
+        if (!contentChanged && !warningsChanged) continue;
+        if (aula.generationState === 'queued' || aula.generationState === 'running') {
+          throw new ConflictException({ message: MSG.aulaEditWhileRegenerating });
+        }
+        if (warningsChanged) aula.avisos = (aula.avisos ?? []).filter((w) => w !== 'habilidade-a-confirmar');
+        if (!contentChanged) continue;
+        Object.assign(aula, next);
+        aula.habilidadeCodes = codes;
+        aula.versao += 1;
+        changed.push(aula);
+      }
+      if (data.trimestre !== undefined) plano.trimestre = data.trimestre;
+      if (data.dataInicio !== undefined) plano.dataInicio = data.dataInicio;
+      if (data.dataFim !== undefined) plano.dataFim = data.dataFim;
+      if (data.duracaoAulaMin !== undefined) plano.duracaoAulaMin = data.duracaoAulaMin;
+      // The period as it now stands (one date may come from before): start <= end.
+      if (!periodIsOrdered({ dataInicio: isoDay(plano.dataInicio), dataFim: isoDay(plano.dataFim) })) {
+        throw new BadRequestException({ message: MSG.periodoInvertido });
       }
       plano.status = data.status;
       plano.updatedAt = new Date();
+      await tx.flush();
+      for (const aula of changed) await insertVersion(tx, aula.id, aula.versao, 'edicao');
     });
     return this.get(userId, id);
   }
@@ -188,65 +247,32 @@ export class PlanosService {
   }
 }
 
-/** A named (prepared) statement as pg's pool.query takes it. */
-interface Statement {
-  name: string;
-  text: string;
-  values: unknown[];
+/** The stored date as 'aaaa-mm-dd' (MikroORM gives a string, some drivers a Date). */
+function isoDay(value: string | Date | null): string | null {
+  if (!value) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 }
 
-/** Which of the list's optional conditions a statement carries. */
-interface PageFilters {
-  turma?: string;
-  status?: string;
-  after?: { createdAt: string; id: string } | null;
-}
+/** Longest theme derived from a lesson description. */
+const DERIVED_THEME_MAX = 80;
 
 /**
- * The list's statements, written for the filters actually given (one prepared statement per combination): a
- * generic '$2 is null or ...' form made PostgreSQL read every plan's row to count them instead of the index.
+ * The plan's theme: the teacher's, unless the form left it at the subject's name; then the first lesson's
+ * description, shortened at a word boundary, so the history and the file names tell plans apart.
  */
-function statementParts(userId: string, filters: PageFilters) {
-  const values: unknown[] = [userId];
-  const param = (value: unknown, type: string) => `$${values.push(value)}::${type}`;
-  const turma = filters.turma === undefined ? null : param(filters.turma, 'text');
-  const status = filters.status === undefined ? null : param(filters.status, 'text');
-  const name = `${turma ? 't' : ''}${status ? 's' : ''}`;
-  const count =
-    `select count(*)::int as total from planos_aula c where c.user_id = $1` +
-    (turma ? ` and c.turma_id in (select t2.id from turmas t2 where t2.user_id = $1 and t2.numero = ${turma})` : '') +
-    (status ? ` and c.status = ${status}` : '');
-  return { values, param, turma, status, name, count };
+export function planTheme(data: Pick<GeneratePlanoData, 'temaPrincipal' | 'materiaGeral' | 'aulas'>): string {
+  const tema = data.temaPrincipal.trim();
+  if (tema.toLocaleLowerCase('pt-BR') !== materiaLabel(data.materiaGeral).toLocaleLowerCase('pt-BR')) return tema;
+  const first = data.aulas[0]?.prompt.replace(/\s+/g, ' ').trim().replace(/[.;:!?\s]+$/u, '');
+  if (!first) return tema;
+  if (first.length <= DERIVED_THEME_MAX) return first;
+  const cut = first.slice(0, DERIVED_THEME_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,;:\s]+$/u, '')}…`;
 }
 
-/** How many of the user's plans match the filters (the total of a page past the last plan). */
-export function planosCountStatement(userId: string, filters: PageFilters): Statement {
-  const { values, name, count } = statementParts(userId, filters);
-  return { name: `planos-count-${name}`, text: count, values };
-}
-
-/**
- * One page of the plan list: `limit` rows newest first (the caller asks for one more than it shows, which tells
- * whether another page follows), each with the filters' total and its lessons' summaries. The page walks the
- * (user_id, created_at, id) index backwards and stops after `limit` rows; the total is one uncorrelated subquery,
- * evaluated once. Exported for the benchmark, which times it alone.
- */
-export function planosPageStatement(userId: string, filters: PageFilters, limit: number): Statement {
-  const { values, param, turma, status, name, count } = statementParts(userId, filters);
-  const after = filters.after ? `(${param(filters.after.createdAt, 'timestamptz')}, ${param(filters.after.id, 'uuid')})` : null;
-  const text = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
-        t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator,
-        to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-        (${count}) as total,
-        (select string_agg(a.numero_aula || ' ' || a.generation_state || ' ' || a.id || ' ' || a.materia, ' ' order by a.numero_aula)
-           from aulas a where a.plano_id = p.id) as aulas
-   from planos_aula p join turmas t on t.id = p.turma_id
-  where p.user_id = $1${turma ? ` and t.numero = ${turma}` : ''}${status ? ` and p.status = ${status}` : ''}${
-    after ? ` and (p.created_at, p.id) < ${after}` : ''
-  }
-  order by p.created_at desc, p.id desc
-  limit ${param(limit, 'int')}`;
-  return { name: `planos-page-${name}${after ? 'c' : ''}`, text, values };
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 interface LessonSummary {

@@ -22,4 +22,9 @@ export class ProgressGateway implements OnGatewayConnection {
     void socket.join(userRoom(user.id));
     this.logger.debug({ userId: user.id, socketId: socket.id }, 'socket connected');
   }
+
+  /** Closes every socket of a user, in every api process (the Redis adapter carries the request): at logout. */
+  disconnectUser(userId: string): void {
+    this.server?.in(userRoom(userId)).disconnectSockets(true);
+  }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ProgressGateway } from './progress.gateway';
 
-@Module({ providers: [ProgressGateway] })
+@Module({ providers: [ProgressGateway], exports: [ProgressGateway] })
 export class RealtimeModule {}

@@ -3,16 +3,26 @@ import { turmaSchema, type PublicUser, type TurmaData } from '@planejador/contra
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
+import { CoberturaService } from './cobertura.service';
 import { TurmasService } from './turmas.service';
 
 @Controller('api/turmas')
 @UseGuards(AuthenticatedGuard)
 export class TurmasController {
-  constructor(private readonly turmas: TurmasService) {}
+  constructor(
+    private readonly turmas: TurmasService,
+    private readonly coverage: CoberturaService,
+  ) {}
 
   @Get()
   list(@CurrentUser() user: PublicUser) {
     return this.turmas.list(user.id);
+  }
+
+  /** Every class with each subject's share of covered skills (the class cards' bars), in one request. */
+  @Get('cobertura')
+  coberturaResumo(@CurrentUser() user: PublicUser) {
+    return this.coverage.resumo(user.id);
   }
 
   @Post()
@@ -28,6 +38,12 @@ export class TurmasController {
     @Body(new ZodValidationPipe(turmaSchema)) body: TurmaData,
   ) {
     return this.turmas.update(user.id, id, body);
+  }
+
+  /** Which skills of the class's year its finished plans cover, per subject, with their trimestres and plans. */
+  @Get(':id/cobertura')
+  cobertura(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string) {
+    return this.coverage.cobertura(user.id, id);
   }
 
   @Delete(':id')

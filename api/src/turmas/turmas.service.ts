@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
-import { toTurmaDto, Turma } from '@planejador/db';
+import { LIMITS, MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
+import { countPlanosByTurma, countTurmas, listTurmas, lockUserTurmas, toTurmaDto, Turma } from '@planejador/db';
 import { PG_POOL } from '../core/tokens';
 
 @Injectable()
@@ -17,47 +17,42 @@ export class TurmasService {
    * read on almost every page.
    */
   async list(userId: string): Promise<TurmaDto[]> {
-    const { rows } = await this.pool.query<{
-      id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
-      observacoes_adicionais: string | null; user_id: string; created_at: Date; updated_at: Date; planos: number;
-    }>({
-      name: 'turmas-list',
-      text: `select t.id, t.nome_professor, t.numero, t.escola, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
-                    t.user_id, t.created_at, t.updated_at,
-                    (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
-               from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
-      values: [userId],
-    });
-    return rows.map((t) => ({
-      id: t.id,
-      nomeProfessor: t.nome_professor,
-      numero: t.numero,
-      escola: t.escola,
-      ano: t.ano,
-      estado: t.estado,
-      instituicao: t.instituicao,
-      observacoesAdicionais: t.observacoes_adicionais,
-      userId: t.user_id,
-      createdAt: new Date(t.created_at).toISOString(),
-      updatedAt: new Date(t.updated_at).toISOString(),
-      _count: { planosAula: t.planos },
-    }));
+    return listTurmas(this.pool, userId);
   }
 
   async create(userId: string, data: TurmaData): Promise<TurmaDto> {
-    const em = this.em.fork();
-    const turma = em.create(Turma, { ...data, user: userId });
-    await em.flush();
+    const turma = await this.em.fork().transactional(async (tx) => {
+      await this.checkLimits(tx, userId, data, null);
+      const created = tx.create(Turma, { ...data, user: userId });
+      await tx.flush();
+      return created;
+    });
     return toTurmaDto(turma, 0);
   }
 
   async update(userId: string, id: string, data: TurmaData): Promise<TurmaDto> {
     const em = this.em.fork();
-    const turma = await this.owned(em, userId, id);
-    em.assign(turma, data);
-    await em.flush();
-    const counts = await this.planCounts(em, [turma.id]);
+    const turma = await em.transactional(async (tx) => {
+      const owned = await this.owned(tx, userId, id);
+      await this.checkLimits(tx, userId, data, id);
+      tx.assign(owned, data);
+      await tx.flush();
+      return owned;
+    });
+    const counts = await countPlanosByTurma(em, [turma.id]);
     return toTurmaDto(turma, counts.get(turma.id) ?? 0);
+  }
+
+  /**
+   * At most LIMITS.turmasMax classes per user, and one class per (school, number): school compared without case
+   * or surrounding spaces. Serialised per user (a transaction-scoped advisory lock), so concurrent requests
+   * cannot both pass. `exceptId`: the class being edited.
+   */
+  private async checkLimits(tx: EntityManager, userId: string, data: TurmaData, exceptId: string | null): Promise<void> {
+    await lockUserTurmas(tx, userId);
+    const row = await countTurmas(tx, userId, data, exceptId);
+    if (row.same > 0) throw new ConflictException({ message: MSG.turmaDuplicate(data.numero.trim(), data.escola.trim()) });
+    if (exceptId === null && row.total >= LIMITS.turmasMax) throw new ConflictException({ message: MSG.turmasLimit });
   }
 
   async remove(userId: string, id: string): Promise<void> {
@@ -71,14 +66,5 @@ export class TurmasService {
     const turma = await em.findOne(Turma, { id, user: userId });
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;
-  }
-
-  private async planCounts(em: EntityManager, turmaIds: string[]): Promise<Map<string, number>> {
-    if (!turmaIds.length) return new Map();
-    const rows = await em.execute<{ turma_id: string; count: number }[]>(
-      `select turma_id, count(*)::int as count from planos_aula where turma_id in (${turmaIds.map(() => '?').join(',')}) group by turma_id`,
-      turmaIds,
-    );
-    return new Map(rows.map((r) => [r.turma_id, Number(r.count)]));
   }
 }

@@ -12,6 +12,7 @@ export type AiErrorKind =
   | 'auth'
   | 'bad-request'
   | 'aborted'
+  | 'budget'
   | 'unknown';
 
 /** Messages a teacher may read on the plan page when generation fails. */
@@ -28,6 +29,8 @@ export const AI_USER_MESSAGES: Record<AiErrorKind, string> = {
   auth: 'O serviço de IA recusou as credenciais configuradas. Avise o administrador do sistema.',
   'bad-request': 'O serviço de IA recusou o pedido (configuração inválida). Avise o administrador do sistema.',
   aborted: 'A geração da aula foi cancelada.',
+  budget:
+    'Esta aula atingiu o limite de tentativas com o serviço de IA. Use "Gerar novamente" na aula para tentar de novo, sem custo.',
   unknown: 'Ocorreu um erro inesperado ao gerar a aula. Tente novamente mais tarde.',
 };
 
@@ -43,6 +46,7 @@ const RETRYABLE: Record<AiErrorKind, boolean> = {
   auth: false,
   'bad-request': false,
   aborted: false,
+  budget: false,
   unknown: false,
 };
 

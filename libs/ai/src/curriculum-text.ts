@@ -74,3 +74,34 @@ export function detailLevel(ctx: LessonContext): number {
   if (!Number.isFinite(n)) return 3;
   return Math.min(5, Math.max(1, n));
 }
+
+/** Words that say nothing of a lesson's content. */
+const STOPWORDS = new Set(
+  (
+    'aula aulas alunos aluno alunas estudantes turma professor professora atividade atividades trabalhar trabalho ' +
+    'fazer feito usar usando sobre para pelos pelas pela pelo como com sem entre depois antes durante cada todos todas ' +
+    'esta este isso essa esse uma umas uns dos das nas nos que qual quais quando onde mais menos muito muita bem ' +
+    'parte partes forma formas tipo tipos vamos vai serao sera sendo estar estao tambem ainda apenas ' +
+    'desenvolver identificar reconhecer compreender utilizar analisar explorar realizar'
+  ).split(' '),
+);
+
+/** Content-word stems of a text: accents and case folded, short and empty words dropped, a 4-letter prefix kept. */
+export function contentStems(text: string): Set<string> {
+  const words = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter((w) => w.length >= 4 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  return new Set(words.map((w) => w.slice(0, 4)));
+}
+
+/** Whether a lesson description shares a meaningful word with a skill (its text, knowledge objects or unit). */
+export function sharesMeaningfulWord(description: string, skill: HabilidadeMatch): boolean {
+  const lesson = contentStems(description);
+  if (lesson.size === 0) return false;
+  const skillStems = contentStems([skill.description, ...skill.knowledgeObjects, skill.unit].join(' '));
+  for (const stem of lesson) if (skillStems.has(stem)) return true;
+  return false;
+}

@@ -53,12 +53,23 @@ describe('buildAnswerJsonSchema', () => {
     expect(schema.required).toEqual(['objetivos', 'objetosConhecimento', 'experiencias', 'evidencias']);
   });
 
-  it('caps the enum to the best-ranked candidates', () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ ...FRACTION_SKILLS[0], code: `EF05MA${String(i).padStart(2, '0')}` }));
+  it('offers the whole pool of the year and subject (109 skills, the largest BNCC pool), best-ranked first', () => {
+    const many = Array.from({ length: 109 }, (_, i) => ({ ...FRACTION_SKILLS[0], code: `EF05MA${String(i).padStart(3, '0')}` }));
     const schema = buildAnswerJsonSchema(fractionLesson({ candidates: many }));
     const habilidades = (schema.properties as { habilidades: { items: { enum: string[] } } }).habilidades;
-    expect(habilidades.items.enum).toHaveLength(MAX_PROMPT_CANDIDATES);
-    expect(habilidades.items.enum[0]).toBe('EF05MA00');
+    expect(habilidades.items.enum).toHaveLength(109);
+    expect(MAX_PROMPT_CANDIDATES).toBeGreaterThanOrEqual(109);
+    expect(habilidades.items.enum[0]).toBe('EF05MA000');
+  });
+
+  it('asks no codes when the teacher pinned the skills, and the draft cites exactly the pins', () => {
+    const ctx = fractionLesson({ plano: { limitOneSkill: true }, pinned: [FRACTION_SKILLS[1], FRACTION_SKILLS[0]] });
+    const schema = buildAnswerJsonSchema(ctx);
+    expect(schema.properties).not.toHaveProperty('habilidades');
+    const answer = parseLessonAnswer(JSON.stringify({ ...texts, objetosConhecimento: '' }), ctx);
+    const draft = composeDraft(ctx, answer);
+    expect(draft.habilidadeCodes).toEqual([FRACTION_SKILLS[1].code, FRACTION_SKILLS[0].code]);
+    expect(draft.habilidades).toContain(FRACTION_SKILLS[1].description.trim());
   });
 });
 

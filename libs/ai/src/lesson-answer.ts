@@ -6,18 +6,28 @@ import type { LessonContext, LessonDraft } from './types';
 
 /** Name of the response_format json_schema. */
 export const ANSWER_SCHEMA_NAME = 'plano_de_aula';
-/** Candidates sent to the model (ranked best first); keeps the prompt and the enum small. */
-export const MAX_PROMPT_CANDIDATES = 40;
+/**
+ * Candidates sent to the model, ranked best first: the whole pool of the class's year and the lesson's subject
+ * (no BNCC pool is larger than 109 skills), so the right skill is always among them. A bound, not a cut.
+ */
+export const MAX_PROMPT_CANDIDATES = 150;
 /** Skills per lesson when limitOneSkill is off. */
 export const MAX_SKILLS_PER_LESSON = 3;
 /** A model's "recorte" of the knowledge objects shorter than this adds nothing to the official list. */
 const THIN_TEXT_CHARS = 15;
 
-/** The candidates offered to the model, best first. */
+/** The candidates offered to the model, best first; none when the teacher pinned the skills. */
 export function promptCandidates(ctx: LessonContext): HabilidadeMatch[] {
+  if (pinnedSkills(ctx).length > 0) return [];
   return ctx.candidates.slice(0, MAX_PROMPT_CANDIDATES);
 }
 
+/** The pinned skills, when the teacher chose them (the lesson cites exactly these). */
+export function pinnedSkills(ctx: LessonContext): HabilidadeMatch[] {
+  return ctx.pinned ?? [];
+}
+
+/** The model chooses skill codes only when nothing is pinned and the year and subject have skills. */
 export function skillCountRange(ctx: LessonContext): { min: number; max: number } {
   const available = promptCandidates(ctx).length;
   if (available === 0) return { min: 0, max: 0 };
@@ -66,11 +76,12 @@ const text = z.string().trim().min(1).max(LIMITS.lessonFieldMax);
 
 function answerSchema(ctx: LessonContext) {
   const { min, max } = skillCountRange(ctx);
+  const official = max > 0 || pinnedSkills(ctx).length > 0;
   return z.object({
     habilidades: max === 0 ? z.array(z.string()).max(0).optional() : z.array(z.string().trim()).min(min).max(max),
     objetivos: text,
     // With skills we list their official objects ourselves, so the model's own cut may be thin.
-    objetosConhecimento: max === 0 ? text : z.string().trim().max(LIMITS.lessonFieldMax),
+    objetosConhecimento: official ? z.string().trim().max(LIMITS.lessonFieldMax) : text,
     experiencias: text,
     evidencias: text,
   });
@@ -131,7 +142,8 @@ export function objetosConhecimentoText(official: string[], modelText: string): 
 
 /** The lesson draft from a validated answer: official skill texts and knowledge objects come from the curriculum. */
 export function composeDraft(ctx: LessonContext, answer: LessonAnswer): LessonDraft {
-  const skills = chosenSkills(answer.habilidadeCodes, ctx.candidates);
+  const pinned = pinnedSkills(ctx);
+  const skills = pinned.length > 0 ? pinned : chosenSkills(answer.habilidadeCodes, ctx.candidates);
   return {
     habilidadeCodes: skills.map((s) => s.code),
     habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),

@@ -8,6 +8,7 @@ export interface AiSettings {
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL: string;
   OPENAI_TIMEOUT_MS: number;
+  OPENAI_MAX_TOKENS?: number;
 }
 
 /** Host of the endpoint, for logs (never the key, never URL credentials). */
@@ -36,6 +37,7 @@ export function createLessonGenerator(settings: AiSettings, logger: AiLogger = s
     baseURL: settings.OPENAI_BASE_URL,
     model: settings.OPENAI_MODEL,
     timeoutMs: settings.OPENAI_TIMEOUT_MS,
+    maxTokens: settings.OPENAI_MAX_TOKENS,
     logger,
   });
 }

@@ -1,4 +1,4 @@
-import { englishYear3Lesson, fractionLesson } from './__tests__/lesson-context.fixture';
+import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
 import { buildLessonMessages } from './lesson-prompt';
 
 function userText(ctx: Parameters<typeof buildLessonMessages>[0]): string {
@@ -47,5 +47,24 @@ describe('buildLessonMessages', () => {
     const [system] = buildLessonMessages(fractionLesson());
     expect(system.content).toContain('Nunca invente códigos');
     expect(system.content).toContain('português do Brasil');
+  });
+});
+
+describe('regeneration prompt', () => {
+  it('carries the current text, the field to rewrite and the teacher\'s wish as data', () => {
+    const ctx = fractionLesson({
+      regeneration: { instrucao: 'mais prática', campo: 'evidencias', current: { objetivos: 'Objetivo atual' } },
+    });
+    const text = buildLessonMessages(ctx)[1].content;
+    expect(text).toContain('Objetivo atual');
+    expect(text).toContain('Reescreva somente o campo "Evidências de Aprendizagem"');
+    expect(text).toContain('mais prática');
+  });
+
+  it('lists pinned skills instead of candidates', () => {
+    const ctx = fractionLesson({ pinned: [FRACTION_SKILLS[0]] });
+    const text = buildLessonMessages(ctx)[1].content;
+    expect(text).toContain('Habilidades fixadas pelo professor');
+    expect(text).not.toContain('Habilidades candidatas');
   });
 });

@@ -88,3 +88,25 @@ describe('OfflineLessonDrafter', () => {
     expect(draft.evidencias).not.toMatch(/EF\d{2}/);
   });
 });
+
+describe('offline drafter: pins and honest doubt', () => {
+  it('cites exactly the pinned skills, with no warning', async () => {
+    const ctx = fractionLesson({ pinned: [FRACTION_SKILLS[1]] });
+    const draft = await new OfflineLessonDrafter().generate(ctx);
+    expect(draft.habilidadeCodes).toEqual([FRACTION_SKILLS[1].code]);
+    expect(draft.avisos).toEqual([]);
+  });
+
+  it('asks the teacher to confirm the skill when the description shares no meaningful word with it', async () => {
+    const unrelated = fractionLesson({ aula: { prompt: 'Passeio no zoológico com a turma' } });
+    expect((await new OfflineLessonDrafter().generate(unrelated)).avisos).toEqual(['habilidade-a-confirmar']);
+    const related = fractionLesson();
+    expect((await new OfflineLessonDrafter().generate(related)).avisos).toEqual([]);
+  });
+
+  it('puts the teacher\'s instruction of a regeneration in the lesson sequence', async () => {
+    const ctx = fractionLesson({ regeneration: { instrucao: 'mais prática, com experimento' } });
+    const draft = await new OfflineLessonDrafter().generate(ctx);
+    expect(draft.experiencias).toContain('mais prática, com experimento');
+  });
+});

@@ -5,15 +5,21 @@ import {
   habilidadesText,
   knowledgeObjects,
   noSkillsText,
+  sharesMeaningfulWord,
 } from './curriculum-text';
-import { MAX_SKILLS_PER_LESSON } from './lesson-answer';
+import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
 import type { LessonContext, LessonDraft, LessonGenerator } from './types';
 
 /** Extra skills must score at least this share of the best one to join it. */
 const CLOSE_SCORE_RATIO = 0.8;
 
-/** The best-ranked candidate(s): one with limitOneSkill, else up to 3 scoring close to the best. */
+/**
+ * The pinned skills when the teacher chose them; else the best-ranked candidate(s): one with limitOneSkill, else up
+ * to 3 scoring close to the best.
+ */
 export function pickOfflineSkills(ctx: LessonContext): HabilidadeMatch[] {
+  const pinned = pinnedSkills(ctx);
+  if (pinned.length > 0) return pinned;
   const [best, ...rest] = ctx.candidates;
   if (!best) return [];
   if (ctx.plano.limitOneSkill || best.score <= 0) return [best];
@@ -64,6 +70,8 @@ function experiencias(ctx: LessonContext, skills: HabilidadeMatch[], level: numb
   steps.push(timed(acolhida, STEP_MINUTES.acolhida));
 
   let desenvolvimento = `Desenvolvimento: ${sentence(ctx.aula.prompt)}`;
+  const wish = ctx.regeneration?.instrucao?.trim();
+  if (wish) desenvolvimento += ` Orientação do professor para esta aula: ${sentence(wish)}`;
   if (level >= 3) desenvolvimento += ' O professor acompanha os grupos, faz perguntas e retoma as dúvidas.';
   steps.push(timed(desenvolvimento, STEP_MINUTES.desenvolvimento));
 
@@ -97,8 +105,19 @@ function evidencias(ctx: LessonContext, skills: HabilidadeMatch[], level: number
 }
 
 /**
- * Writes a lesson from the curriculum data alone (no AI key): the top-ranked skills, their official texts and
- * knowledge objects, and a lesson sequence built from the teacher's description. Deterministic, no invention.
+ * Whether the teacher should confirm the skill the drafter took: nothing pinned, and the search found no match or
+ * the description shares no meaningful word with the first skill (the drafter would otherwise guess silently).
+ */
+export function needsSkillConfirmation(ctx: LessonContext, skills: readonly HabilidadeMatch[]): boolean {
+  if (pinnedSkills(ctx).length > 0 || skills.length === 0) return false;
+  const [best] = skills;
+  return best.score <= 0 || !sharesMeaningfulWord(ctx.aula.prompt, best);
+}
+
+/**
+ * Writes a lesson from the curriculum data alone (no AI key): the top-ranked (or pinned) skills, their official
+ * texts and knowledge objects, and a lesson sequence built from the teacher's description. Deterministic, no
+ * invention; when unsure of the skill it says so ('habilidade-a-confirmar') instead of guessing silently.
  */
 export class OfflineLessonDrafter implements LessonGenerator {
   readonly kind = 'offline' as const;
@@ -107,6 +126,7 @@ export class OfflineLessonDrafter implements LessonGenerator {
     const skills = pickOfflineSkills(ctx);
     const level = detailLevel(ctx);
     return {
+      avisos: needsSkillConfirmation(ctx, skills) ? ['habilidade-a-confirmar'] : [],
       habilidadeCodes: skills.map((s) => s.code),
       habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
       objetivos: objetivos(ctx, skills, level),

@@ -179,6 +179,22 @@ describe('OpenAiLessonGenerator against the fake server', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it('asks before each attempt and stops, without calling the AI, once the budget says no', async () => {
+    fake.script({ status: 500, times: 10 });
+    const asked: number[] = [];
+    const options = retryOptions({
+      beforeAttempt: (attempt) => {
+        asked.push(attempt);
+        if (attempt > 2) throw new AiError('budget', { detail: 'limite de chamadas da aula' });
+      },
+    });
+    const error = await failure(generateWithRetry(generator, fractionLesson(), options));
+    expect(error).toMatchObject({ kind: 'budget', retryable: false });
+    expect(error.userMessage).toContain('limite de tentativas');
+    expect(asked).toEqual([1, 2, 3]);
+    expect(fake.calls).toHaveLength(2);
+  });
+
   it.each([400, 403, 404])('does not retry %i', async (status) => {
     fake.script({ status });
     const error = await failure(generateWithRetry(generator, fractionLesson(), retryOptions()));

@@ -11,8 +11,13 @@ export interface OpenAiGeneratorOptions {
   model: string;
   /** Time-out of one HTTP call, in milliseconds. */
   timeoutMs: number;
+  /** Bound of each answer's length (max_tokens): a runaway answer costs at most this. */
+  maxTokens?: number;
   logger?: AiLogger;
 }
+
+/** Default bound of one lesson's answer: the longest level-5 lesson takes about 1,500 tokens. */
+export const DEFAULT_MAX_TOKENS = 3000;
 
 /** Writes a lesson with an OpenAI-compatible chat-completions endpoint and a strict JSON schema. */
 export class OpenAiLessonGenerator implements LessonGenerator {
@@ -21,6 +26,7 @@ export class OpenAiLessonGenerator implements LessonGenerator {
   private readonly model: string;
   private readonly logger: AiLogger;
   private readonly timeoutMs: number;
+  private readonly maxTokens: number;
 
   constructor(options: OpenAiGeneratorOptions) {
     // Retries are ours (generateWithRetry): the client's own would hide failures and double the waits.
@@ -32,6 +38,7 @@ export class OpenAiLessonGenerator implements LessonGenerator {
       timeout: options.timeoutMs + 1000,
     });
     this.timeoutMs = options.timeoutMs;
+    this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
     this.model = options.model;
     this.logger = options.logger ?? silentLogger;
   }
@@ -47,6 +54,7 @@ export class OpenAiLessonGenerator implements LessonGenerator {
         {
           model: this.model,
           messages: buildLessonMessages(ctx),
+          max_tokens: this.maxTokens,
           response_format: {
             type: 'json_schema',
             json_schema: { name: ANSWER_SCHEMA_NAME, strict: true, schema: buildAnswerJsonSchema(ctx) },

@@ -23,18 +23,16 @@ export interface RetryOptions {
   /** Cancels the whole generation (no further attempts). */
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * Runs before each attempt (1-based); throwing stops the lesson with that error, as a spent budget of AI calls
+   * does (an AiError 'budget'). It is not an attempt's failure: nothing is retried after it.
+   */
+  beforeAttempt?: (attempt: number) => Promise<void> | void;
   logger?: AiLogger;
   /** For tests: a source of jitter in [0, 1). */
   random?: () => number;
 }
 
-/** Production values; add `timeoutMs` (OPENAI_TIMEOUT_MS). Worst case: 4 time-outs plus up to 7 s of backoff (or what Retry-After asks, capped at 60 s). */
-export const DEFAULT_RETRY_OPTIONS = {
-  attempts: 4,
-  baseDelayMs: 1000,
-  maxDelayMs: 20_000,
-  maxRetryAfterMs: 60_000,
-} as const satisfies Omit<RetryOptions, 'timeoutMs'>;
 
 /** Exponential backoff with "equal jitter", raised to the provider's Retry-After (capped). */
 export function retryDelayMs(attempt: number, error: AiError, options: RetryOptions): number {
@@ -102,6 +100,15 @@ export async function generateWithRetry(
   const attempts = Math.max(1, Math.floor(options.attempts));
   const logger = options.logger ?? silentLogger;
   for (let attempt = 1; ; attempt++) {
+    if (options.beforeAttempt) {
+      try {
+        await options.beforeAttempt(attempt);
+      } catch (thrown) {
+        const error = toAiError(thrown);
+        logger.warn({ aula: ctx.aula.numeroAula, attempt, kind: error.kind, err: error.message }, 'ai lesson stopped before its attempt');
+        throw error;
+      }
+    }
     try {
       return await attemptOnce(generator, ctx, options.timeoutMs, options.signal);
     } catch (thrown) {

@@ -1,4 +1,4 @@
-import type { HabilidadeMatch } from '@planejador/contracts';
+import type { HabilidadeMatch, LessonContent, LessonField } from '@planejador/contracts';
 
 /** Everything one lesson's generation needs: the plan settings, the class, the lesson and its candidate skills. */
 export interface LessonContext {
@@ -26,17 +26,18 @@ export interface LessonContext {
   candidates: HabilidadeMatch[];
   /** Why there are no candidates, when the curriculum lookup says so (shown in the Habilidades field). */
   noCandidatesReason?: string | null;
+  /** Skills the teacher pinned (official records): the lesson cites exactly these, whatever limitOneSkill says. */
+  pinned?: HabilidadeMatch[];
+  /** A regeneration: the teacher's wish, the one field to rewrite (absent: all), and the current content. */
+  regeneration?: {
+    instrucao?: string | null;
+    campo?: LessonField | null;
+    current?: Partial<Record<LessonField, string | null>>;
+  };
 }
 
-/** The five fields of a lesson plus the validated skill codes. */
-export interface LessonDraft {
-  habilidadeCodes: string[];
-  habilidades: string;
-  objetivos: string;
-  objetosConhecimento: string;
-  experiencias: string;
-  evidencias: string;
-}
+/** The five fields of a lesson plus the validated skill codes (and warnings for the page). */
+export type LessonDraft = LessonContent;
 
 export type LessonGeneratorKind = 'openai' | 'offline';
 

@@ -38,6 +38,7 @@ export const settingsSchema = z
     OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
     /** Time-out of one AI call, in milliseconds. */
     OPENAI_TIMEOUT_MS: int(60000, 100, 600000),
+    OPENAI_MAX_TOKENS: int(3000, 256, 32000),
     ADMIN_EMAILS: z.preprocess(
       emptyToUndefined,
       z
@@ -55,6 +56,12 @@ export const settingsSchema = z
     /** Attempts of one lesson's AI call before the lesson fails, and the first backoff. */
     AI_ATTEMPTS: int(4, 1, 10),
     AI_RETRY_BASE_MS: int(1000, 1, 60000),
+    /**
+     * Bounds of a plan's first generation, over every retry, job attempt and worker restart: AI calls per lesson,
+     * and per plan (this many per lesson it holds). A lesson over its bound ends failed, free to regenerate.
+     */
+    AI_MAX_CALLS_PER_LESSON: int(8, 1, 50),
+    AI_MAX_CALLS_PER_PLAN_LESSON: int(4, 1, 50),
     /** How often the worker looks for plans and e-mails that were stored but never queued (ms). */
     SWEEP_INTERVAL_MS: int(15000, 200, 3600000),
     /** First backoff between attempts of a whole plan's generation job (doubles each time). */
@@ -63,6 +70,9 @@ export const settingsSchema = z
     JOB_LOCK_MS: int(30000, 1000, 600000),
     /** Plans generated at the same time by one worker process. */
     WORKER_CONCURRENCY: int(4, 1, 100),
+    /** When set, the worker answers GET /health on this port (127.0.0.1 unless WORKER_HEALTH_HOST says otherwise). */
+    WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    WORKER_HEALTH_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
     /** Lessons of one plan generated in parallel. */
     LESSON_CONCURRENCY: int(15, 1, 15),
     /** Exports and e-mails handled at the same time by one worker process. */
@@ -78,12 +88,14 @@ export const settingsSchema = z
     ),
     /** Directory with the built web app that the api serves. */
     WEB_DIST_DIR: optionalString,
-    /** Seconds the api waits for an export job. */
+    /** How long the api waits for an export job, in milliseconds (30000 = 30 s). */
     EXPORT_TIMEOUT_MS: int(30000, 1000, 300000),
     /** Rate limits (per window). */
     RATE_LIMIT_LOGIN: int(10, 1, 10000),
     RATE_LIMIT_FORGOT: int(5, 1, 10000),
     RATE_LIMIT_WINDOW_S: int(900, 1, 86400),
+    /** Forgot-password answers no sooner than this, so an unknown e-mail is not told apart by timing. */
+    FORGOT_PASSWORD_FLOOR_MS: int(400, 0, 5000),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   })
   .superRefine((s, ctx) => {
@@ -113,8 +125,6 @@ export function loadSettings(env: Record<string, string | undefined> = readEnv()
   return parsed.data;
 }
 
-/** Settings that name a secret: never logged. */
-export const SECRET_SETTINGS = ['SESSION_SECRET', 'OPENAI_API_KEY', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'SENTRY_DSN'] as const;
 
 /** Hides the password part of a URL, for logs. */
 export function redactUrl(url: string | undefined): string | undefined {

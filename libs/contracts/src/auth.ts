@@ -52,6 +52,12 @@ export const validateResetTokenSchema = z.object({
   token: z.string({ error: MSG.resetTokenInvalid }).min(1, MSG.resetTokenInvalid).max(200),
 });
 
+/** POST /api/auth/verify-email: the token from the e-mailed link. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: MSG.verifyEmailTokenInvalid }).min(1, MSG.verifyEmailTokenInvalid).max(200),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
 export const resetPasswordSchema = z.object({
   token: z.string({ error: MSG.resetTokenInvalid }).min(1, MSG.resetTokenInvalid).max(200),
   newPassword: z
@@ -81,6 +87,8 @@ export interface PublicUser {
   profileImageUrl: string | null;
   credits: number;
   role: (typeof ROLES)[number];
+  /** Whether the account confirmed its e-mail address (ADMIN_EMAILS grants admin only then). */
+  emailVerificado: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -22,7 +22,10 @@ export interface PlanDocument {
   limitOneSkill: boolean;
   preferirSeduc: boolean;
   nivelDetalhamento: number;
-  /** True when the offline drafter wrote the plan (no AI). */
-  offline: boolean;
+  /** The school year: trimestre 1..3, optional period (ISO dates) and lesson length in minutes. */
+  trimestre: number;
+  dataInicio: string | null;
+  dataFim: string | null;
+  duracaoAulaMin: number | null;
   aulas: PlanDocumentLesson[];
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// No zod here: the web's pages that only read these constants load no zod (schemas live in the other modules).
 /** Subject options, value -> label (spec section 3). */
 export const MATERIAS = [
   { value: 'matematica', label: 'Matemática' },
@@ -16,7 +15,6 @@ export const MATERIAS = [
 
 export type Materia = (typeof MATERIAS)[number]['value'];
 export const MATERIA_VALUES = MATERIAS.map((m) => m.value) as [Materia, ...Materia[]];
-export const materiaSchema = z.enum(MATERIA_VALUES);
 
 export function materiaLabel(value: string): string {
   return MATERIAS.find((m) => m.value === value)?.label ?? value;
@@ -24,6 +22,10 @@ export function materiaLabel(value: string): string {
 
 export const ANOS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 export type Ano = (typeof ANOS)[number];
+/** '5' -> '5º ano'. */
+export function anoLabel(ano: string | number): string {
+  return `${ano}º ano`;
+}
 export const ESTADOS = ['RS'] as const;
 export const INSTITUICOES = ['SEDUC-RS_2025'] as const;
 
@@ -42,8 +44,26 @@ export function normalizeStatus(status: string | null | undefined): PlanStatus {
 export const GENERATION_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type GenerationState = (typeof GENERATION_STATES)[number];
 
-export const LESSON_STATES = ['pending', 'running', 'done', 'failed'] as const;
+/** A lesson's generation state (its first generation or a regeneration). */
+export const LESSON_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type LessonGenerationState = (typeof LESSON_STATES)[number];
+
+/** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
+export const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
+export type LessonWarning = (typeof LESSON_WARNINGS)[number];
+
+/** Where a lesson version came from (decisions.md, "Lesson control"). */
+export const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao'] as const;
+export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
+export const VERSION_ORIGIN_LABELS: Record<VersionOrigin, string> = {
+  geracao: 'Geração',
+  regeneracao: 'Gerada novamente',
+  edicao: 'Edição',
+  restauracao: 'Restauração',
+};
+
+/** A BNCC skill code, for example EF05MA01 (upper-cased, trimmed). */
+export const BNCC_CODE_PATTERN = /^EF\d{2}[A-Z]{2}\d{2}$/;
 
 export const ROLES = ['teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -65,6 +85,8 @@ export const LIMITS = {
   /** GET /api/planos: plans per page when the request names no limit, and the most one page may hold. */
   planosPageDefault: 25,
   planosPageMax: 100,
+  /** Classes one user may keep. */
+  turmasMax: 200,
   emailMaxRecipients: 100,
   emailWarnRecipients: 50,
   emailSubjectMax: 200,
@@ -82,6 +104,15 @@ export const LIMITS = {
   lessonFieldMax: 20000,
   observacoesMax: 2000,
   shortTextMax: 200,
+  /** Skills a teacher may pin on one lesson (habilidadesFixadas). */
+  habilidadesFixadasMax: 3,
+  /** Skills the generate form suggests per lesson while the teacher types. */
+  skillSuggestions: 3,
+  /** A regeneration's instruction ("mais prática, com experimento"). */
+  instrucaoMax: 500,
+  /** Regenerations of one lesson that cost nothing; each further one costs regenerationCost. */
+  freeRegenerations: 3,
+  regenerationCost: 1,
 } as const;
 
 export const THEME_STORAGE_KEY = 'planejador-theme';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENERATION_STATES } from './domain';
+import { GENERATION_STATES, LESSON_STATES } from './domain';
 
 /** Progress of a plan's generation, published by the worker and forwarded to the plan's owner only. */
 export const PLAN_PROGRESS_TYPES = [
@@ -25,12 +25,30 @@ export const planProgressEventSchema = z.object({
 });
 export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
 
+/** Progress of one lesson's regeneration (POST .../aulas/{aulaId}/regenerar), to the plan's owner only. */
+export const LESSON_PROGRESS_TYPES = ['queued', 'started', 'done', 'failed'] as const;
+
+export const lessonProgressEventSchema = z.object({
+  planId: z.uuid(),
+  aulaId: z.uuid(),
+  numeroAula: z.number().int().min(1),
+  jobId: z.string(),
+  type: z.enum(LESSON_PROGRESS_TYPES),
+  state: z.enum(LESSON_STATES),
+  /** The lesson's version once the new content is stored (type 'done'). */
+  versao: z.number().int().min(1).optional(),
+  error: z.string().nullish(),
+  creditRefunded: z.boolean().optional(),
+  at: z.string(),
+});
+export type LessonProgressEvent = z.infer<typeof lessonProgressEventSchema>;
+
 /** The socket.io event map shared by the api gateway, the worker's emitter and the web client. */
 export interface ServerToClientEvents {
   'plan:progress': (event: PlanProgressEvent) => void;
+  'lesson:progress': (event: LessonProgressEvent) => void;
 }
-export interface ClientToServerEvents {
-  'plan:watch': (planId: string) => void;
-}
+/** The browser only listens: it sends no event (the server knows the user from the session). */
+export type ClientToServerEvents = Record<string, never>;
 export const SOCKET_PATH = '/socket.io';
 export const userRoom = (userId: string) => `user:${userId}`;

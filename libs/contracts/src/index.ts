@@ -1,14 +1,13 @@
-import { z } from 'zod';
-
-// Fields without a message of their own answer in Portuguese too (zod's built-in pt locale).
-z.config(z.locales.pt());
-
+// No side effects here: a page that reads only constants and messages loads no zod. Whoever validates calls
+// configureZodMessages() once (the api and the worker at start, the web's form resolver).
 export * from './messages';
 export * from './domain';
+export * from './materia';
 export * from './auth';
 export * from './turmas';
 export * from './feedback';
 export * from './planos';
+export * from './school-year';
 export * from './curriculum';
 export * from './email';
 export * from './events';
@@ -16,3 +15,4 @@ export * from './jobs';
 export * from './documents';
 export * from './http';
 export * from './files';
+export { configureZodMessages, ptBrError } from './zod-pt-br';

@@ -1,25 +1,38 @@
 import { z } from 'zod';
+import { LESSON_FIELDS } from './planos';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
 export const generatePlanJobSchema = z.object({ planId: z.uuid() });
-export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid() });
-export const passwordResetMailJobSchema = z.object({
-  kind: z.literal('password-reset'),
-  to: z.email(),
-  name: z.string().nullable(),
-  resetUrl: z.url(),
+/** One lesson's regeneration. The credit (if any) was taken by the api; `charged` says whether to return it on failure. */
+export const regenerateLessonJobSchema = z.object({
+  planId: z.uuid(),
+  aulaId: z.uuid(),
+  instrucao: z.string().max(500).optional(),
+  campo: z.enum(LESSON_FIELDS).optional(),
+  habilidadesFixadas: z.array(z.string()).max(3).optional(),
+  charged: z.boolean(),
 });
+export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid() });
+/**
+ * Token e-mails carry only the stored record's id: the worker makes the token, stores its hash and puts the
+ * plaintext in the e-mail alone (never in job data, Redis or logs).
+ */
+export const passwordResetMailJobSchema = z.object({ kind: z.literal('password-reset'), tokenId: z.uuid() });
+export const verifyEmailMailJobSchema = z.object({ kind: z.literal('verify-email'), tokenId: z.uuid() });
 export const bulkMailJobSchema = z.object({ kind: z.literal('bulk'), logId: z.uuid() });
-export const mailJobSchema = z.discriminatedUnion('kind', [passwordResetMailJobSchema, bulkMailJobSchema]);
+export const mailJobSchema = z.discriminatedUnion('kind', [passwordResetMailJobSchema, verifyEmailMailJobSchema, bulkMailJobSchema]);
 
 export type GeneratePlanJob = z.infer<typeof generatePlanJobSchema>;
+export type RegenerateLessonJob = z.infer<typeof regenerateLessonJobSchema>;
 export type ExportPlanJob = z.infer<typeof exportPlanJobSchema>;
 export type MailJob = z.infer<typeof mailJobSchema>;
 
-/** What an export job returns (kept in Redis briefly; the api streams it). */
+/**
+ * What an export job returns (kept in Redis briefly). The .docx itself waits in PostgreSQL (export_files) under
+ * fileId until the api streams it: its bytes never sit in Redis.
+ */
 export interface ExportPlanResult {
   fileName: string;
-  /** The .docx, base64-encoded. */
-  contentBase64: string;
+  fileId: string;
   bytes: number;
 }

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import {
+  BNCC_CODE_PATTERN,
   GenerationState,
   LessonGenerationState,
+  LessonWarning,
   LIMITS,
-  materiaSchema,
   PLAN_STATUSES,
   PlanStatus,
+  VersionOrigin,
 } from './domain';
+import { materiaSchema } from './materia';
 import { MSG } from './messages';
+import { periodIsOrdered, schoolYearFields } from './school-year';
 
 const lessonPrompt = z
   .string({ error: MSG.promptRequired })
@@ -15,13 +19,28 @@ const lessonPrompt = z
   .min(1, MSG.promptRequired)
   .max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax));
 
+/** A BNCC code as a teacher or a client may send it ('ef05ma01 ' is EF05MA01). */
+export const bnccCodeSchema = z
+  .string({ error: MSG.habilidadeCodeInvalid })
+  .trim()
+  .toUpperCase()
+  .regex(BNCC_CODE_PATTERN, MSG.habilidadeCodeInvalid);
+
+/** 0 to 3 distinct codes; each must belong to the class's year and the lesson's subject (checked by the server). */
+export const habilidadesFixadasSchema = z
+  .array(bnccCodeSchema, { error: MSG.habilidadeCodeInvalid })
+  .max(LIMITS.habilidadesFixadasMax, MSG.habilidadesFixadasMax)
+  .transform((codes) => [...new Set(codes)]);
+
 export const generateAulaSchema = z.object({
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax),
   materia: z.string({ error: MSG.materiaRequired }).min(1, MSG.materiaRequired).pipe(materiaSchema),
   prompt: lessonPrompt,
+  /** Skills the lesson must cite, exactly (pins win over limitOneSkill). */
+  habilidadesFixadas: habilidadesFixadasSchema.optional().default([]),
 });
 
-export const generatePlanoSchema = z.object({
+const generatePlanoObject = z.object({
   temaPrincipal: z
     .string({ error: MSG.temaRequired })
     .trim()
@@ -44,7 +63,14 @@ export const generatePlanoSchema = z.object({
     .array(generateAulaSchema, { error: MSG.aulasMin })
     .min(LIMITS.aulasMin, MSG.aulasMin)
     .max(LIMITS.aulasMax, MSG.aulasMax),
+  /** The plan's trimestre (else the one of today's date), period and lesson length. */
+  ...schoolYearFields,
 });
+const orderedPeriod: [typeof periodIsOrdered, { message: string; path: string[] }] = [
+  periodIsOrdered,
+  { message: MSG.periodoInvertido, path: ['dataFim'] },
+];
+export const generatePlanoSchema = generatePlanoObject.refine(...orderedPeriod);
 export type GeneratePlanoInput = z.input<typeof generatePlanoSchema>;
 export type GeneratePlanoData = z.output<typeof generatePlanoSchema>;
 
@@ -53,17 +79,19 @@ export type GeneratePlanoData = z.output<typeof generatePlanoSchema>;
  * dropped on confirm, spec section 5), lessons are numbered by their position and take the general subject.
  * temaPrincipal is set from the subject's label.
  */
-export const generateFormSchema = generatePlanoSchema.extend({
+export const generateFormSchema = generatePlanoObject.extend({
   aulas: z
     .array(
       z.object({
         prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)),
+        habilidadesFixadas: habilidadesFixadasSchema.optional().default([]),
       }),
       { error: MSG.aulasMin },
     )
     .min(LIMITS.aulasMin, MSG.aulasMin)
     .max(LIMITS.aulasMax, MSG.aulasMax),
-});
+}).refine(...orderedPeriod);
+
 export type GenerateFormInput = z.input<typeof generateFormSchema>;
 export type GenerateFormData = z.output<typeof generateFormSchema>;
 
@@ -71,9 +99,13 @@ export type GenerateFormData = z.output<typeof generateFormSchema>;
  * The request body from the form's values: empty prompts dropped, lessons renumbered 1..n, each lesson with
  * the general subject. Null when no lesson has a description.
  */
-export function generateInputFromForm(values: GenerateFormData): GeneratePlanoInput | null {
-  const prompts = values.aulas.map((aula) => aula.prompt.trim()).filter((prompt) => prompt.length > 0);
-  if (prompts.length === 0) return null;
+export function generateInputFromForm(
+  values: Omit<GenerateFormData, 'aulas'> & { aulas: { prompt: string; habilidadesFixadas?: string[] }[] },
+): GeneratePlanoInput | null {
+  const lessons = values.aulas
+    .map((aula) => ({ prompt: aula.prompt.trim(), habilidadesFixadas: aula.habilidadesFixadas ?? [] }))
+    .filter((aula) => aula.prompt.length > 0);
+  if (lessons.length === 0) return null;
   return {
     temaPrincipal: values.temaPrincipal,
     turmaId: values.turmaId,
@@ -81,7 +113,16 @@ export function generateInputFromForm(values: GenerateFormData): GeneratePlanoIn
     limitOneSkill: values.limitOneSkill,
     preferirSeduc: values.preferirSeduc,
     nivelDetalhamento: values.nivelDetalhamento,
-    aulas: prompts.map((prompt, index) => ({ numeroAula: index + 1, materia: values.materiaGeral, prompt })),
+    ...(values.trimestre !== undefined ? { trimestre: values.trimestre } : {}),
+    ...(values.dataInicio ? { dataInicio: values.dataInicio } : {}),
+    ...(values.dataFim ? { dataFim: values.dataFim } : {}),
+    ...(values.duracaoAulaMin ? { duracaoAulaMin: values.duracaoAulaMin } : {}),
+    aulas: lessons.map((aula, index) => ({
+      numeroAula: index + 1,
+      materia: values.materiaGeral,
+      prompt: aula.prompt,
+      habilidadesFixadas: aula.habilidadesFixadas,
+    })),
   };
 }
 
@@ -126,12 +167,25 @@ export const updateAulaSchema = z.object({
   objetosConhecimento: lessonText,
   experiencias: lessonText,
   evidencias: lessonText,
+  /**
+   * The lesson's skill codes, when the teacher changed them ("Trocar habilidade"): each must belong to the
+   * class's year and the lesson's subject. Absent: the codes stay as they are.
+   */
+  habilidadeCodes: z
+    .array(bnccCodeSchema, { error: MSG.habilidadeCodeInvalid })
+    .max(LIMITS.habilidadesFixadasMax, MSG.habilidadesFixadasMax)
+    .transform((codes) => [...new Set(codes)])
+    .optional(),
 });
 
-export const updatePlanoSchema = z.object({
-  status: z.enum(PLAN_STATUSES, { error: MSG.statusInvalid }).default('salvo'),
-  aulas: z.array(updateAulaSchema).min(LIMITS.aulasMin, MSG.aulasMin).max(LIMITS.aulasMax, MSG.aulasMax),
-});
+export const updatePlanoSchema = z
+  .object({
+    status: z.enum(PLAN_STATUSES, { error: MSG.statusInvalid }).default('salvo'),
+    /** May be omitted when only the plan's trimestre, period or lesson length change. */
+    aulas: z.array(updateAulaSchema).min(LIMITS.aulasMin, MSG.aulasMin).max(LIMITS.aulasMax, MSG.aulasMax).optional(),
+    ...schoolYearFields,
+  })
+  .refine(...orderedPeriod);
 export type UpdatePlanoInput = z.input<typeof updatePlanoSchema>;
 export type UpdatePlanoData = z.output<typeof updatePlanoSchema>;
 
@@ -140,6 +194,68 @@ export const idempotencyKeySchema = z
   .min(8, MSG.idempotencyKeyInvalid)
   .max(128, MSG.idempotencyKeyInvalid)
   .regex(/^[A-Za-z0-9_.:-]+$/, MSG.idempotencyKeyInvalid);
+
+/** POST /api/planos/{id}/aulas/{aulaId}/regenerar: rewrites one lesson, or one field of it, in the worker. */
+export const regenerateAulaSchema = z.object({
+  /** The teacher's wish for the new text, for example "mais prática, com experimento". */
+  instrucao: z
+    .string({ error: MSG.instrucaoTooLong })
+    .trim()
+    .max(LIMITS.instrucaoMax, MSG.instrucaoTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Only this field changes; absent: the whole lesson is rewritten. */
+  campo: z.enum(LESSON_FIELDS, { error: MSG.campoInvalid }).optional(),
+  /** The skills the new text must cite (same rules as the generate request's). */
+  habilidadesFixadas: habilidadesFixadasSchema.optional(),
+});
+export type RegenerateAulaInput = z.input<typeof regenerateAulaSchema>;
+export type RegenerateAulaData = z.output<typeof regenerateAulaSchema>;
+
+/** A lesson's five fields with its skill codes and warnings: what a generator writes and a version keeps. */
+export interface LessonContent {
+  habilidadeCodes: string[];
+  habilidades: string;
+  objetivos: string;
+  objetosConhecimento: string;
+  experiencias: string;
+  evidencias: string;
+  /** Warnings for the plan page, for example 'habilidade-a-confirmar' (the offline drafter was unsure). */
+  avisos?: LessonWarning[];
+}
+
+/** GET /api/geracao: who writes the lessons (an AI, or the offline drafter from the curriculum data alone). */
+export interface GeracaoInfo {
+  generator: 'openai' | 'offline';
+}
+
+/** 202 answer of a regeneration: the BullMQ job's id (deterministic per lesson and regeneration). */
+export interface RegenerateAulaResponse {
+  jobId: string;
+}
+
+/** One version of a lesson's content (GET .../versoes lists them newest first; the first is the current one). */
+export interface AulaVersao {
+  versao: number;
+  origem: VersionOrigin;
+  createdAt: string;
+  habilidades: string | null;
+  objetivos: string | null;
+  objetosConhecimento: string | null;
+  experiencias: string | null;
+  evidencias: string | null;
+  /** The skill codes of that version. */
+  habilidadeCodes: string[];
+  /** The teacher's instruction of a regeneration, and the field it was limited to. */
+  instrucao?: string | null;
+  campo?: LessonField | null;
+}
+
+/** A lesson's generation, as the contract names it. */
+export interface LessonGeneration {
+  state: LessonGenerationState;
+  error?: string | null;
+}
 
 export interface SkillRef {
   code: string;
@@ -159,8 +275,19 @@ export interface Aula {
   evidencias: string | null;
   /** Skill codes chosen for this lesson (validated against the curriculum). */
   habilidadeCodes: string[];
+  /** Same as generation.state / generation.error (kept for older clients). */
   generationState: LessonGenerationState;
   generationError: string | null;
+  /** The lesson's own generation (first generation or regeneration). */
+  generation: LessonGeneration;
+  /** 1 after generation, +1 at each change of content. */
+  versao: number;
+  /** Codes the teacher pinned (generate form or regeneration). */
+  habilidadesFixadas: string[];
+  /** For example 'habilidade-a-confirmar': the page asks the teacher to confirm or change the skill. */
+  avisos: LessonWarning[];
+  /** Regenerations done so far; the first LIMITS.freeRegenerations cost nothing (a failed lesson's are free). */
+  regeneracoes: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -196,6 +323,11 @@ export interface Plano {
   nivelDetalhamento: number;
   /** 'openai' or 'offline': which generator wrote the plan. */
   generator: string | null;
+  /** The school year: trimestre 1..3, optional period (ISO dates) and lesson length in minutes. */
+  trimestre: number;
+  dataInicio: string | null;
+  dataFim: string | null;
+  duracaoAulaMin: number | null;
   generation: Generation;
   turma: PlanoTurma;
   aulas: Aula[];
@@ -219,6 +351,7 @@ export interface PlanoListItem {
   turma: { id: string; numero: string; escola: string; ano: string };
   generation: Generation;
   generator: string | null;
+  trimestre: number;
   aulas: { id: string; numeroAula: number; materia: string }[];
 }
 
@@ -240,6 +373,8 @@ export const planosListQuerySchema = z.object({
   /** A class number (the history's class filter). */
   turma: z.string().trim().min(1).max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax)).optional(),
   status: z.enum(PLAN_STATUSES, { error: MSG.statusFilterInvalid }).optional(),
+  /** The history's trimestre filter. */
+  trimestre: z.coerce.number({ error: MSG.trimestreInvalid }).int(MSG.trimestreInvalid).min(1, MSG.trimestreInvalid).max(3, MSG.trimestreInvalid).optional(),
 });
 export type PlanosListQueryData = z.output<typeof planosListQuerySchema>;
 

@@ -41,5 +41,3 @@ export interface Turma {
   _count: { planosAula: number };
 }
 
-/** Route parameters that are uuids. */
-export const uuidParamSchema = z.uuid({ error: MSG.notFound });

@@ -96,7 +96,7 @@ describe('curriculumDir', () => {
     expect(curriculumDir({ CURRICULUM_DIR: '/opt/curriculo' }, '/srv/app')).toBe('/opt/curriculo');
   });
 
-  it('defaults to ../shared/curriculum next to the repository', () => {
-    expect(curriculumDir({ CURRICULUM_DIR: undefined }, '/work/main')).toBe('/work/shared/curriculum');
+  it('defaults to the copy shipped inside the repository', () => {
+    expect(curriculumDir({ CURRICULUM_DIR: undefined }, '/work/main')).toBe('/work/main/libs/curriculum/data');
   });
 });

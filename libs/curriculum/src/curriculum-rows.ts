@@ -1,58 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { countCurriculumSkills, selectCurriculumSkills, upsertCurriculumSkills, type CurriculumSkillRow } from '@planejador/db';
 import type { CurriculumRecord } from './curriculum-record';
 
-/** A curriculum_skills row as PostgreSQL returns it (jsonb columns already parsed). */
-interface SkillRow {
-  code: string;
-  component: string;
-  bncc_component: string;
-  years: number[];
-  unit: string;
-  field: string | null;
-  axis: string | null;
-  knowledge_objects: string[];
-  description: string;
-  source: string;
-  expectativas: string[];
-}
-
-const COLUMNS =
-  'code, component, bncc_component, years, unit, field, axis, knowledge_objects, description, source, expectativas';
-
-/**
- * Raw SQL rather than the CurriculumSkill entity: the rows are read once per process into plain records, and
- * the import writes all of them in one statement; 'expectativas' comes from a later migration.
- */
+/** Reads and writes go through libs/db's curriculum repository; here the rows become records and back. */
 export async function selectSkills(em: EntityManager): Promise<CurriculumRecord[]> {
-  const rows = await em.execute<SkillRow[]>(`select ${COLUMNS} from curriculum_skills order by code`);
-  return rows.map(rowToRecord);
+  return (await selectCurriculumSkills(em)).map(rowToRecord);
 }
 
 export async function countSkills(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<{ count: string }[]>('select count(*) as count from curriculum_skills');
-  return Number(row?.count ?? 0);
+  return countCurriculumSkills(em);
 }
 
 /** Inserts new records and overwrites changed ones, in one statement. */
 export async function upsertSkills(em: EntityManager, records: readonly CurriculumRecord[]): Promise<void> {
-  if (!records.length) return;
-  const payload = JSON.stringify(records.map(recordToRow));
-  await em.execute(
-    `insert into curriculum_skills (${COLUMNS})
-     select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as r(
-       code varchar, component varchar, bncc_component varchar, years jsonb, unit text, field text, axis text,
-       knowledge_objects jsonb, description text, source varchar, expectativas jsonb)
-     on conflict (code) do update set
-       component = excluded.component, bncc_component = excluded.bncc_component, years = excluded.years,
-       unit = excluded.unit, field = excluded.field, axis = excluded.axis,
-       knowledge_objects = excluded.knowledge_objects, description = excluded.description,
-       source = excluded.source, expectativas = excluded.expectativas`,
-    [payload],
-    'run',
-  );
+  await upsertCurriculumSkills(em, records.map(recordToRow));
 }
 
-export function rowToRecord(row: SkillRow): CurriculumRecord {
+export function rowToRecord(row: CurriculumSkillRow): CurriculumRecord {
   return {
     code: row.code,
     component: row.component,
@@ -68,7 +32,7 @@ export function rowToRecord(row: SkillRow): CurriculumRecord {
   };
 }
 
-function recordToRow(record: CurriculumRecord): SkillRow {
+function recordToRow(record: CurriculumRecord): CurriculumSkillRow {
   return {
     code: record.code,
     component: record.component,

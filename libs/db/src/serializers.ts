@@ -1,21 +1,39 @@
-import type { Aula as AulaDto, Plano as PlanoDto, PublicUser, Turma as TurmaDto } from '@planejador/contracts';
+import type { Aula as AulaDto, AulaVersao, Plano as PlanoDto, PublicUser, Turma as TurmaDto } from '@planejador/contracts';
 import { normalizeStatus } from '@planejador/contracts';
 import type { Aula } from './entities/aula.entity';
+import type { AulaVersaoRecord } from './entities/aula-versao.entity';
 import type { PlanoAula } from './entities/plano-aula.entity';
 import type { Turma } from './entities/turma.entity';
 import type { User } from './entities/user.entity';
 
-export function toPublicUser(u: User): PublicUser {
+/** The users columns a signed-in request needs (never the password hash), as raw SQL reads them. */
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'profile_image_url', 'credits', 'role', 'email_verified_at', 'created_at', 'updated_at'] as const;
+
+export type PublicUserRow = {
+  id: string; email: string; first_name: string | null; last_name: string | null; profile_image_url: string | null;
+  credits: number; role: PublicUser['role']; email_verified_at: Date | null; created_at: Date; updated_at: Date;
+};
+
+/** The user as the api shows it, from the entity or from a raw row (one rule for both). */
+export function toPublicUser(u: User | PublicUserRow): PublicUser {
+  const row: PublicUserRow =
+    'first_name' in u
+      ? u
+      : {
+          id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, profile_image_url: u.profileImageUrl,
+          credits: u.credits, role: u.role, email_verified_at: u.emailVerifiedAt, created_at: u.createdAt, updated_at: u.updatedAt,
+        };
   return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    profileImageUrl: u.profileImageUrl,
-    credits: u.credits,
-    role: u.role,
-    createdAt: u.createdAt.toISOString(),
-    updatedAt: u.updatedAt.toISOString(),
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    credits: row.credits,
+    role: row.role,
+    emailVerificado: row.email_verified_at !== null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
@@ -51,6 +69,11 @@ export function toAulaDto(a: Aula): AulaDto {
     habilidadeCodes: a.habilidadeCodes ?? [],
     generationState: a.generationState,
     generationError: a.generationError,
+    generation: { state: a.generationState, error: a.generationError },
+    versao: a.versao,
+    habilidadesFixadas: a.habilidadesFixadas ?? [],
+    avisos: a.avisos ?? [],
+    regeneracoes: a.regeneracoes,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -71,6 +94,10 @@ export function toPlanoDto(p: PlanoAula): PlanoDto {
     preferirSeduc: p.preferirSeduc,
     nivelDetalhamento: p.nivelDetalhamento,
     generator: p.generator,
+    trimestre: p.trimestre,
+    dataInicio: isoDate(p.dataInicio),
+    dataFim: isoDate(p.dataFim),
+    duracaoAulaMin: p.duracaoAulaMin,
     generation: {
       state: p.generationState,
       done: aulas.filter((a) => a.generationState === 'done').length,
@@ -91,4 +118,27 @@ export function toPlanoDto(p: PlanoAula): PlanoDto {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+export function toAulaVersaoDto(v: AulaVersaoRecord): AulaVersao {
+  return {
+    versao: v.versao,
+    origem: v.origem,
+    createdAt: v.createdAt.toISOString(),
+    habilidades: v.habilidades,
+    objetivos: v.objetivos,
+    objetosConhecimento: v.objetosConhecimento,
+    experiencias: v.experiencias,
+    evidencias: v.evidencias,
+    habilidadeCodes: v.habilidadeCodes ?? [],
+    instrucao: v.instrucao,
+    campo: v.campo,
+  };
+}
+
+/** MikroORM's 'date' columns come back as 'aaaa-mm-dd' strings (or Date with some drivers): always the ISO date. */
+function isoDate(value: string | Date | null): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
 }

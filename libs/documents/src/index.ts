@@ -1,4 +1,4 @@
-export { renderPlanDocx, CURRICULUM_CREDIT_LINE, DOCUMENT_TITLE, OFFLINE_NOTICE, PRODUCT_NAME } from './plan-docx.renderer';
+export { renderPlanDocx, cargaHoraria, periodText, CURRICULUM_CREDIT_LINE, DOCUMENT_TITLE, PRODUCT_NAME } from './plan-docx.renderer';
 export { planFileName, FILE_NAME_MAX } from './plan-file-name';
 // One implementation for the api (which does not depend on this lib) and the worker.
 export { contentDisposition } from '@planejador/contracts';

@@ -5,7 +5,7 @@ import {
   materiaLabel,
   type PlanDocument,
 } from '@planejador/contracts';
-import { CURRICULUM_CREDIT_LINE, OFFLINE_NOTICE, renderPlanDocx } from './plan-docx.renderer';
+import { CURRICULUM_CREDIT_LINE, renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument, sampleLesson } from './sample-plan';
 import { toTextBlocks } from './text-blocks';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
@@ -79,12 +79,16 @@ describe('renderPlanDocx', () => {
         'Matemática',
         'Número de aulas',
         '2',
+        'Trimestre',
+        '2º trimestre',
+        'Período',
+        '04/05/2026 a 29/05/2026',
+        'Duração da aula',
+        '50 minutos',
+        'Carga horária',
+        '2 aulas x 50 min = 1 h 40 min',
         'Tema principal',
         'Frações e números decimais no cotidiano',
-        'Configurações',
-        'Uma habilidade por aula: Não',
-        'Preferir matriz SEDUC-RS: Sim',
-        'Nível de detalhamento: 3 de 5',
         'Aula 1 - Matemática',
       ]),
     ).not.toThrow();
@@ -97,27 +101,26 @@ describe('renderPlanDocx', () => {
     expect(paragraphs).not.toContain('23/11/2026');
   });
 
-  it('shows the settings as the teacher chose them', async () => {
-    const { paragraphs } = await render(
-      samplePlanDocument(1, { limitOneSkill: true, preferirSeduc: false, nivelDetalhamento: 5, ano: '9' }),
-    );
-    expect(paragraphs).toEqual(
-      expect.arrayContaining([
-        'Uma habilidade por aula: Sim',
-        'Preferir matriz SEDUC-RS: Não',
-        'Nível de detalhamento: 5 de 5',
-        '9º ano',
-      ]),
-    );
+  it('holds only what the teacher hands in: no app settings, no offline notice, no product or credits', async () => {
+    const { paragraphs, footers } = await render(samplePlanDocument(1, { limitOneSkill: true, ano: '9' }));
+    const text = [...paragraphs, ...footers].join('\n');
+    for (const absent of ['Configurações', 'Uma habilidade por aula', 'offline', 'Planejador', 'crédito', 'Atenção']) {
+      expect(text).not.toContain(absent);
+    }
+    expect(paragraphs).toContain('9º ano');
   });
 
-  it('says so when the offline drafter wrote the plan, and only then', async () => {
-    const offline = await render(samplePlanDocument(1, { offline: true }));
-    expect(offline.paragraphs).toContain(`Atenção: ${OFFLINE_NOTICE}`);
-    expect(OFFLINE_NOTICE).toContain('offline');
+  it('says what is not informed, and the workload without a lesson length', async () => {
+    const { paragraphs } = await render(samplePlanDocument(3, { dataInicio: null, dataFim: null, duracaoAulaMin: null, trimestre: 1 }));
+    expect(paragraphs).toEqual(expect.arrayContaining(['1º trimestre', 'Não informado', 'Não informada', '3 aulas']));
+  });
 
-    const online = await render(samplePlanDocument(1, { offline: false }));
-    expect(online.paragraphs.join('\n')).not.toContain(OFFLINE_NOTICE);
+  it('never splits a row across pages and repeats each lesson table\'s first row on the next page', async () => {
+    const { document } = await render(samplePlanDocument(2));
+    const rows = document.match(/<w:tr>[\s\S]*?<\/w:tr>/g) ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.includes('<w:cantSplit'))).toBe(true);
+    expect(document.match(/<w:tblHeader/g)).toHaveLength(2);
   });
 
   it('shows the empty-field texts for lessons with nothing written', async () => {
@@ -188,19 +191,17 @@ describe('renderPlanDocx', () => {
     expect(document).toMatch(/<w:b\/>[\s\S]{0,200}?>EF05MA04<\/w:t>/);
   });
 
-  it('puts the product, page numbers "Página X de Y" and the curriculum credit in the footer, on A4', async () => {
-    const { footers, document } = await render(samplePlanDocument(1));
+  it('puts page numbers "Página X de Y" in the footer, on A4, and the curriculum credit in the file\'s properties', async () => {
+    const { footers, document, core } = await render(samplePlanDocument(1));
     const footer = footers.join('\n');
     const footerText = paragraphTexts(footer).join('\n');
-    expect(footerText).toContain('Gerado pelo Planejador');
     expect(footerText).toContain('Página ');
     expect(footerText).toContain(' de ');
     expect(footer).toMatch(/PAGE/);
     expect(footer).toMatch(/NUMPAGES/);
-    expect(footerText).toContain(CURRICULUM_CREDIT_LINE);
     expect(CURRICULUM_CREDIT_LINE).toBe('Habilidades da BNCC: dados de bncc.dev (mantido pela Profy), CC BY 4.0');
-    expect(footerText).toContain('github.com/bncc-dev/bncc-dados');
-    expect(footer).toContain('<w:hyperlink');
+    expect(core).toContain(CURRICULUM_CREDIT_LINE);
+    expect(core).toContain('github.com/bncc-dev/bncc-dados');
     expect(document).toMatch(/<w:pgSz [^>]*w:w="11906"[^>]*w:h="16838"/);
   });
 });

@@ -30,17 +30,15 @@ import {
   type LessonField,
   type PlanDocument,
   type PlanDocumentLesson,
+  formatIsoDatePtBr,
 } from '@planejador/contracts';
 import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
-import { formatAno, formatDatePtBr, simNao } from './pt-br-format';
+import { formatAno, formatDatePtBr } from './pt-br-format';
 
 export const DOCUMENT_TITLE = 'PLANO DE AULA';
 export const PRODUCT_NAME = 'Planejador';
 /** The credit the BNCC data licence (CC BY 4.0) asks for, with a link to the data set. */
 export const CURRICULUM_CREDIT_LINE = `Habilidades da BNCC: dados de ${CURRICULUM_CREDIT}, CC BY 4.0`;
-export const OFFLINE_NOTICE =
-  'Plano elaborado pelo gerador offline do Planejador (sem inteligência artificial), a partir dos dados da BNCC. ' +
-  'Revise e complete os textos antes de usar.';
 export const TEACHER_DESCRIPTION_LABEL = 'Descrição do(a) professor(a):';
 
 const INSTITUTION_SUBTITLES: Record<string, string> = {
@@ -116,6 +114,7 @@ function identificationTable(plan: PlanDocument): Table {
   const fullValueWidth = CONTENT_WIDTH - labelWidth;
   const wide = (label: string, values: Paragraph[]): TableRow =>
     new TableRow({
+      cantSplit: true,
       children: [
         cell([labelParagraph(label)], { width: labelWidth, label: true }),
         cell(values, { width: fullValueWidth, columnSpan: 3 }),
@@ -136,13 +135,32 @@ function identificationTable(plan: PlanDocument): Table {
     pair(['Professor(a)', plan.professor], ['Data de criação', formatDatePtBr(plan.createdAt)]),
     pair(['Turma', plan.turma], ['Ano', formatAno(plan.ano)]),
     pair(['Componente curricular', materiaLabel(plan.materiaGeral)], ['Número de aulas', String(plan.aulas.length)]),
+    pair(['Trimestre', `${plan.trimestre}º trimestre`], ['Período', periodText(plan)]),
+    pair(['Duração da aula', plan.duracaoAulaMin ? `${plan.duracaoAulaMin} minutos` : 'Não informada'], ['Carga horária', cargaHoraria(plan)]),
     wide('Tema principal', [valueParagraph(plan.temaPrincipal)]),
-    wide('Configurações', [
-      valueParagraph(`Uma habilidade por aula: ${simNao(plan.limitOneSkill)}`),
-      valueParagraph(`Preferir matriz SEDUC-RS: ${simNao(plan.preferirSeduc)}`),
-      valueParagraph(`Nível de detalhamento: ${plan.nivelDetalhamento} de 5`),
-    ]),
   ]);
+}
+
+/** 'dd/mm/aaaa a dd/mm/aaaa', one side alone, or 'Não informado'. */
+export function periodText(plan: Pick<PlanDocument, 'dataInicio' | 'dataFim'>): string {
+  const start = plan.dataInicio ? formatIsoDatePtBr(plan.dataInicio) : null;
+  const end = plan.dataFim ? formatIsoDatePtBr(plan.dataFim) : null;
+  if (start && end) return `${start} a ${end}`;
+  if (start) return `A partir de ${start}`;
+  if (end) return `Até ${end}`;
+  return 'Não informado';
+}
+
+/** Lessons x length: '12 aulas x 50 min = 10 h'; without a length, the number of lessons. */
+export function cargaHoraria(plan: Pick<PlanDocument, 'duracaoAulaMin' | 'aulas'>): string {
+  const lessons = plan.aulas.length;
+  const count = `${lessons} ${lessons === 1 ? 'aula' : 'aulas'}`;
+  if (!plan.duracaoAulaMin) return count;
+  const minutes = lessons * plan.duracaoAulaMin;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const total = hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return `${count} x ${plan.duracaoAulaMin} min = ${total}`;
 }
 
 /** The runs of one line; in the skills field a leading BNCC code is set in bold. */
@@ -190,16 +208,29 @@ function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
         ],
       }),
   );
+  // The first row repeats at the top of each page the lesson's table runs onto; no row is ever split.
+  const header = new TableRow({
+    tableHeader: true,
+    cantSplit: true,
+    children: [
+      cell([labelParagraph(cleanText(`Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`))], {
+        width: CONTENT_WIDTH,
+        columnSpan: 2,
+        label: true,
+      }),
+    ],
+  });
   const rows = LESSON_FIELDS.map(
     (field) =>
       new TableRow({
+        cantSplit: true,
         children: [
           cell([labelParagraph(LESSON_FIELD_LABELS[field])], { width: LESSON_COLUMNS[0], label: true }),
           cell(fieldParagraphs(field, lesson[field]), { width: LESSON_COLUMNS[1] }),
         ],
       }),
   );
-  return [heading, ...description, table(LESSON_COLUMNS, rows)];
+  return [heading, ...description, table(LESSON_COLUMNS, [header, ...rows])];
 }
 
 function titleBlock(plan: PlanDocument): Paragraph[] {
@@ -217,21 +248,6 @@ function titleBlock(plan: PlanDocument): Paragraph[] {
       children: [new TextRun({ text: subtitle, size: SMALL_SIZE + 2, color: COLOR.muted })],
     }),
   ];
-  if (plan.offline) {
-    blocks.push(
-      new Paragraph({
-        spacing: { after: 240 },
-        shading: { type: ShadingType.CLEAR, color: 'auto', fill: COLOR.notice },
-        border: {
-          top: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
-          bottom: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
-          left: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
-          right: { style: BorderStyle.SINGLE, size: 4, color: 'BF9000', space: 4 },
-        },
-        children: [new TextRun({ text: 'Atenção: ', bold: true }), new TextRun(OFFLINE_NOTICE)],
-      }),
-    );
-  }
   return blocks;
 }
 
@@ -247,28 +263,17 @@ function pageHeader(plan: PlanDocument): Header {
   });
 }
 
+/** Page numbers only: the document holds what the teacher hands in, nothing of the app. */
 function pageFooter(): Footer {
-  const rule = { style: BorderStyle.SINGLE, size: 4, color: COLOR.border, space: 4 };
   return new Footer({
     children: [
       new Paragraph({
-        border: { top: rule },
-        tabStops: [{ type: TabStopType.RIGHT, position: CONTENT_WIDTH }],
+        alignment: AlignmentType.RIGHT,
         children: [
-          new TextRun({ text: `Gerado pelo ${PRODUCT_NAME}`, size: SMALL_SIZE, color: COLOR.muted }),
           new TextRun({
             size: SMALL_SIZE,
             color: COLOR.muted,
-            children: ['\tPágina ', PageNumber.CURRENT, ' de ', PageNumber.TOTAL_PAGES],
-          }),
-        ],
-      }),
-      new Paragraph({
-        children: [
-          new TextRun({ text: `${CURRICULUM_CREDIT_LINE} — `, size: TINY_SIZE, color: COLOR.muted }),
-          new ExternalHyperlink({
-            link: CURRICULUM_CREDIT_URL,
-            children: [new TextRun({ text: CURRICULUM_CREDIT_URL.replace(/^https:\/\//, ''), size: TINY_SIZE, color: COLOR.heading })],
+            children: ['Página ', PageNumber.CURRENT, ' de ', PageNumber.TOTAL_PAGES],
           }),
         ],
       }),
@@ -282,7 +287,8 @@ function buildDocument(plan: PlanDocument): Document {
     creator: PRODUCT_NAME,
     title: cleanText(`Plano de Aula - Turma ${plan.turma} - ${plan.temaPrincipal}`),
     subject: cleanText(plan.temaPrincipal),
-    description: 'Plano de aula gerado pelo Planejador',
+    // The data licence's credit travels in the file's properties, not on the pages the teacher hands in.
+    description: `Plano de aula. ${CURRICULUM_CREDIT_LINE}: ${CURRICULUM_CREDIT_URL}`,
     numbering: {
       config: [
         {

@@ -31,6 +31,3 @@ export function formatAno(ano: string): string {
   return /^\d+$/.test(value) ? `${value}º ano` : value;
 }
 
-export function simNao(value: boolean): string {
-  return value ? 'Sim' : 'Não';
-}

@@ -71,7 +71,10 @@ export function samplePlanDocument(lessonCount: number, overrides: Partial<PlanD
     limitOneSkill: false,
     preferirSeduc: true,
     nivelDetalhamento: 3,
-    offline: false,
+    trimestre: 2,
+    dataInicio: '2026-05-04',
+    dataFim: '2026-05-29',
+    duracaoAulaMin: 50,
     aulas: Array.from({ length: lessonCount }, (_, i) => sampleLesson(i + 1, detail)),
     ...overrides,
   };

@@ -33,3 +33,27 @@ export function passwordResetMail(input: { name: string | null; resetUrl: string
 }
 
 export { escapeHtml };
+
+/** The e-mail-confirmation e-mail (Portuguese); the link expires in 24 hours and works once. */
+export function verifyEmailMail(input: { name: string | null; verifyUrl: string }): RenderedMail {
+  const greeting = input.name ? `Olá, ${input.name}!` : 'Olá!';
+  const url = input.verifyUrl;
+  return {
+    subject: 'Confirme seu e-mail - Planejador',
+    text: [
+      greeting,
+      '',
+      'Para confirmar o endereço de e-mail da sua conta no Planejador, abra o link abaixo (válido por 24 horas, uso único):',
+      url,
+      '',
+      'Se você não criou uma conta no Planejador, ignore este e-mail.',
+    ].join('\n'),
+    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+<p>Para confirmar o endereço de e-mail da sua conta no <strong>Planejador</strong>, use o botão abaixo.</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Confirmar meu e-mail</a></p>
+<p>Ou copie este endereço no navegador:<br><span>${escapeHtml(url)}</span></p>
+<p style="color:#6b7280;font-size:13px">O link vale por 24 horas e pode ser usado uma única vez. Se você não criou uma conta, ignore este e-mail.</p>
+</body></html>`,
+  };
+}

@@ -1,4 +1,4 @@
-import type { ExportPlanJob, GeneratePlanJob, MailJob } from '@planejador/contracts';
+import type { ExportPlanJob, GeneratePlanJob, MailJob, RegenerateLessonJob } from '@planejador/contracts';
 
 /** The closed set of queues and job names. Renaming one needs a migration plan for jobs in flight. */
 export const QUEUES = {
@@ -10,6 +10,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   generatePlan: 'generate-plan',
+  regenerateLesson: 'regenerate-lesson',
   exportPlan: 'export-plan',
   sendMail: 'send-mail',
   sweepPlans: 'sweep-plans',
@@ -19,6 +20,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 /** Payload of each job, keyed by job name. */
 export interface JobPayloads {
   'generate-plan': GeneratePlanJob;
+  'regenerate-lesson': RegenerateLessonJob;
   'export-plan': ExportPlanJob;
   'send-mail': MailJob;
   'sweep-plans': Record<string, never>;
@@ -27,6 +29,7 @@ export interface JobPayloads {
 /** Which queue carries which job. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   'generate-plan': QUEUES.generation,
+  'regenerate-lesson': QUEUES.generation,
   'export-plan': QUEUES.export,
   'send-mail': QUEUES.mail,
   'sweep-plans': QUEUES.generation,
@@ -35,8 +38,11 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
 /** Deterministic job ids: the same plan is never queued twice. */
 export const jobIds = {
   generatePlan: (planId: string) => `plan-${planId}`,
+  /** One regeneration request of a lesson (its token is stored with the lesson, so a resumed job is recognised). */
+  regenerateLesson: (aulaId: string, token: string) => `aula-${aulaId}-${token}`,
   exportPlan: (planId: string, updatedAt: Date | string) =>
     `export-${planId}-${new Date(updatedAt).getTime()}`,
   bulkMail: (logId: string) => `mail-bulk-${logId}`,
   resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
+  verifyMail: (tokenId: string) => `mail-verify-${tokenId}`,
 };

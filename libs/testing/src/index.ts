@@ -6,3 +6,5 @@ export * from './fake-ai';
 export { deleteRedisPrefix } from './jest/global-teardown';
 export * from './processes';
 export * from './e2e';
+export * from './redis-values';
+export * from './sentry/fake-sentry';

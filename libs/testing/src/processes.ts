@@ -16,7 +16,12 @@ export interface ManagedProcess {
  * Starts a built process (api/dist/main.js or worker/dist/main.js) with the test run's environment
  * plus `env`. `npm test` builds first; run `npm run build:server` before running jest alone.
  */
-export function spawnNode(entry: string, env: Record<string, string | undefined>, readyPattern: RegExp, timeoutMs = 30000): Promise<ManagedProcess> {
+export function spawnNode(
+  entry: string,
+  env: Record<string, string | undefined>,
+  ready: RegExp | { healthUrl: string },
+  timeoutMs = 30000,
+): Promise<ManagedProcess> {
   const file = resolve(REPO_ROOT, entry);
   if (!existsSync(file)) throw new Error(`${entry} is not built: run \`npm run build:server\` first`);
   const proc = spawn(process.execPath, [file], {
@@ -74,15 +79,35 @@ export function spawnNode(entry: string, env: Record<string, string | undefined>
       clearTimeout(timer);
     },
   };
-  return waitForOutput(readyPattern).then(() => managed);
+  if (ready instanceof RegExp) return waitForOutput(ready).then(() => managed);
+  return waitForHealth(ready.healthUrl, proc, output, entry, timeoutMs).then(() => managed);
 }
 
-export function spawnWorker(env: Record<string, string | undefined> = {}): Promise<ManagedProcess> {
-  return spawnNode('worker/dist/main.js', env, /worker pronto/);
+/** Polls a health endpoint until it answers 200 (no log line reading, no fixed sleep); fails fast if the process exits. */
+async function waitForHealth(url: string, proc: ChildProcess, output: string[], entry: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(`${entry} exited (code ${proc.exitCode}). Last lines:\n${output.slice(-30).join('\n')}`);
+    }
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`${entry}: ${url} not healthy within ${timeoutMs} ms. Last lines:\n${output.slice(-20).join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
+/** A worker, ready once its GET /health answers (on a free port of its own). */
+export async function spawnWorker(env: Record<string, string | undefined> = {}): Promise<ManagedProcess> {
+  const port = await freePort();
+  return spawnNode('worker/dist/main.js', { WORKER_HEALTH_PORT: String(port), ...env }, { healthUrl: `http://127.0.0.1:${port}/health` });
+}
+
+/** An api process, ready once its GET /api/health answers. */
 export function spawnApi(port: number, env: Record<string, string | undefined> = {}): Promise<ManagedProcess> {
-  return spawnNode('api/dist/main.js', { PORT: String(port), HOST: '127.0.0.1', ...env }, /API ouvindo/);
+  return spawnNode('api/dist/main.js', { PORT: String(port), HOST: '127.0.0.1', ...env }, { healthUrl: `http://127.0.0.1:${port}/api/health` });
 }
 
 /** A free TCP port on the loopback interface. */

@@ -1,7 +1,12 @@
 import type { FrontendErrorInput } from '@planejador/contracts';
+import { captureError } from './error-reporting';
 
-/** Posts a caught error to the api's log; a failure is only logged to the console (spec section 7). */
+/**
+ * Posts a caught error to the api's log (a failure is only logged to the console, spec section 7) and, when
+ * SENTRY_DSN is set, to Sentry.
+ */
 export async function reportFrontendError(error: unknown, componentStack?: string | null): Promise<void> {
+  captureError(error, componentStack);
   const err = error instanceof Error ? error : new Error(String(error));
   const payload: FrontendErrorInput = {
     message: err.message.slice(0, 5000),

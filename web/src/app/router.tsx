@@ -5,7 +5,6 @@ import { RouteErrorScreen } from './error-boundary';
 import { NotFoundRoute } from './not-found';
 import { RequireAuth, GuestOnly } from './require-auth';
 import { RootLayout } from './root-layout';
-import { AppShell } from './shell/app-shell';
 
 /** A lazily loaded route module: each page is its own chunk, named exports kept. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -33,28 +32,43 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('@/features/auth/routes/reset-password-route'), 'ResetPasswordRoute'),
       },
       {
-        // Signed-in pages share the shell.
+        // Open to anyone: the link may be opened in a browser that is not signed in.
+        path: '/verificar-email',
+        lazy: page(() => import('@/features/auth/routes/verify-email-route'), 'VerifyEmailRoute'),
+      },
+      {
+        // Signed-in pages share the shell: its own chunk (menus, feedback dialog), loaded with the page's, not by
+        // the landing and sign-in pages.
         element: (
           <RequireAuth>
-            <AppShell />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { path: '/dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard-route'), 'DashboardRoute') },
-          { path: '/turmas', lazy: page(() => import('@/features/turmas/routes/turmas-route'), 'TurmasRoute') },
           {
-            path: '/gerar-planos',
-            lazy: page(() => import('@/features/generation/routes/generate-plans-route'), 'GeneratePlansRoute'),
-          },
-          { path: '/historico', lazy: page(() => import('@/features/plans/routes/history-route'), 'HistoryRoute') },
-          { path: '/plano/:id', lazy: page(() => import('@/features/plans/routes/plan-route'), 'PlanRoute') },
-          {
-            path: '/configuracoes',
-            lazy: page(() => import('@/features/settings/routes/settings-route'), 'SettingsRoute'),
-          },
-          {
-            path: '/admin/email-sender',
-            lazy: page(() => import('@/features/admin/routes/email-sender-route'), 'EmailSenderRoute'),
+            lazy: page(() => import('./shell/app-shell'), 'AppShell'),
+            children: [
+              { path: '/dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard-route'), 'DashboardRoute') },
+              { path: '/turmas', lazy: page(() => import('@/features/turmas/routes/turmas-route'), 'TurmasRoute') },
+              {
+                path: '/turmas/:id/cobertura',
+                lazy: page(() => import('@/features/coverage/routes/coverage-route'), 'CoverageRoute'),
+              },
+              {
+                path: '/gerar-planos',
+                lazy: page(() => import('@/features/generation/routes/generate-plans-route'), 'GeneratePlansRoute'),
+              },
+              { path: '/historico', lazy: page(() => import('@/features/plans/routes/history-route'), 'HistoryRoute') },
+              { path: '/plano/:id', lazy: page(() => import('@/features/plans/routes/plan-route'), 'PlanRoute') },
+              {
+                path: '/configuracoes',
+                lazy: page(() => import('@/features/settings/routes/settings-route'), 'SettingsRoute'),
+              },
+              {
+                path: '/admin/email-sender',
+                lazy: page(() => import('@/features/admin/routes/email-sender-route'), 'EmailSenderRoute'),
+              },
+            ],
           },
         ],
       },

@@ -11,6 +11,9 @@ export function handleEnterNavigation(event: KeyboardEvent<HTMLFormElement>): vo
   if (!(target instanceof HTMLElement)) return;
   const mode = target.dataset.enter;
   if (mode !== 'next' && mode !== 'submit') return;
+  // A select still empty opens its list on Enter (Radix does that), so the keyboard can choose; once a value is
+  // chosen, Enter moves on like in the other fields. Enter never submits from a select.
+  if (target.getAttribute('role') === 'combobox' && target.hasAttribute('data-placeholder')) return;
   event.preventDefault();
   const form = event.currentTarget;
   if (mode === 'submit') {

@@ -6,6 +6,9 @@ export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   userStats: ['user', 'stats'] as const,
   turmas: ['turmas'] as const,
+  /** A class's coverage of its year's skills: refreshed with the plans (a new or deleted plan changes it). */
+  cobertura: (turmaId: string) => ['planos', 'cobertura', turmaId] as const,
+  coberturaResumo: ['planos', 'cobertura'] as const,
   /** Every plan query: the lists and each plan. */
   planos: ['planos'] as const,
   /** Every list of plans (history pages, recent plans), not the plans themselves. */
@@ -14,4 +17,5 @@ export const queryKeys = {
   plano: (id: string) => ['planos', id] as const,
   matriz: (turma: string, materia: string) => ['matriz', turma, materia] as const,
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
+  verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
 };

@@ -1,7 +1,7 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createLessonGenerator } from '@planejador/ai';
-import { loadSettings, type Settings } from '@planejador/config';
+import { flushErrorReporting, type Settings } from '@planejador/config';
 import { MailTransport } from '@planejador/mail';
 import { createRedis, JobProducer } from '@planejador/queue';
 import { ProgressPublisher } from './progress.publisher';
@@ -12,7 +12,6 @@ const aiLogger = new Logger('ai');
 @Global()
 @Module({
   providers: [
-    { provide: SETTINGS, useFactory: () => loadSettings() },
     { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'worker') },
     { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX) },
     {
@@ -33,9 +32,14 @@ const aiLogger = new Logger('ai');
     },
     ProgressPublisher,
   ],
-  exports: [SETTINGS, REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
+  exports: [REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
 })
 export class CoreModule implements OnApplicationShutdown {
+  /** The settings the process parsed once (main.ts), for every module (the SETTINGS provider). */
+  static forRoot(settings: Settings): DynamicModule {
+    return { module: CoreModule, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+  }
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
@@ -46,5 +50,6 @@ export class CoreModule implements OnApplicationShutdown {
     await this.producer.close().catch(() => undefined);
     this.mail.close();
     this.redis.disconnect();
+    await flushErrorReporting();
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { userRoom, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
+import { userRoom, type LessonProgressEvent, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { REDIS, SETTINGS } from './tokens';
 
@@ -34,6 +34,15 @@ export class ProgressPublisher implements OnApplicationShutdown {
       this.emitter.to(userRoom(userId)).emit('plan:progress', { ...event, at: new Date().toISOString() });
     } catch (err) {
       this.logger.debug({ err: (err as Error).message }, 'progress event not published');
+    }
+  }
+
+  /** A lesson's regeneration progress, to the room of the plan's owner (a hint, as for plans). */
+  publishLesson(userId: string, event: Omit<LessonProgressEvent, 'at'>): void {
+    try {
+      this.emitter.to(userRoom(userId)).emit('lesson:progress', { ...event, at: new Date().toISOString() });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message }, 'lesson event not published');
     }
   }
 

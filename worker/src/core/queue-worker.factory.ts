@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { Job, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_QUEUE, type JobName, type QueueName } from '@planejador/queue';
+import { reportError } from '@planejador/config';
+import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName } from '@planejador/queue';
 
-export type JobHandlers = Partial<Record<JobName, (job: Job) => Promise<unknown>>>;
+/** One handler per job name, each given the typed payload of libs/contracts (still parsed by its schema). */
+export type JobHandlers = { [K in JobName]?: (job: Job<JobPayloads[K]>) => Promise<unknown> };
 
 /**
  * A BullMQ worker for one queue that dispatches by job name. Start-up fails when a job name that the
@@ -22,15 +24,18 @@ export function createQueueWorker(
   const worker = new Worker(
     queue,
     async (job: Job) => {
-      const handler = handlers[job.name as JobName];
+      const handler = handlers[job.name as JobName] as ((job: Job) => Promise<unknown>) | undefined;
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       return handler(job);
     },
     { connection: connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }), ...options },
   );
   worker.on('error', (err) => logger.warn({ err: err.message }, 'worker error'));
-  worker.on('failed', (job, err) =>
-    logger.warn({ jobId: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    logger.warn({ jobId: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed');
+    // A job that will not be tried again is an error someone should look at.
+    const final = !job || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (final) reportError(err, { queue, job: job?.name, jobId: job?.id });
+  });
   return worker;
 }

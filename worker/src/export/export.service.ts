@@ -2,14 +2,20 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { ExportPlanResult, PlanDocument } from '@planejador/contracts';
-import { PlanoAula } from '@planejador/db';
+import { ExportFile, PlanoAula, User } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
+
+/** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
+export const EXPORT_FILE_TTL_MS = 15 * 60 * 1000;
 
 @Injectable()
 export class ExportService {
   constructor(private readonly em: EntityManager) {}
 
-  /** Renders the owner's plan; a plan of someone else is as missing as a deleted one. */
+  /**
+   * Renders the owner's plan and stores the file in PostgreSQL; the job returns only its id (the bytes never sit
+   * in Redis). A plan of someone else is as missing as a deleted one.
+   */
   async export(planId: string, userId: string): Promise<ExportPlanResult> {
     const plano = await this.em.fork().findOne(PlanoAula, { id: planId, user: userId }, { populate: ['aulas', 'turma'] });
     if (!plano) throw new UnrecoverableError('plan not found');
@@ -27,7 +33,10 @@ export class ExportService {
       limitOneSkill: plano.limitOneSkill,
       preferirSeduc: plano.preferirSeduc,
       nivelDetalhamento: plano.nivelDetalhamento,
-      offline: plano.generator === 'offline',
+      trimestre: plano.trimestre,
+      dataInicio: isoDay(plano.dataInicio),
+      dataFim: isoDay(plano.dataFim),
+      duracaoAulaMin: plano.duracaoAulaMin,
       aulas: plano.aulas
         .getItems()
         .sort((a, b) => a.numeroAula - b.numeroAula)
@@ -43,10 +52,23 @@ export class ExportService {
         })),
     };
     const buffer = await renderPlanDocx(doc);
-    return {
-      fileName: planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt }),
-      contentBase64: buffer.toString('base64'),
+    const fileName = planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
+    const em = this.em.fork();
+    const file = em.create(ExportFile, {
+      user: em.getReference(User, userId),
+      planoId: planId,
+      fileName,
+      content: buffer,
       bytes: buffer.length,
-    };
+      expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS),
+    });
+    await em.flush();
+    return { fileName, fileId: file.id, bytes: buffer.length };
   }
+}
+
+/** A 'date' column as 'aaaa-mm-dd'. */
+function isoDay(value: string | Date | null): string | null {
+  if (!value) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 }

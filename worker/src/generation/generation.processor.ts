@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { generatePlanJobSchema } from '@planejador/contracts';
+import { generatePlanJobSchema, regenerateLessonJobSchema, type GeneratePlanJob, type RegenerateLessonJob } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
 import { createQueueWorker } from '../core/queue-worker.factory';
@@ -9,6 +9,7 @@ import { REDIS, SETTINGS } from '../core/tokens';
 import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationService, LessonsFailedError } from './generation.service';
 import { GENERIC_FAILURE, PlanFinalizer } from './plan-finalizer';
+import { RegenerationService } from './regeneration.service';
 
 /** Thin: parse the payload, call the service; after the last attempt, end the plan failed with its credit back. */
 @Injectable()
@@ -19,6 +20,7 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly generation: GenerationService,
     private readonly finalizer: PlanFinalizer,
+    private readonly regeneration: RegenerationService,
     private readonly sweeper: SweeperService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -29,6 +31,7 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
       QUEUES.generation,
       {
         'generate-plan': (job) => this.generate(job),
+        'regenerate-lesson': (job) => this.regenerate(job),
         'sweep-plans': () => this.sweeper.sweep(),
       },
       this.redis,
@@ -45,9 +48,16 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     });
   }
 
-  private async generate(job: Job) {
+  private async generate(job: Job<GeneratePlanJob>) {
     const { planId } = generatePlanJobSchema.parse(job.data);
-    return this.generation.generate(planId);
+    return this.generation.generate(planId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1));
+  }
+
+  private async regenerate(job: Job<RegenerateLessonJob>) {
+    const parsed = regenerateLessonJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError('payload inválido');
+    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    return this.regeneration.regenerate(String(job.id), parsed.data, final);
   }
 
   async onApplicationShutdown(): Promise<void> {

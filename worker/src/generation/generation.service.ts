@@ -1,16 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { AiError, generateWithRetry, type LessonContext, type LessonGenerator } from '@planejador/ai';
-import type { Settings } from '@planejador/config';
-import type { Materia } from '@planejador/contracts';
-import { CurriculumService } from '@planejador/curriculum';
-import { Aula, PlanoAula } from '@planejador/db';
+import { AiError } from '@planejador/ai';
+import { Aula, PlanoAula, storeLessonContent, takeAiCall } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
-import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { LessonWriter } from './lesson-writer';
 
-/** A plan whose lessons could not all be written this attempt; the job is retried (or ends failed). */
+import { mapWithConcurrency } from './map-with-concurrency';
+import type { Settings } from '@planejador/config';
+import { Inject } from '@nestjs/common';
+import { SETTINGS } from '../core/tokens';
+
+/** A plan none of whose lessons could be written this attempt; the job is retried (or ends failed, refunded). */
 export class LessonsFailedError extends Error {
   constructor(
     readonly userMessage: string,
@@ -27,17 +28,18 @@ export class GenerationService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly curriculum: CurriculumService,
+    private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
-    @Inject(LESSON_GENERATOR) private readonly generator: LessonGenerator,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /**
-   * Generates every lesson not yet done (so a retried or resumed job never writes a lesson twice),
-   * in parallel up to LESSON_CONCURRENCY, then marks the plan done.
+   * Generates every lesson not yet done (so a retried or resumed job never writes a lesson twice), in parallel up
+   * to LESSON_CONCURRENCY, each with its own retries. Lessons still failing for a passing reason are tried again
+   * by the job's next attempt; on the last attempt a plan with at least one lesson written ends done, its failed
+   * lessons marked failed (free to regenerate); only a plan whose lessons all failed ends failed, credit back.
    */
-  async generate(planId: string): Promise<'done' | 'skipped'> {
+  async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
     const em = this.em.fork();
     const plano = await em.findOne(PlanoAula, { id: planId }, { populate: ['aulas', 'turma'] });
     if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
@@ -49,63 +51,42 @@ export class GenerationService {
 
     await em.nativeUpdate(PlanoAula, { id: planId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
-    this.logger.log({ planId, total, done, generator: this.generator.kind }, 'generation started');
+    this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
-    const materia = plano.materiaGeral as Materia;
     const pending = aulas.filter((a) => a.generationState !== 'done');
     const failures: AiError[] = [];
     await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
       this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
       await this.em.fork().nativeUpdate(Aula, { id: aula.id, generationState: { $ne: 'done' } }, { generationState: 'running', generationError: null });
-      const candidates = await this.curriculum.candidates(turma.ano, materia, aula.prompt, plano.temaPrincipal);
-      const ctx: LessonContext = {
-        plano: {
-          temaPrincipal: plano.temaPrincipal,
-          materiaGeral: plano.materiaGeral,
-          limitOneSkill: plano.limitOneSkill,
-          preferirSeduc: plano.preferirSeduc,
-          nivelDetalhamento: plano.nivelDetalhamento,
-        },
-        turma: { ano: turma.ano, numero: turma.numero, escola: turma.escola, observacoesAdicionais: turma.observacoesAdicionais },
-        aula: { numeroAula: aula.numeroAula, materia: aula.materia, prompt: aula.prompt },
-        candidates,
-        noCandidatesReason: candidates.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia),
-      };
       try {
-        const draft = await generateWithRetry(this.generator, ctx, {
-          attempts: this.settings.AI_ATTEMPTS,
-          baseDelayMs: this.settings.AI_RETRY_BASE_MS,
-          timeoutMs: this.settings.OPENAI_TIMEOUT_MS,
+        const draft = await this.writer.write({
+          plano,
+          turma,
+          aula,
+          pins: aula.habilidadesFixadas ?? [],
+          beforeAttempt: () => this.takeAiCall(aula.id),
         });
-        // Defence in depth: only codes of this year and subject are ever stored.
-        const valid = await this.curriculum.validCodes(turma.ano, materia);
-        const unknown = draft.habilidadeCodes.filter((c) => !valid.has(c));
-        if (unknown.length) throw new AiError('unknown-code', { detail: unknown.join(',') });
-        const updated = await this.em.fork().nativeUpdate(
-          Aula,
-          { id: aula.id, generationState: { $ne: 'done' } },
-          {
-            habilidades: draft.habilidades,
-            objetivos: draft.objetivos,
-            objetosConhecimento: draft.objetosConhecimento,
-            experiencias: draft.experiencias,
-            evidencias: draft.evidencias,
-            habilidadeCodes: draft.habilidadeCodes,
-            generationState: 'done',
-            generationError: null,
-          },
-        );
-        if (updated) done++;
+        const stored = await storeLessonContent(this.em.fork(), {
+          aulaId: aula.id,
+          draft,
+          origem: 'geracao',
+          onlyIfNotDone: true,
+        });
+        if (stored !== null) done++;
         this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
       } catch (thrown) {
         const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
         failures.push(error);
+        this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
         await this.em.fork().nativeUpdate(Aula, { id: aula.id, generationState: { $ne: 'done' } }, { generationState: 'failed', generationError: error.userMessage });
         this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
       }
     });
 
-    if (failures.length) {
+    // Lessons that failed for a passing reason get the job's next attempt (which writes only those) before the
+    // plan settles for a partial result on its last attempt.
+    const retryLater = !final && failures.length > 0 && failures.every((f) => f.retryable);
+    if (failures.length && (done === 0 || retryLater)) {
       const retryable = failures.every((f) => f.retryable);
       const message = failures[0].userMessage;
       if (!retryable) throw new UnrecoverableError(message);
@@ -115,12 +96,22 @@ export class GenerationService {
     const finished = await em.nativeUpdate(
       PlanoAula,
       { id: planId, generationState: 'running' },
-      { generationState: 'done', status: 'gerado', generator: this.generator.kind, finishedAt: new Date(), generationError: null },
+      { generationState: 'done', status: 'gerado', generator: this.writer.kind, finishedAt: new Date(), generationError: null },
     );
     if (finished) {
-      this.progress.publish(userId, { planId, type: 'done', state: 'done', done: total, total });
-      this.logger.log({ planId, total }, 'generation done');
+      this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
+      this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
     }
     return 'done';
+  }
+
+  /** One AI call from the lesson's and the plan's budgets (kept in PostgreSQL, so they hold across attempts). */
+  private async takeAiCall(aulaId: string): Promise<void> {
+    const grant = await takeAiCall(this.em.fork(), aulaId, {
+      perLesson: this.settings.AI_MAX_CALLS_PER_LESSON,
+      perPlanLesson: this.settings.AI_MAX_CALLS_PER_PLAN_LESSON,
+    });
+    if (grant === 'granted') return;
+    throw new AiError('budget', { detail: grant === 'lesson-spent' ? 'limite de chamadas da aula' : 'limite de chamadas do plano' });
   }
 }

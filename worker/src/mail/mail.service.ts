@@ -1,10 +1,33 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MailJob } from '@planejador/contracts';
-import { EmailLog } from '@planejador/db';
-import { isTransientMailError, MailTransport, passwordResetMail } from '@planejador/mail';
-import { MAIL_TRANSPORT } from '../core/tokens';
+import { appUrl, type Settings } from '@planejador/config';
+import {
+  addRecipients,
+  claimPendingRecipients,
+  EmailLog,
+  finishEmailLog,
+  interruptSendingRecipients,
+  markRecipients,
+  recipientsOf,
+  retryFailedRecipients,
+  storeTokenHash,
+  type RecipientKind,
+} from '@planejador/db';
+import { isTransientMailError, MailTransport, passwordResetMail, verifyEmailMail } from '@planejador/mail';
+import { MAIL_TRANSPORT, SETTINGS } from '../core/tokens';
+
+/** A recipient's error when the server refused that address (the others may still have been mailed). */
+const REFUSED = 'Recusado pelo servidor SMTP.';
+
+/** Which page each token e-mail's link opens. */
+const TOKEN_PAGES = {
+  'password-reset': '/reset-password',
+  'verify-email': '/verificar-email',
+} as const;
+type TokenMailKind = keyof typeof TOKEN_PAGES;
 
 @Injectable()
 export class MailService {
@@ -13,52 +36,104 @@ export class MailService {
   constructor(
     private readonly em: EntityManager,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async handle(job: MailJob, attempt: number, lastAttempt: boolean): Promise<{ messageId: string }> {
-    if (job.kind === 'password-reset') return this.sendPasswordReset(job);
-    return this.sendBulk(job.logId, attempt, lastAttempt);
+    if (job.kind === 'bulk') return this.sendBulk(job.logId, attempt, lastAttempt);
+    return this.sendTokenMail(job.kind, job.tokenId);
   }
 
-  private async sendPasswordReset(job: Extract<MailJob, { kind: 'password-reset' }>) {
-    const mail = passwordResetMail({ name: job.name, resetUrl: job.resetUrl });
-    const sent = await this.deliver({ to: [job.to], ...mail });
-    if (sent.file) {
-      // Development without SMTP: the link is logged so a local user can still reset.
-      this.logger.log({ file: sent.file, resetUrl: job.resetUrl }, 'password reset e-mail written to the outbox');
-    }
+  /**
+   * Makes the token here, stores only its SHA-256 on the record the api queued (by id) and puts the plaintext in
+   * the e-mail alone: never in job data, return values or logs. A retry makes a new token (the older link, if
+   * it was mailed, stops working): a used or expired record is not mailed.
+   */
+  private async sendTokenMail(kind: TokenMailKind, tokenId: string): Promise<{ messageId: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const recipient = await storeTokenHash(this.em.fork(), kind, tokenId, createHash('sha256').update(token).digest('hex'));
+    if (!recipient) return { messageId: 'token-gone' };
+    const url = `${appUrl(this.settings)}${TOKEN_PAGES[kind]}?token=${encodeURIComponent(token)}`;
+    const mail =
+      kind === 'password-reset'
+        ? passwordResetMail({ name: recipient.firstName, resetUrl: url })
+        : verifyEmailMail({ name: recipient.firstName, verifyUrl: url });
+    const sent = await this.deliver({ to: [recipient.email], ...mail });
+    // Development without SMTP: the e-mail (with its link) is in the outbox file, never in the log.
+    if (sent.file) this.logger.log({ file: sent.file, kind }, 'token e-mail written to the outbox');
     return { messageId: sent.messageId };
   }
 
-  /** Sends one bulk e-mail and records the outcome on its log record. */
+  /**
+   * Sends one bulk e-mail to the recipients not yet mailed, and records the outcome per recipient and on the
+   * log record. Each recipient is claimed ('pending' -> 'sending') before the SMTP transaction and marked
+   * 'sent' after it, so a retried or restarted job mails only those still pending. A recipient left in 'sending'
+   * by an attempt that died mid-send may have been mailed: it is marked 'interrupted', never mailed again.
+   */
   private async sendBulk(logId: string, attempt: number, lastAttempt: boolean) {
     const em = this.em.fork();
     const log = await em.findOne(EmailLog, { id: logId });
     if (!log) throw new UnrecoverableError('email log not found');
     if (log.status === 'sent') return { messageId: 'already-sent' };
-    await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sending', attempts: attempt });
-    try {
-      const sent = await this.deliver({
-        to: log.toAddresses,
-        cc: log.ccAddresses,
-        bcc: log.bccAddresses,
-        subject: log.subject,
-        html: log.html,
-        text: log.text,
-      });
-      // The server may refuse some addresses and still take the message for the others: the admin sees which.
-      const refused = sent.rejected.length
-        ? `Endereços recusados pelo servidor SMTP (${sent.rejected.length}): ${sent.rejected.join(', ')}`.slice(0, 1000)
-        : null;
-      await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sent', sentAt: new Date(), error: refused });
-      this.logger.log({ logId, recipients: log.recipientCount, refused: sent.rejected.length, attempt }, 'bulk e-mail sent');
-      return { messageId: sent.messageId };
-    } catch (err) {
-      const reason = describeMailError(err);
-      const final = lastAttempt || err instanceof UnrecoverableError;
-      await em.nativeUpdate(EmailLog, { id: logId }, { status: final ? 'failed' : 'queued', error: reason });
-      throw err;
+    if (log.status === 'failed') {
+      // A retry of a failed send (the queue dashboard): those not refused outright are tried again.
+      await retryFailedRecipients(em, logId, REFUSED);
     }
+    await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sending', attempts: attempt });
+    const all: { address: string; kind: RecipientKind }[] = [
+      ...log.toAddresses.map((address) => ({ address, kind: 'to' as const })),
+      ...log.ccAddresses.map((address) => ({ address, kind: 'cc' as const })),
+      ...log.bccAddresses.map((address) => ({ address, kind: 'bcc' as const })),
+    ];
+    await addRecipients(em, logId, all);
+    await interruptSendingRecipients(em, logId);
+    const claimed = await claimPendingRecipients(em, logId);
+    const mark = (status: 'sent' | 'failed' | 'pending', addresses: string[], error: string | null = null) =>
+      markRecipients(em, logId, status, addresses, error);
+    const claimedAddresses = claimed.map((r) => r.address);
+    let messageId = 'nothing-pending';
+    if (claimed.length) {
+      // In the order the admin wrote them.
+      const of = (kind: string) => all.filter((r) => r.kind === kind && claimedAddresses.includes(r.address)).map((r) => r.address);
+      try {
+        const sent = await this.deliver({ to: of('to'), cc: of('cc'), bcc: of('bcc'), subject: log.subject, html: log.html, text: log.text });
+        const refused = new Set(sent.rejected.map((a) => a.toLowerCase()));
+        await mark('failed', claimedAddresses.filter((a) => refused.has(a.toLowerCase())), REFUSED);
+        await mark('sent', claimedAddresses.filter((a) => !refused.has(a.toLowerCase())));
+        messageId = sent.messageId;
+      } catch (err) {
+        const reason = describeMailError(err);
+        const final = lastAttempt || err instanceof UnrecoverableError;
+        // Nothing was taken by the server: these recipients are still to be mailed (or failed, if final).
+        await mark(final ? 'failed' : 'pending', claimedAddresses, reason);
+        if (!final) {
+          await em.nativeUpdate(EmailLog, { id: logId }, { status: 'queued', error: reason });
+          throw err;
+        }
+      }
+    }
+    const summary = await this.finishBulk(logId);
+    this.logger.log({ logId, recipients: log.recipientCount, ...summary, attempt }, 'bulk e-mail finished');
+    if (summary.status === 'failed' && summary.error) throw new UnrecoverableError(summary.error);
+    return { messageId };
+  }
+
+  /** The log record's final state from its recipients: sent if anyone was mailed, with who was not and why. */
+  private async finishBulk(logId: string) {
+    const em = this.em.fork();
+    const rows = await recipientsOf(em, logId);
+    const sent = rows.filter((r) => r.status === 'sent').length;
+    const refused = rows.filter((r) => r.status === 'failed' && r.error === REFUSED).map((r) => r.address);
+    const otherFailures = rows.filter((r) => r.status === 'failed' && r.error !== REFUSED);
+    const interrupted = rows.filter((r) => r.status === 'interrupted').map((r) => r.address);
+    const notes = [
+      refused.length ? `Endereços recusados pelo servidor SMTP (${refused.length}): ${refused.join(', ')}` : null,
+      interrupted.length ? `Envio interrompido, entrega não confirmada (${interrupted.length}): ${interrupted.join(', ')}` : null,
+    ].filter(Boolean);
+    const status = sent > 0 ? 'sent' : 'failed';
+    const error = status === 'failed' ? (otherFailures[0]?.error ?? notes.join(' ')) || 'Nenhum destinatário recebeu o e-mail.' : notes.length ? notes.join(' ').slice(0, 1000) : null;
+    await finishEmailLog(em, logId, status, error ? error.slice(0, 1000) : null);
+    return { status, error, sent, refused: refused.length, interrupted: interrupted.length };
   }
 
   private async deliver(mail: Parameters<MailTransport['send']>[0]) {

@@ -1,9 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
+import { deleteExpiredExportFiles, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, touchLesson } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
+import { RegenerationService } from '../generation/regeneration.service';
+import { regenerateLessonJobSchema } from '@planejador/contracts';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
+
+const GENERIC_LESSON_FAILURE = 'Não foi possível gerar esta aula novamente. Tente outra vez.';
 
 /**
  * The outbox sweeper: plans and e-mails are stored first and queued second, so a Redis outage (or a
@@ -17,6 +22,7 @@ export class SweeperService implements OnApplicationBootstrap {
   constructor(
     private readonly em: EntityManager,
     private readonly finalizer: PlanFinalizer,
+    private readonly regeneration: RegenerationService,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -29,16 +35,40 @@ export class SweeperService implements OnApplicationBootstrap {
     await this.sweep().catch((err) => this.logger.warn({ err: (err as Error).message }, 'initial sweep failed'));
   }
 
+  /**
+   * Lesson regenerations stored but not queued (Redis down at the request), or whose job is gone: queued again
+   * from the stored request; one whose job failed for good without being finalised ends failed (credit back).
+   */
+  private async sweepRegenerations(graceSeconds: number): Promise<number> {
+    const em = this.em.fork();
+    const lessons = await findStaleRegenerations(em, graceSeconds, this.settings.QUEUE_PREFIX);
+    const queue = this.producer.queue(QUEUES.generation);
+    let requeued = 0;
+    for (const lesson of lessons) {
+      const jobId = lesson.regeneration_job_id;
+      const job = await queue.getJob(jobId);
+      const state = job ? await job.getState() : 'missing';
+      const base = { planId: lesson.plano_id, aulaId: lesson.id, numeroAula: lesson.numero_aula, jobId };
+      const request = regenerateLessonJobSchema.safeParse(
+        typeof lesson.regeneration_request === 'string' ? JSON.parse(lesson.regeneration_request) : lesson.regeneration_request,
+      );
+      if (state === 'failed' || state === 'completed' || !request.success) {
+        await this.regeneration.fail(jobId, lesson.id, GENERIC_LESSON_FAILURE, lesson.user_id, base);
+      } else if (state === 'missing' || state === 'unknown') {
+        await this.producer.enqueue('regenerate-lesson', request.data, jobId, {
+          backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+        });
+        await touchLesson(em, lesson.id);
+        requeued++;
+      }
+    }
+    return requeued;
+  }
+
   async sweep(): Promise<{ requeued: number; failed: number; mails: number }> {
-    const conn = this.em.fork().getConnection();
+    const em = this.em.fork();
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
-    const plans = await conn.execute<{ id: string; generation_state: string }[]>(
-      `select id, generation_state from planos_aula
-        where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
-          and (queue_prefix = ? or queue_prefix is null)
-        order by created_at limit 500`,
-      [graceSeconds, this.settings.QUEUE_PREFIX],
-    );
+    const plans = await findStalePlans(em, graceSeconds, this.settings.QUEUE_PREFIX);
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     let failed = 0;
@@ -54,26 +84,29 @@ export class SweeperService implements OnApplicationBootstrap {
         await this.producer.enqueue('generate-plan', { planId: plan.id }, jobId, {
           backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
         });
-        await conn.execute(`update planos_aula set enqueued_at = now(), updated_at = now() where id = ?`, [plan.id]);
+        await markPlanRequeued(em, plan.id);
         requeued++;
       }
     }
-    const mails = await conn.execute<{ id: string }[]>(
-      `select id from email_logs where status = 'queued' and created_at < now() - make_interval(secs => ?)
-          and (queue_prefix = ? or queue_prefix is null) limit 500`,
-      [graceSeconds, this.settings.QUEUE_PREFIX],
-    );
+    requeued += await this.sweepRegenerations(graceSeconds);
+    // Bulk sends stored but not queued, or stuck in 'sending' with no job left to finish them (the worker died
+    // in between): queued again. Per-recipient state means nobody is mailed twice.
+    const mails = await findStaleEmailLogs(em, graceSeconds, this.settings.QUEUE_PREFIX);
     let mailCount = 0;
     for (const mail of mails) {
       const jobId = jobIds.bulkMail(mail.id);
       const existing = await this.producer.queue(QUEUES.mail).getJob(jobId);
-      if (!existing) {
+      const state = existing ? await existing.getState() : 'missing';
+      if (state === 'completed' || state === 'failed') await existing?.remove().catch(() => undefined);
+      if (state === 'missing' || state === 'completed' || state === 'failed' || state === 'unknown') {
         await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId, {
           backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
         });
         mailCount++;
       }
     }
+    // Export files the api never streamed (the request timed out or went away).
+    await deleteExpiredExportFiles(em);
     if (requeued || failed || mailCount) this.logger.log({ requeued, failed, mails: mailCount }, 'sweep');
     return { requeued, failed, mails: mailCount };
   }

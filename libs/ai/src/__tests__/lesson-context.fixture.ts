@@ -51,6 +51,8 @@ export function fractionLesson(overrides: {
   turma?: Partial<LessonContext['turma']>;
   aula?: Partial<LessonContext['aula']>;
   candidates?: HabilidadeMatch[];
+  pinned?: HabilidadeMatch[];
+  regeneration?: LessonContext['regeneration'];
 } = {}): LessonContext {
   return {
     plano: {
@@ -69,6 +71,8 @@ export function fractionLesson(overrides: {
       ...overrides.aula,
     },
     candidates: overrides.candidates ?? FRACTION_SKILLS,
+    ...(overrides.pinned ? { pinned: overrides.pinned } : {}),
+    ...(overrides.regeneration ? { regeneration: overrides.regeneration } : {}),
   };
 }
 

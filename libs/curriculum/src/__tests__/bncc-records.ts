@@ -6,7 +6,7 @@ import { fromBncc, type CurriculumRecord } from '../curriculum-record';
 
 const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 
-/** The curriculum directory the tests use (CURRICULUM_DIR or ../shared/curriculum). */
+/** The curriculum directory the tests use (CURRICULUM_DIR or the copy shipped in libs/curriculum/data). */
 export const testCurriculumDir = curriculumDir({ CURRICULUM_DIR: process.env.CURRICULUM_DIR }, repoRoot);
 
 let cached: CurriculumRecord[] | null = null;

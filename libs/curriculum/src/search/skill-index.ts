@@ -11,6 +11,13 @@ export interface IndexedSkill {
   knowledgeObjects: readonly string[];
 }
 
+/** Text indexed with a skill besides its own fields: its classroom words, and those it borrows (classroom-terms.ts). */
+export interface ExtraFields {
+  classroom?: string | null;
+  borrowed?: string | null;
+}
+export type ExtraText<T> = (skill: T) => ExtraFields;
+
 /** Alternatives for one idea of the query: the best-matching alternative counts in full, the others a little. */
 export interface QueryGroup {
   stems: string[];
@@ -25,8 +32,11 @@ export interface SkillScore<T extends IndexedSkill> {
   score: number;
 }
 
-/** How much each part of a skill counts: knowledge objects name the topic most directly. */
-const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3 } as const;
+/**
+ * How much each part of a skill counts: knowledge objects name the topic most directly; classroom words borrowed
+ * from the same skill in other years count less than the skill's own.
+ */
+const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3, classroom: 0.7, borrowed: 0.5 } as const;
 const K1 = 1.2;
 const B = 0.6;
 /** Share of the other alternatives of a group that adds to the best one. */
@@ -49,8 +59,11 @@ export class SkillIndex<T extends IndexedSkill> {
   private readonly avgLength: number;
   private readonly vocabulary: Map<string, Set<string>>;
 
-  constructor(private readonly skills: readonly T[]) {
-    this.docs = skills.map((s) => documentStats(s));
+  constructor(
+    private readonly skills: readonly T[],
+    extra: ExtraText<T> = () => ({}),
+  ) {
+    this.docs = skills.map((s) => documentStats(s, extra(s)));
     for (const d of this.docs) for (const term of d.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
     this.avgLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
     this.vocabulary = new Map([...this.df.keys()].map((t) => [t, trigrams(t)]));
@@ -65,7 +78,7 @@ export class SkillIndex<T extends IndexedSkill> {
     const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems, g.fuzzy ?? true) }));
     const ideal = resolved.reduce((sum, g) => sum + g.weight * this.bestIdf(g.terms), 0) * saturation(2, 1);
     const wantedCodes = new Set(codesInQuery.map((c) => c.toUpperCase()));
-    const scored: SkillScore<T>[] = [];
+    const scored: (SkillScore<T> & { raw: number })[] = [];
     this.docs.forEach((doc, i) => {
       let raw = 0;
       for (const group of resolved) {
@@ -81,9 +94,12 @@ export class SkillIndex<T extends IndexedSkill> {
       }
       const skill = this.skills[i];
       const score = wantedCodes.has(skill.code.toUpperCase()) ? 1 : ideal > 0 ? Math.min(1, raw / ideal) : 0;
-      if (score > 0) scored.push({ skill, score });
+      if (score > 0) scored.push({ skill, score, raw });
     });
-    return scored.sort((a, b) => b.score - a.score || a.skill.code.localeCompare(b.skill.code));
+    // The score is capped at 1: between skills that both reach it, the one that covers more comes first.
+    return scored
+      .sort((a, b) => b.score - a.score || b.raw - a.raw || a.skill.code.localeCompare(b.skill.code))
+      .map(({ skill, score }) => ({ skill, score }));
   }
 
   /** Codes of the query that name a skill of this index ('EF05MA03'). */
@@ -140,7 +156,7 @@ function prefixSimilarity(a: string, b: string): number {
   return 0.6 + 0.4 * (short.length / long.length);
 }
 
-function documentStats(skill: IndexedSkill): DocStats {
+function documentStats(skill: IndexedSkill, extra: ExtraFields): DocStats {
   const tf = new Map<string, number>();
   let length = 0;
   const add = (text: string | null | undefined, weight: number) => {
@@ -155,5 +171,7 @@ function documentStats(skill: IndexedSkill): DocStats {
   add(skill.unit, FIELD_WEIGHTS.unit);
   add(skill.field, FIELD_WEIGHTS.field);
   add(skill.axis, FIELD_WEIGHTS.axis);
+  add(extra.classroom, FIELD_WEIGHTS.classroom);
+  add(extra.borrowed, FIELD_WEIGHTS.borrowed);
   return { tf, length };
 }

@@ -30,10 +30,23 @@ describe('SubjectSkills.search', () => {
       ],
       score: expect.any(Number),
     });
-    for (const m of matches) expect(m.score).toBeGreaterThan(0);
+    expect(matches[0].score).toBeGreaterThan(0);
+    for (const m of matches) expect(m.score).toBeGreaterThanOrEqual(0);
     for (const m of matches) expect(m.score).toBeLessThanOrEqual(1);
     const scores = matches.map((m) => m.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('completes a short list with the thematic unit of the best match (score 0), never with other topics', () => {
+    const matches = math5.search('frações equivalentes', 10);
+    const matched = matches.filter((m) => m.score > 0);
+    const neighbours = matches.filter((m) => m.score === 0);
+    expect(neighbours.length).toBeGreaterThan(0);
+    expect(matches.length).toBeLessThanOrEqual(10);
+    expect(matches.slice(0, matched.length)).toEqual(matched);
+    for (const m of neighbours) expect(m.unit).toBe(matches[0].unit);
+    // Nothing matches: nothing is made up.
+    expect(math5.search('zzzqx wwwkj', 5)).toEqual([]);
   });
 
   it('finds the same skills without accents and with a typo', () => {

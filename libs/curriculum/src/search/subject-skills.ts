@@ -1,5 +1,6 @@
 import type { HabilidadeMatch } from '@planejador/contracts';
 import type { CurriculumRecord } from '../curriculum-record';
+import { borrowedClassroomTermsFor, classroomTermsFor } from './classroom-terms';
 import { SkillIndex } from './skill-index';
 import { buildSkillQuery } from './skill-query';
 
@@ -24,7 +25,10 @@ export class SubjectSkills {
 
   constructor(records: readonly CurriculumRecord[]) {
     this.records = [...records].sort((a, b) => a.code.localeCompare(b.code));
-    this.index = new SkillIndex(this.records);
+    this.index = new SkillIndex(this.records, (r) => ({
+      classroom: classroomTermsFor(r.code),
+      borrowed: borrowedClassroomTermsFor(r.code),
+    }));
   }
 
   /** Ranked by how well each skill fits the description; an empty query lists the skills in code order. */
@@ -33,10 +37,19 @@ export class SubjectSkills {
     if (!query.groups.length && !this.index.codesIn(query.tokens).length) {
       return this.records.slice(0, limit).map((r) => toMatch(r, 0));
     }
-    return this.index
-      .rank(query.groups, this.index.codesIn(query.tokens))
-      .slice(0, limit)
-      .map((s) => toMatch(s.skill, s.score));
+    const ranked = this.index.rank(query.groups, this.index.codesIn(query.tokens)).slice(0, limit);
+    return [...ranked.map((s) => toMatch(s.skill, s.score)), ...this.neighbours(ranked, limit).map((r) => toMatch(r, 0))];
+  }
+
+  /**
+   * When few skills match, the rest of the list comes from the best match's thematic unit (in code order): a
+   * teacher's words often name one skill of a topic while meaning its neighbour, and nothing else is as close.
+   */
+  private neighbours(ranked: readonly { skill: CurriculumRecord }[], limit: number): CurriculumRecord[] {
+    if (!ranked.length || ranked.length >= limit) return [];
+    const unit = ranked[0].skill.unit;
+    const chosen = new Set(ranked.map((s) => s.skill.code));
+    return this.records.filter((r) => r.unit === unit && !chosen.has(r.code)).slice(0, limit - ranked.length);
   }
 
   /**
@@ -47,8 +60,9 @@ export class SubjectSkills {
     const extra = temaPrincipal?.trim() ? [{ text: temaPrincipal, weight: THEME_WEIGHT }] : [];
     const query = buildSkillQuery(prompt, extra);
     const ranked = this.index.rank(query.groups, this.index.codesIn(query.tokens)).slice(0, limit);
-    const chosen = new Set(ranked.map((s) => s.skill.code));
-    const fill = this.records.filter((r) => !chosen.has(r.code)).slice(0, Math.max(0, limit - ranked.length));
-    return [...ranked.map((s) => toMatch(s.skill, s.score)), ...fill.map((r) => toMatch(r, 0))];
+    const near = this.neighbours(ranked, limit);
+    const chosen = new Set([...ranked.map((s) => s.skill.code), ...near.map((r) => r.code)]);
+    const fill = this.records.filter((r) => !chosen.has(r.code)).slice(0, Math.max(0, limit - ranked.length - near.length));
+    return [...ranked.map((s) => toMatch(s.skill, s.score)), ...[...near, ...fill].map((r) => toMatch(r, 0))];
   }
 }

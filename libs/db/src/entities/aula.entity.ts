@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { LessonGenerationState } from '@planejador/contracts';
+import type { LessonGenerationState, LessonWarning, RegenerateLessonJob } from '@planejador/contracts';
 import { PlanoAula } from './plano-aula.entity';
 
 @Entity({ tableName: 'aulas' })
@@ -40,11 +40,43 @@ export class Aula {
   @Property({ type: 'json', default: "'[]'" })
   habilidadeCodes: string[] & Opt = [];
 
-  @Property({ type: 'string', length: 16, default: 'pending' })
-  generationState: LessonGenerationState & Opt = 'pending';
+  @Property({ type: 'string', length: 16, default: 'queued' })
+  generationState: LessonGenerationState & Opt = 'queued';
 
   @Property({ type: 'text', nullable: true })
   generationError: string | null = null;
+
+  /** 0 before the first generation; 1 after it; +1 at each change of content (aula_versoes keeps each). */
+  @Property({ type: 'integer', default: 0 })
+  versao: number & Opt = 0;
+
+  /** Codes the teacher pinned: the lesson cites exactly these. */
+  @Property({ type: 'json', default: "'[]'" })
+  habilidadesFixadas: string[] & Opt = [];
+
+  /** Warnings the plan page shows on this lesson (for example 'habilidade-a-confirmar'). */
+  @Property({ type: 'json', default: "'[]'" })
+  avisos: LessonWarning[] & Opt = [];
+
+  /** Regenerations counted against the free ones (a failed lesson's regenerations are not counted). */
+  @Property({ type: 'integer', default: 0 })
+  regeneracoes: number & Opt = 0;
+
+  /** The regeneration in flight took a credit; cleared when it is given back (exactly once). */
+  @Property({ type: 'boolean', default: false })
+  regenerationCharged: boolean & Opt = false;
+
+  /** Job id of the last regeneration (the sweeper queues it again if Redis lost it). */
+  @Property({ type: 'string', length: 128, nullable: true })
+  regenerationJobId: string | null = null;
+
+  /** The lesson's state before the regeneration in flight: where it returns if the regeneration fails. */
+  @Property({ type: 'string', length: 16, nullable: true })
+  regenerationPreviousState: LessonGenerationState | null = null;
+
+  /** The regeneration in flight, as queued (the job's payload): the sweeper queues it again if Redis lost it. */
+  @Property({ type: 'json', nullable: true })
+  regenerationRequest: RegenerateLessonJob | null = null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -63,6 +63,21 @@ export class PlanoAula {
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
 
+  /** The RS school year's trimestre (1..3). */
+  @Property({ type: 'smallint', default: 1 })
+  trimestre: number & Opt = 1;
+
+  /** Optional period, ISO dates ('aaaa-mm-dd'). */
+  @Property({ type: 'date', nullable: true })
+  dataInicio: string | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  dataFim: string | null = null;
+
+  /** Length of each lesson in minutes (30..300). */
+  @Property({ type: 'smallint', nullable: true })
+  duracaoAulaMin: number | null = null;
+
   @OneToMany(() => Aula, (a) => a.plano, { cascade: [Cascade.ALL], orderBy: { numeroAula: 'asc' } })
   aulas = new Collection<Aula>(this);
 

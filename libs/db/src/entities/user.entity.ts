@@ -29,6 +29,10 @@ export class User {
   @Property({ type: 'string', length: 16, default: 'teacher' })
   role: Role & Opt = 'teacher';
 
+  /** When the owner confirmed the address through the e-mailed link; null until then. */
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt: Date | null = null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 

@@ -3,6 +3,10 @@ import { Migration20261122000200_curriculum_expectativas } from './Migration2026
 import { Migration20261122000300_queue_prefix } from './Migration20261122000300_queue_prefix';
 import { Migration20261123000100_planos_list_keyset } from './Migration20261123000100_planos_list_keyset';
 import { Migration20261123000200_aulas_summary_index } from './Migration20261123000200_aulas_summary_index';
+import { Migration20261124002000_security_review } from './Migration20261124002000_security_review';
+import { Migration20261125000100_lesson_control } from './Migration20261125000100_lesson_control';
+import { Migration20261125000200_school_year } from './Migration20261125000200_school_year';
+import { Migration20261125000300_ai_calls } from './Migration20261125000300_ai_calls';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -11,4 +15,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000300_queue_prefix', class: Migration20261122000300_queue_prefix },
   { name: 'Migration20261123000100_planos_list_keyset', class: Migration20261123000100_planos_list_keyset },
   { name: 'Migration20261123000200_aulas_summary_index', class: Migration20261123000200_aulas_summary_index },
+  { name: 'Migration20261124002000_security_review', class: Migration20261124002000_security_review },
+  { name: 'Migration20261125000100_lesson_control', class: Migration20261125000100_lesson_control },
+  { name: 'Migration20261125000200_school_year', class: Migration20261125000200_school_year },
+  { name: 'Migration20261125000300_ai_calls', class: Migration20261125000300_ai_calls },
 ];

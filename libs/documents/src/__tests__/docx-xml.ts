@@ -4,6 +4,8 @@ export interface DocxParts {
   document: string;
   footers: string[];
   headers: string[];
+  /** docProps/core.xml, entities decoded (title, description). */
+  core: string;
   files: string[];
 }
 
@@ -17,6 +19,7 @@ export async function openDocx(buffer: Buffer): Promise<DocxParts> {
     document: await read('word/document.xml'),
     footers: await named(/^word\/footer\d*\.xml$/),
     headers: await named(/^word\/header\d*\.xml$/),
+    core: files.includes('docProps/core.xml') ? decodeXml(await read('docProps/core.xml')) : '',
     files,
   };
 }

@@ -37,7 +37,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Failures surface in seconds, not the production backoff of about half a minute.
     GENERATION_RETRY_BASE_MS: '200',
     AI_RETRY_BASE_MS: '100',
-    // The ready lines ('worker pronto', 'API ouvindo') are info-level logs.
+    // Ready when their health endpoints answer (the worker's on a port of its own), not when a log line appears.
     LOG_LEVEL: 'info',
     ...options.env,
   };

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** The shared curriculum folder beside the repository (as in CI), or CURRICULUM_DIR. */
+/** The curriculum data shipped in the repository (libs/curriculum/data), or CURRICULUM_DIR. */
 export function testCurriculumDir(): string {
-  const dir = process.env.CURRICULUM_DIR ?? resolve(__dirname, '../../../../../shared/curriculum');
+  const dir = process.env.CURRICULUM_DIR ?? resolve(__dirname, '../../../../libs/curriculum/data');
   if (!existsSync(resolve(dir, 'bncc-ef.json'))) {
-    throw new Error(`Curriculum data not found in ${dir}: set CURRICULUM_DIR or place shared/curriculum beside the repository.`);
+    throw new Error(`Curriculum data not found in ${dir}: set CURRICULUM_DIR or restore libs/curriculum/data.`);
   }
   return dir;
 }

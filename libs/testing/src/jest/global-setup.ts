@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { ensureDatabase, migrate } from '@planejador/db';
 import { databaseUrlFor, TEST_REDIS_URL, uniqueRunId } from './test-env';
-import { importTestCurriculum } from './curriculum-fixture';
+import { importTestCurriculum, testCurriculumDir } from './curriculum-fixture';
 
 /**
  * Once per jest run: a fresh database (migrated, curriculum imported) and a Redis key prefix of its own,
@@ -17,5 +16,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.REDIS_URL = TEST_REDIS_URL;
   process.env.QUEUE_PREFIX = runId;
   process.env.TEST_RUN_ID = runId;
-  process.env.CURRICULUM_DIR ??= resolve(__dirname, '../../../../../shared/curriculum');
+  process.env.CURRICULUM_DIR ??= testCurriculumDir();
 }

@@ -19,8 +19,11 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server package) that keeps what it receives, for tests. */
-export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {}): Promise<SmtpCapture> {
+/**
+ * A real SMTP server (smtp-server package) that keeps what it receives, for tests. `port`: 0 for any free port,
+ * or the port of a capture that was closed, to bring "the same" server back (SMTP outage tests).
+ */
+export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {}, port = 0): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let failures = 0;
   let failCode = 451;
@@ -54,11 +57,11 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
     },
     ...options,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     messages,
     failNext(n, code = 451) {
       failures = n;

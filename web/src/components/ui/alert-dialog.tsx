@@ -1,15 +1,17 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 import { buttonClasses } from './button';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export const AlertDialogContent = forwardRef<
   ComponentRef<typeof AlertDialogPrimitive.Content>,
   ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Content>
->(({ className, ...props }, ref) => (
+>(({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  return (
   <AlertDialogPrimitive.Portal>
     <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in" />
     <AlertDialogPrimitive.Content
@@ -20,9 +22,11 @@ export const AlertDialogContent = forwardRef<
         className,
       )}
       {...props}
+      {...focus}
     />
   </AlertDialogPrimitive.Portal>
-));
+  );
+});
 AlertDialogContent.displayName = 'AlertDialogContent';
 
 export const AlertDialogTitle = forwardRef<

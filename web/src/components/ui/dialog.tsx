@@ -1,11 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export const DialogOverlay = forwardRef<
@@ -26,7 +25,9 @@ interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimi
 }
 
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  ({ className, children, hideClose = false, ...props }, ref) => (
+  ({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => {
+    const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+    return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
@@ -38,6 +39,7 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {hideClose ? null : (
@@ -50,7 +52,8 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
         )}
       </DialogPrimitive.Content>
     </DialogPortal>
-  ),
+    );
+  },
 );
 DialogContent.displayName = 'DialogContent';
 

@@ -15,6 +15,8 @@ export interface PlanosFilters {
   /** A class number. */
   turma?: string;
   status?: PlanStatus;
+  /** 1, 2 or 3. */
+  trimestre?: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function getPlanosPage(
   if (params.cursor) search.set('cursor', params.cursor);
   if (params.turma) search.set('turma', params.turma);
   if (params.status) search.set('status', params.status);
+  if (params.trimestre) search.set('trimestre', String(params.trimestre));
   const query = search.toString();
   const response = await request('GET', `/api/planos${query ? `?${query}` : ''}`, { signal });
   const planos = (await response.json()) as PlanoListItem[];

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/lib/form-resolver';
 import { emailFormSchema, LIMITS, MSG, resolveRecipients } from '@planejador/contracts';
-import { AlertTriangle, Send } from 'lucide-react';
+import { AlertTriangle, Loader2, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useSendAdminEmail } from '../api/send-admin-email';
@@ -29,7 +30,7 @@ const emptyValues = (html: string): EmailFormValues => ({ toBulk: '', ccBulk: ''
 /** The bulk e-mail form with its live preview (the preview needs the form's HTML, so they live together). */
 export function EmailSenderForm() {
   const [initialHtml] = useState(() => invitationTemplate(window.location.origin));
-  const form = useForm<EmailFormValues>({ resolver: zodResolver(emailFormSchema), defaultValues: emptyValues(initialHtml) });
+  const form = useForm<EmailFormValues>({ resolver: formResolver(emailFormSchema), defaultValues: emptyValues(initialHtml) });
   const { errors } = form.formState;
   const [contentTab, setContentTab] = useState<ContentTab>('html');
   const send = useSendAdminEmail();
@@ -44,25 +45,29 @@ export function EmailSenderForm() {
   const tooMany = total > LIMITS.emailMaxRecipients;
   const highVolume = total > LIMITS.emailWarnRecipients;
 
+  // One send at a time: a double press (before the button turns 'Enviando...') sends once.
+  const once = useSingleFlight();
   const submit = (values: EmailFormValues) => {
     if (tooMany) {
       toast({ title: 'Erro', description: MSG.tooManyRecipients, variant: 'destructive' });
       return;
     }
-    send.mutate(
-      { ...values, to: recipients.to, cc: recipients.cc, bcc: recipients.bcc },
-      {
-        onSuccess: (answer) => {
-          toast({ title: 'Sucesso!', description: answer.message || SUCCESS_FALLBACK, variant: 'success' });
-          // Ready for the next send; the HTML stays (it is usually reused).
-          form.reset(emptyValues(values.html));
+    once(() =>
+      send.mutateAsync(
+        { ...values, to: recipients.to, cc: recipients.cc, bcc: recipients.bcc },
+        {
+          onSuccess: (answer) => {
+            toast({ title: 'Sucesso!', description: answer.message || SUCCESS_FALLBACK, variant: 'success' });
+            // Ready for the next send; the HTML stays (it is usually reused).
+            form.reset(emptyValues(values.html));
+          },
+          onError: (error) => {
+            // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
+            if (isUnauthorized(error)) return;
+            toast({ title: 'Erro', description: errorText(error, FAILURE_FALLBACK), variant: 'destructive' });
+          },
         },
-        onError: (error) => {
-          // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
-          if (isUnauthorized(error)) return;
-          toast({ title: 'Erro', description: errorText(error, FAILURE_FALLBACK), variant: 'destructive' });
-        },
-      },
+      ),
     );
   };
 
@@ -159,10 +164,25 @@ export function EmailSenderForm() {
               </TabsContent>
             </Tabs>
 
-            <Button type="submit" size="lg" disabled={total === 0 || send.isPending} className="w-full sm:w-auto sm:self-end">
-              <Send aria-hidden="true" />
-              {send.isPending ? 'Enviando...' : `Enviar Email (${total} destinatário(s))`}
-            </Button>
+            <div className="flex flex-col gap-1 sm:items-end">
+              <Button
+                type="submit"
+                size="lg"
+                disabled={total === 0 || tooMany || send.isPending}
+                aria-busy={send.isPending}
+                aria-describedby={tooMany ? 'envio-bloqueado' : undefined}
+                className="w-full sm:w-auto"
+              >
+                {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                {send.isPending ? 'Enviando...' : `Enviar Email (${total} destinatário(s))`}
+              </Button>
+              {tooMany ? (
+                <p id="envio-bloqueado" className="text-sm font-medium text-destructive">
+                  Envio bloqueado: {total} destinatários, o máximo é {LIMITS.emailMaxRecipients}. Remova {total - LIMITS.emailMaxRecipients}{' '}
+                  para enviar.
+                </p>
+              ) : null}
+            </div>
           </form>
         </CardContent>
       </Card>

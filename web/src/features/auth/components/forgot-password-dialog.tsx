@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/lib/form-resolver';
 import { forgotPasswordSchema } from '@planejador/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -20,19 +19,21 @@ import { isForgotPasswordSuccess, useForgotPassword } from '../api/forgot-passwo
 
 const NETWORK_ERROR = 'Erro ao enviar solicitação. Tente novamente.';
 
-export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }) {
-  const [open, setOpen] = useState(false);
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The e-mail typed in the sign-in form when the dialog was opened. */
+  defaultEmail?: string;
+}
+
+/**
+ * Loaded when first opened (login-form.tsx): its own chunk with Radix Dialog. The opener mounts a new one for each
+ * opening (a fresh form with the e-mail typed at that moment) and keeps it mounted while it closes.
+ */
+export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: ForgotPasswordDialogProps) {
   const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      form.reset({ email: defaultEmail ?? '' });
-      setResult(null);
-    }
-  };
+  const form = useForm({ resolver: formResolver(forgotPasswordSchema), defaultValues: { email: defaultEmail ?? '' } });
 
   const onSubmit = form.handleSubmit((values) => {
     setResult(null);
@@ -45,11 +46,6 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="link" size="sm" className="h-auto py-0">
-          Esqueci minha senha
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Esqueci minha senha</DialogTitle>

@@ -1,30 +1,68 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@planejador/contracts';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLogin } from '../api/login';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { useAuthForm } from '../forms/use-auth-form';
+import type { ForgotPasswordDialog as Dialog } from './forgot-password-dialog';
+import { toast } from '@/lib/toast';
+
+// The dialog (Radix Dialog, its form) is a chunk of its own: fetched when the pointer or focus reaches its button.
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
+const preloadForgotPasswordDialog = () => void loadForgotPasswordDialog().catch(() => undefined);
 
 export function LoginForm() {
   const login = useLogin();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const { form, field, value, errors } = useAuthForm('login', ['email', 'password'], (values) => login.mutate(values));
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="seu@email.com" {...form.register('email')} />
+    <form className="flex flex-col gap-4" {...form}>
+      <FormField label="Email" error={errors.email}>
+        <Input type="email" autoComplete="email" placeholder="seu@email.com" {...field('email')} />
       </FormField>
-      <FormField label="Senha" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" placeholder="Sua senha" {...form.register('password')} />
+      <FormField label="Senha" error={errors.password}>
+        <Input type="password" autoComplete="current-password" placeholder="Sua senha" {...field('password')} />
       </FormField>
       <div className="-mt-1 flex justify-end">
-        <ForgotPasswordDialog defaultEmail={form.watch('email')} />
+        <ForgotPassword currentEmail={() => value('email')} />
       </div>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Entrando...' : 'Entrar'}
       </Button>
     </form>
+  );
+}
+
+/** 'Esqueci minha senha': opens the dialog with the e-mail typed so far. */
+function ForgotPassword({ currentEmail }: { currentEmail: () => string }) {
+  const [dialog, setDialog] = useState<{ Component: typeof Dialog; opening: number; email: string } | null>(null);
+  const [open, setOpen] = useState(false);
+  const openDialog = () => {
+    const email = currentEmail();
+    loadForgotPasswordDialog().then(
+      ({ ForgotPasswordDialog: Component }) => {
+        setDialog((previous) => ({ Component, opening: (previous?.opening ?? 0) + 1, email }));
+        setOpen(true);
+      },
+      () => toast({ title: 'Erro', description: 'Não foi possível abrir. Recarregue a página.', variant: 'destructive' }),
+    );
+  };
+  return (
+    <>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto py-0"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preloadForgotPasswordDialog}
+        onFocus={preloadForgotPasswordDialog}
+        onClick={openDialog}
+      >
+        Esqueci minha senha
+      </Button>
+      {dialog ? (
+        <dialog.Component key={dialog.opening} open={open} onOpenChange={setOpen} defaultEmail={dialog.email} />
+      ) : null}
+    </>
   );
 }

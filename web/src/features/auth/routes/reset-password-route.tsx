@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/lib/form-resolver';
 import { LIMITS, MSG, resetPasswordFormSchema } from '@planejador/contracts';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -96,7 +96,7 @@ function ResetForm({ token, onSuccess }: { token: string; onSuccess: (message: s
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -5,8 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { displayName, useCurrentUser } from '@/lib/api/get-current-user';
 import { useUserStats } from '../api/get-user-stats';
+import { ClassesCoverage } from '../components/classes-coverage';
 import { RecentPlans } from '../components/recent-plans';
 import { StatCard } from '../components/stat-card';
+import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const QUICK_ACTIONS = [
@@ -38,6 +40,8 @@ export function DashboardRoute() {
           Créditos disponíveis: {user?.credits ?? 0}
         </p>
       </section>
+
+      {user ? <VerifyEmailBanner user={user} /> : null}
 
       <section aria-label="Estatísticas" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Turmas Cadastradas" value={stats.data?.turmas} icon={Users} loading={loading} />
@@ -75,6 +79,8 @@ export function DashboardRoute() {
           <RecentPlans />
         </div>
       </div>
+
+      <ClassesCoverage />
     </div>
   );
 }

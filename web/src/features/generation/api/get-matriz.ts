@@ -1,17 +1,34 @@
-import type { MatrizResponse } from '@planejador/contracts';
+import { CURRICULUM_CREDIT, MATRIZ_HEADERS, type MatrizData, type MatrizMeta, type MatrizResponse } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/matriz/{turma}/{materia}: the curriculum matrix of the class's year for that subject. */
-export function getMatriz(turma: string, materia: string): Promise<MatrizResponse> {
-  return http.get<MatrizResponse>(`/api/matriz/${encodeURIComponent(turma)}/${encodeURIComponent(materia)}`);
+/**
+ * GET /api/matriz/{turma}/{materia}: the curriculum matrix of the class's year for that subject. The body is the
+ * spec's year-keyed object; the facts the dialog shows (why it is empty, whether RS data is loaded) come in headers.
+ */
+export async function getMatriz(turma: string, materia: string, signal?: AbortSignal): Promise<MatrizResponse> {
+  const response = await request('GET', `/api/matriz/${encodeURIComponent(turma)}/${encodeURIComponent(materia)}`, { signal });
+  const data = (await response.json()) as MatrizData;
+  const reason = response.headers.get(MATRIZ_HEADERS.reason);
+  return {
+    data,
+    meta: {
+      ano: response.headers.get(MATRIZ_HEADERS.ano) ?? '',
+      materia,
+      componente: null,
+      total: Number(response.headers.get(MATRIZ_HEADERS.total) ?? 0),
+      reason: reason ? decodeURIComponent(reason) : null,
+      rsLoaded: response.headers.get(MATRIZ_HEADERS.rsLoaded) === 'sim',
+      credit: CURRICULUM_CREDIT,
+    },
+  };
 }
 
 export const matrizQueryOptions = (turma: string, materia: string) =>
   queryOptions({
     queryKey: queryKeys.matriz(turma, materia),
-    queryFn: () => getMatriz(turma, materia),
+    queryFn: ({ signal }) => getMatriz(turma, materia, signal),
     // Spec section 7: runs only when both parts are set; no retry.
     enabled: Boolean(turma && materia),
     retry: false,
@@ -20,4 +37,17 @@ export const matrizQueryOptions = (turma: string, materia: string) =>
 export function useMatriz(turma: string, materia: string, options: { enabled?: boolean } = {}) {
   const base = matrizQueryOptions(turma, materia);
   return useQuery({ ...base, enabled: base.enabled && (options.enabled ?? true) });
+}
+
+/** GET /api/matriz/{turma}/{materia}/info: the matrix's facts alone (for example whether RS items are loaded). */
+export function useMatrizInfo(turma: string, materia: string) {
+  return useQuery({
+    queryKey: [...queryKeys.matriz(turma, materia), 'info'] as const,
+    queryFn: ({ signal }) =>
+      request('GET', `/api/matriz/${encodeURIComponent(turma)}/${encodeURIComponent(materia)}/info`, { signal }).then(
+        (r) => r.json() as Promise<MatrizMeta>,
+      ),
+    enabled: Boolean(turma && materia),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -1,21 +1,8 @@
-import type { GenerationState, Plano } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http, isHttpError } from '@/lib/http';
+import { GENERATION_POLL_MS, getPlano } from '@/lib/api/get-plano';
+import { isHttpError } from '@/lib/http';
+import { isGenerating } from '@/lib/plan-status';
 import { queryKeys } from '@/lib/query-keys';
-
-/** How often the generating screen asks the api while the plan is queued or running. */
-export const PROGRESS_POLL_MS = 2000;
-
-const ACTIVE_STATES: readonly GenerationState[] = ['queued', 'running'];
-
-export function isGenerating(plano: Pick<Plano, 'generation'> | undefined): boolean {
-  return plano ? ACTIVE_STATES.includes(plano.generation.state) : true;
-}
-
-/** GET /api/planos/{id}: the plan with its generation state (the truth; socket events only speed it up). */
-export function getPlano(id: string): Promise<Plano> {
-  return http.get<Plano>(`/api/planos/${encodeURIComponent(id)}`);
-}
 
 export const planoProgressQueryOptions = (id: string) =>
   queryOptions({
@@ -27,7 +14,8 @@ export const planoProgressQueryOptions = (id: string) =>
       // A 4xx (not found, signed out) will not change by asking again; a network blip or a 5xx may.
       const { error, data } = query.state;
       if (isHttpError(error) && error.status < 500) return false;
-      return isGenerating(data) ? PROGRESS_POLL_MS : false;
+      // Until the first answer the state is unknown: keep asking.
+      return !data || isGenerating(data.generation) ? GENERATION_POLL_MS : false;
     },
     refetchIntervalInBackground: true,
   });

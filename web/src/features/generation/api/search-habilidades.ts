@@ -7,6 +7,8 @@ export interface HabilidadesSearch {
   materia: string;
   q: string;
   limit?: number;
+  /** Ask even with an empty text (the skills in code order): whether the year and subject have any. */
+  allowEmpty?: boolean;
 }
 
 /** GET /api/habilidades: the skills of a year and subject ranked by how well they fit the text. */
@@ -19,7 +21,7 @@ export const habilidadesQueryOptions = (search: HabilidadesSearch) =>
   queryOptions({
     queryKey: ['habilidades', search.ano, search.materia, search.q, search.limit ?? 10] as const,
     queryFn: () => searchHabilidades(search),
-    enabled: Boolean(search.ano && search.materia && search.q.trim()),
+    enabled: Boolean(search.ano && search.materia && (search.q.trim() || search.allowEmpty)),
     placeholderData: keepPreviousData,
   });
 

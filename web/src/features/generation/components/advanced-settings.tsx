@@ -21,10 +21,12 @@ type BooleanSetting = 'limitOneSkill' | 'preferirSeduc';
 
 interface AdvancedSettingsProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
+  /** Whether RS matrix items exist for the chosen class year and subject (null: not chosen yet). */
+  rsLoaded: boolean | null;
 }
 
 /** 'Configurações Avançadas': the three generation settings, closed by default. */
-export function AdvancedSettings({ form }: AdvancedSettingsProps) {
+export function AdvancedSettings({ form, rsLoaded }: AdvancedSettingsProps) {
   const [open, setOpen] = useState(false);
   const nivelId = useId();
   return (
@@ -41,13 +43,18 @@ export function AdvancedSettings({ form }: AdvancedSettingsProps) {
           form={form}
           name="limitOneSkill"
           label="Limitar a uma habilidade por aula"
-          help="Cada aula trabalha exatamente uma habilidade da BNCC. Desligado, a IA pode combinar mais de uma."
+          help="Cada aula trabalha exatamente uma habilidade da BNCC. Desligado, a aula pode combinar até 3."
         />
         <SwitchSetting
           form={form}
           name="preferirSeduc"
           label="Preferir matriz SEDUC-RS"
-          help="Quando houver itens da matriz estadual do RS para o ano e a matéria, eles têm prioridade."
+          help={
+            rsLoaded
+              ? 'Os itens da matriz estadual do RS para o ano e a matéria têm prioridade sobre as demais habilidades.'
+              : 'Indisponível: a matriz estadual do RS ainda não foi carregada no Planejador. Por enquanto as aulas usam as habilidades da BNCC.'
+          }
+          disabled={!rsLoaded}
         />
         <Controller
           control={form.control}
@@ -86,11 +93,13 @@ function SwitchSetting({
   name,
   label,
   help,
+  disabled = false,
 }: {
   form: AdvancedSettingsProps['form'];
   name: BooleanSetting;
   label: string;
   help: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -108,7 +117,9 @@ function SwitchSetting({
           <Switch
             id={id}
             aria-describedby={`${id}-help`}
-            checked={field.value ?? true}
+            // Unavailable means off: a disabled switch shown on would claim an effect it does not have.
+            checked={disabled ? false : (field.value ?? true)}
+            disabled={disabled}
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
           />

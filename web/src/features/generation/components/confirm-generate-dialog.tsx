@@ -1,4 +1,5 @@
 import { Sparkles } from 'lucide-react';
+import { useWriterText } from '@/lib/api/get-geracao';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,12 +25,17 @@ interface ConfirmGenerateDialogProps {
 
 /** 'Confirmar Geração do Plano': what will be generated and what it costs. */
 export function ConfirmGenerateDialog({ summary, pending, onCancel, onConfirm }: ConfirmGenerateDialogProps) {
+  const description = useWriterText({
+    openai: 'Confira os dados antes de gerar. A IA escreve cada aula a partir das suas descrições.',
+    offline: 'Confira os dados antes de gerar. Sem IA (modo offline), cada aula é redigida a partir das suas descrições e dos dados da BNCC.',
+    unknown: 'Confira os dados antes de gerar. Cada aula é escrita a partir das suas descrições.',
+  });
   return (
     <Dialog open={summary !== null} onOpenChange={(open) => (!open && !pending ? onCancel() : undefined)}>
       <DialogContent hideClose>
         <DialogHeader className="pr-0">
           <DialogTitle>Confirmar Geração do Plano</DialogTitle>
-          <DialogDescription>Confira os dados antes de gerar. A IA escreve cada aula a partir das suas descrições.</DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {summary ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">

@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/lib/form-resolver';
+import { useWriterText } from '@/lib/api/get-geracao';
 import {
   generateFormSchema,
   generateInputFromForm,
@@ -9,6 +10,7 @@ import {
   type GenerateFormData,
   type GenerateFormInput,
   type Turma,
+  trimestreOf,
 } from '@planejador/contracts';
 import { BookOpen, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,10 +25,14 @@ import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
+import { useMatrizInfo } from '../api/get-matriz';
+import { useSearchHabilidades } from '../api/search-habilidades';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
 import { AdvancedSettings } from './advanced-settings';
 import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-dialog';
 import { LessonsTable } from './lessons-table';
+import { useLessonPins } from './lesson-skills';
+import { SchoolYearFields } from './school-year-fields';
 import type { MatrizDialog } from './matriz-dialog';
 
 /** The matrix dialog (its tabs, search and data) is loaded when first opened, or pointed at, not with the page. */
@@ -40,7 +46,11 @@ const EMPTY_GENERATE_FORM: GenerateFormInput = {
   limitOneSkill: true,
   preferirSeduc: true,
   nivelDetalhamento: LIMITS.nivelDefault,
-  aulas: [{ prompt: '' }],
+  aulas: [{ prompt: '', habilidadesFixadas: [] }],
+  trimestre: trimestreOf(),
+  dataInicio: null,
+  dataFim: null,
+  duracaoAulaMin: null,
 };
 
 const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
@@ -61,7 +71,7 @@ interface PendingConfirm {
 /** The generate form: class, subject, matrix, advanced settings, lessons; then the confirmation. */
 export function GenerateForm({ turmas, credits, defaultValues, onStarted }: GenerateFormProps) {
   const form = useForm<GenerateFormInput, unknown, GenerateFormData>({
-    resolver: zodResolver(generateFormSchema),
+    resolver: formResolver(generateFormSchema),
     defaultValues: defaultValues ?? EMPTY_GENERATE_FORM,
   });
   const { errors } = form.formState;
@@ -73,21 +83,44 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
   const queryClient = useQueryClient();
   const [matrizOpen, setMatrizOpen] = useState(false);
   const matrizButton = useRef<HTMLButtonElement>(null);
+  // A lesson's "Ver todas" opens the matrix to pick that lesson's skills; focus then goes back to that button.
+  const [pickIndex, setPickIndex] = useState<number | null>(null);
+  const pickButton = useRef<HTMLElement | null>(null);
+  const pickPins = useLessonPins(form, pickIndex ?? 0);
   const [matrizDialog, setMatrizDialog] = useState<{ Component: typeof MatrizDialog } | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   // The same submit (same values) keeps its Idempotency-Key: a retry after a lost answer makes one plan.
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const turma = turmas.find((t) => t.id === turmaId) ?? null;
+  const lessonsWriter = useWriterText({
+    openai: 'A IA escreve habilidades, objetivos, objetos de conhecimento, experiências e evidências de cada uma.',
+    offline: 'Sem IA (modo offline), habilidades, objetivos, objetos de conhecimento, experiências e evidências de cada uma são redigidos a partir dos dados da BNCC.',
+    unknown: 'Cada uma recebe habilidades, objetivos, objetos de conhecimento, experiências e evidências.',
+  });
   const LoadedMatrizDialog = matrizDialog?.Component;
   const noTurmas = turmas.length === 0;
+  // A class year and subject without BNCC skills (Inglês before the 6º ano) is said before confirming.
+  const matrizInfo = useMatrizInfo(turmaId ?? '', materiaGeral ?? '');
+  const pool = useSearchHabilidades({ ano: turma?.ano ?? '', materia: materiaGeral ?? '', q: '', limit: 1, allowEmpty: true });
+  const noSkills = pool.isSuccess && pool.data.length === 0;
   const canGenerate =
-    Boolean(turmaId && materiaGeral && firstPrompt?.trim()) && !generate.isPending && credits > 0 && !noTurmas;
+    Boolean(turmaId && materiaGeral && firstPrompt?.trim()) && !generate.isPending && credits > 0 && !noTurmas && !noSkills;
 
-  const openMatriz = () => {
+  /** Pinned skills belong to a year and a subject: changing either takes them off every lesson, saying so. */
+  const dropPins = () => {
+    const aulas = form.getValues('aulas');
+    if (!aulas.some((aula) => aula.habilidadesFixadas?.length)) return;
+    aulas.forEach((_aula, i) => form.setValue(`aulas.${i}.habilidadesFixadas`, [], { shouldDirty: true }));
+    toast({ title: 'Habilidades fixadas retiradas', description: 'Elas eram de outro ano ou matéria. Escolha as novas em cada aula.' });
+  };
+
+  const openMatriz = (index: number | null = null) => {
+    pickButton.current = index === null ? null : (document.activeElement as HTMLElement | null);
     loadMatrizDialog().then(
       ({ MatrizDialog: Component }) => {
         setMatrizDialog({ Component });
+        setPickIndex(index);
         setMatrizOpen(true);
       },
       () =>
@@ -156,7 +189,10 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
                 <FormField label="Turma" error={errors.turmaId?.message}>
                   <SelectField
                     value={field.value ?? ''}
-                    onChange={field.onChange}
+                    onChange={(value) => {
+                      if (turmas.find((t) => t.id === value)?.ano !== turma?.ano) dropPins();
+                      field.onChange(value);
+                    }}
                     onBlur={field.onBlur}
                     disabled={noTurmas}
                     placeholder={noTurmas ? 'Nenhuma turma cadastrada' : 'Selecione a turma'}
@@ -175,6 +211,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
                   <SelectField
                     value={field.value ?? ''}
                     onChange={(value) => {
+                      if (value !== field.value) dropPins();
                       field.onChange(value);
                       // The theme of the plan is the subject's name (spec section 5).
                       form.setValue('temaPrincipal', materiaLabel(value));
@@ -198,7 +235,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               disabled={!turma || !materiaGeral}
               onPointerEnter={preloadMatrizDialog}
               onFocus={preloadMatrizDialog}
-              onClick={openMatriz}
+              onClick={() => openMatriz()}
             >
               <BookOpen aria-hidden="true" />
               Visualizar
@@ -207,18 +244,30 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
         </CardContent>
       </Card>
 
-      <AdvancedSettings form={form} />
+      <SchoolYearFields form={form} />
+
+      <AdvancedSettings form={form} rsLoaded={turmaId && materiaGeral ? (matrizInfo.data?.rsLoaded ?? false) : null} />
 
       <Card>
         <CardHeader>
           <CardTitle as="h2">Aulas</CardTitle>
           <CardDescription>
-            Descreva o que cada aula vai trabalhar (até {LIMITS.aulasMax}). A IA escreve habilidades, objetivos, objetos
-            de conhecimento, experiências e evidências de cada uma.
+            Descreva o que cada aula vai trabalhar (até {LIMITS.aulasMax}). {lessonsWriter}
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <LessonsTable form={form} materiaLabel={materiaGeral ? materiaLabel(materiaGeral) : null} />
+          {noSkills ? (
+            <p role="alert" className="mb-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
+              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), `${turma?.ano}º ano`)} Escolha outra matéria ou turma.
+            </p>
+          ) : null}
+          <LessonsTable
+            form={form}
+            materiaLabel={materiaGeral ? materiaLabel(materiaGeral) : null}
+            ano={turma?.ano ?? null}
+            materia={materiaGeral || null}
+            onViewAll={openMatriz}
+          />
         </CardContent>
       </Card>
 
@@ -240,7 +289,8 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
           onOpenChange={setMatrizOpen}
           turma={turma}
           materia={materiaGeral ?? ''}
-          returnFocusTo={matrizButton}
+          returnFocusTo={pickIndex === null ? matrizButton : pickButton}
+          pick={pickIndex === null ? undefined : { numero: pickIndex + 1, pinned: pickPins.pins, onToggle: pickPins.toggle }}
         />
       ) : null}
       <ConfirmGenerateDialog

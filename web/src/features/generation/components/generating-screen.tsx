@@ -3,13 +3,14 @@ import { CheckCircle2, Circle, Loader2, RotateCcw, XCircle } from 'lucide-react'
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWritingText } from '@/lib/api/get-geracao';
 import { cn } from '@/lib/utils';
 
 const LESSON_STATE: Record<
   LessonGenerationState,
   { label: string; variant: 'secondary' | 'info' | 'success' | 'destructive'; icon: typeof Circle }
 > = {
-  pending: { label: 'Aguardando', variant: 'secondary', icon: Circle },
+  queued: { label: 'Aguardando', variant: 'secondary', icon: Circle },
   running: { label: 'Gerando...', variant: 'info', icon: Loader2 },
   done: { label: 'Concluída', variant: 'success', icon: CheckCircle2 },
   failed: { label: 'Falhou', variant: 'destructive', icon: XCircle },
@@ -24,6 +25,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
   const total = plano?.generation.total || plano?.aulas.length || 0;
   const done = Math.min(plano?.generation.done ?? 0, total);
   const percent = total ? Math.round((done / total) * 100) : 0;
+  const writing = useWritingText();
   return (
     <Card className="mx-auto w-full max-w-3xl">
       <CardHeader className="items-center text-center">
@@ -31,7 +33,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
         <CardTitle as="h2" className="text-xl">
           Gerando Plano de Aula
         </CardTitle>
-        <p className="text-muted-foreground">Nossa IA está criando seu plano personalizado...</p>
+        <p className="text-muted-foreground">{writing}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
@@ -64,7 +66,7 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
   return (
     <ol aria-label="Aulas do plano" className="flex flex-col divide-y rounded-lg border">
       {sorted.map((aula) => {
-        const state = LESSON_STATE[aula.generationState] ?? LESSON_STATE.pending;
+        const state = LESSON_STATE[aula.generationState] ?? LESSON_STATE.queued;
         const Icon = state.icon;
         return (
           <li key={aula.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">

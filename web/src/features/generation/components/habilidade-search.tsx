@@ -4,13 +4,14 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSearchHabilidades } from '../api/search-habilidades';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SkillPinToggle, type SkillPick } from './skill-pin';
 
 const SEARCH_DEBOUNCE_MS = 300;
 // The five best fits: enough to choose from without pushing the matrix out of sight.
 const SEARCH_LIMIT = 5;
 
 /** 'Buscar habilidade': the year's skills of the subject ranked by how well they fit what the teacher types. */
-export function HabilidadeSearch({ ano, materia }: { ano: string; materia: string }) {
+export function HabilidadeSearch({ ano, materia, pick }: { ano: string; materia: string; pick?: SkillPick }) {
   const id = useId();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -52,9 +53,12 @@ export function HabilidadeSearch({ ano, materia }: { ano: string; materia: strin
         <ol aria-label="Habilidades encontradas" className="flex flex-col gap-2">
           {results.map((match) => (
             <li key={match.code} className="rounded-md border bg-card p-3 text-sm">
-              <p>
-                <strong className="font-semibold">{match.code}</strong> {match.description}
-              </p>
+              <div className="flex items-start justify-between gap-2">
+                <p>
+                  <strong className="font-semibold">{match.code}</strong> {match.description}
+                </p>
+                {pick ? <SkillPinToggle code={match.code} pick={pick} /> : null}
+              </div>
               <p className="mt-1 text-xs text-muted-foreground">
                 {match.unit}
                 {match.knowledgeObjects.length ? ` · ${match.knowledgeObjects.join('; ')}` : ''} · Relevância{' '}

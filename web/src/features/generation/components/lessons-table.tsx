@@ -6,17 +6,23 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
+import { LessonSkills } from './lesson-skills';
 
 interface LessonsTableProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
   /** The label of the general subject, which every lesson takes. */
   materiaLabel: string | null;
+  /** The class's year and the subject's value: the skill suggestions need both. */
+  ano: string | null;
+  materia: string | null;
+  /** A lesson's "Ver todas": the matrix opens to pick that lesson's skills. */
+  onViewAll: (index: number) => void;
 }
 
 const promptName = (index: number) => `aulas.${index}.prompt` as const;
 
 /** The lessons of the plan: number, description, delete. Enter in a filled description adds the next lesson. */
-export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
+export function LessonsTable({ form, materiaLabel, ano, materia, onViewAll }: LessonsTableProps) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'aulas' });
   const aulas = useWatch({ control: form.control, name: 'aulas' });
   const errors = form.formState.errors.aulas;
@@ -27,7 +33,7 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
       toast({ title: MSG.aulasMaxToastTitle, description: MSG.aulasMaxToast, variant: 'destructive' });
       return;
     }
-    append({ prompt: '' }, { focusName: promptName(count) });
+    append({ prompt: '', habilidadesFixadas: [] }, { focusName: promptName(count) });
   };
 
   const removeAula = (index: number) => {
@@ -96,6 +102,7 @@ export function LessonsTable({ form, materiaLabel }: LessonsTableProps) {
                     {materiaLabel && aulas?.[index]?.prompt?.trim() ? (
                       <p className="mt-1 text-xs text-muted-foreground">Matéria: {materiaLabel}</p>
                     ) : null}
+                    <LessonSkills form={form} index={index} ano={ano} materia={materia} numero={numero} onViewAll={onViewAll} />
                   </td>
                   <td className="px-1 py-2 text-right sm:px-2">
                     <Button

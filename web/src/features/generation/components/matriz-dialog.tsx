@@ -1,6 +1,7 @@
 import {
   CURRICULUM_CREDIT,
   CURRICULUM_CREDIT_URL,
+  LIMITS,
   materiaLabel,
   type MatrizData,
   type MatrizItem,
@@ -21,6 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMatriz } from '../api/get-matriz';
 import { HabilidadeSearch } from './habilidade-search';
+import { SkillPinToggle, type SkillPick } from './skill-pin';
 
 interface MatrizDialogProps {
   open: boolean;
@@ -29,6 +31,8 @@ interface MatrizDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
   turma: { id: string; numero: string; escola: string; ano: string } | null;
   materia: string;
+  /** Opened from a lesson's "Ver todas": each skill can be pinned to (or unpinned from) that lesson. */
+  pick?: SkillPick;
 }
 
 interface MatrizTab {
@@ -52,7 +56,7 @@ function tabsOf(data: MatrizData): MatrizTab[] {
 }
 
 /** 'Matriz Curricular - {subject}': the class year's curriculum for the subject, with a skill search. */
-export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo }: MatrizDialogProps) {
+export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo, pick }: MatrizDialogProps) {
   const matriz = useMatriz(turma?.id ?? '', materia, { enabled: open });
   const label = materiaLabel(materia);
 
@@ -70,12 +74,18 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
           <DialogTitle>Matriz Curricular - {label}</DialogTitle>
           <DialogDescription>
             {turma ? `Turma ${turma.numero} · ${turma.ano}º ano · ${turma.escola}` : 'Habilidades da BNCC'}
+            {pick ? ` · Escolha até ${LIMITS.habilidadesFixadasMax} habilidades para a aula ${pick.numero}.` : ''}
           </DialogDescription>
         </DialogHeader>
+        {pick ? (
+          <p className="text-sm font-medium" aria-live="polite">
+            {pick.pinned.length ? `Fixadas na aula ${pick.numero}: ${pick.pinned.join(', ')}` : `Nenhuma habilidade fixada na aula ${pick.numero}.`}
+          </p>
+        ) : null}
 
-        {turma ? <HabilidadeSearch ano={turma.ano} materia={materia} /> : null}
+        {turma ? <HabilidadeSearch ano={turma.ano} materia={materia} pick={pick} /> : null}
 
-        <MatrizBody query={matriz} />
+        <MatrizBody query={matriz} pick={pick} />
 
         <p className="text-xs text-muted-foreground">
           Fonte:{' '}
@@ -101,7 +111,7 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
   );
 }
 
-function MatrizBody({ query }: { query: ReturnType<typeof useMatriz> }) {
+function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick?: SkillPick }) {
   if (query.isPending && query.fetchStatus !== 'idle') {
     return <Spinner label="Carregando dados da matriz..." showLabel className="py-10" />;
   }
@@ -140,7 +150,7 @@ function MatrizBody({ query }: { query: ReturnType<typeof useMatriz> }) {
       {tabs.map((tab) => (
         <TabsContent key={tab.key} value={tab.key} className="flex flex-col gap-4">
           {tab.items.map((item, index) => (
-            <MatrizItemCard key={index} item={item} numero={index + 1} rsLoaded={response.meta.rsLoaded} />
+            <MatrizItemCard key={index} item={item} numero={index + 1} rsLoaded={response.meta.rsLoaded} pick={pick} />
           ))}
         </TabsContent>
       ))}
@@ -148,7 +158,7 @@ function MatrizBody({ query }: { query: ReturnType<typeof useMatriz> }) {
   );
 }
 
-function MatrizItemCard({ item, numero, rsLoaded }: { item: MatrizItem; numero: number; rsLoaded: boolean }) {
+function MatrizItemCard({ item, numero, rsLoaded, pick }: { item: MatrizItem; numero: number; rsLoaded: boolean; pick?: SkillPick }) {
   const expectativas = item['Expectativas de Aprendizagens'];
   return (
     <article className="rounded-lg border bg-card p-4">
@@ -170,8 +180,11 @@ function MatrizItemCard({ item, numero, rsLoaded }: { item: MatrizItem; numero: 
           <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Habilidades</h4>
           <ul className="space-y-2 text-sm">
             {item.Habilidades.map((habilidade) => (
-              <li key={habilidade.code}>
-                <strong className="font-semibold">{habilidade.code}</strong> {habilidade.description}
+              <li key={habilidade.code} className={pick ? 'flex items-start justify-between gap-2' : undefined}>
+                <span>
+                  <strong className="font-semibold">{habilidade.code}</strong> {habilidade.description}
+                </span>
+                {pick ? <SkillPinToggle code={habilidade.code} pick={pick} /> : null}
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { listenToPlanProgress } from '@/lib/plan-progress-socket';
 import { usePlanoProgress } from '../api/get-plano-progress';
 
-const LESSON_RANK: Record<LessonGenerationState, number> = { pending: 0, running: 1, done: 2, failed: 2 };
+const LESSON_RANK: Record<LessonGenerationState, number> = { queued: 0, running: 1, done: 2, failed: 2 };
 
 const PLAN_RANK: Record<GenerationState, number> = { queued: 0, running: 1, done: 2, failed: 2 };
 

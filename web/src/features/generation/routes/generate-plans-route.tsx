@@ -1,4 +1,7 @@
-import type { GenerateFormInput, Plano } from '@planejador/contracts';
+import { BNCC_CODE_PATTERN, LIMITS, materiaLabel, materiaSchema, trimestreOf, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
+import { useWriterText } from '@/lib/api/get-geracao';
+import { useQueries } from '@tanstack/react-query';
+import { habilidadesQueryOptions } from '../api/search-habilidades';
 import { GraduationCap } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,7 +29,57 @@ function formValuesOf(plano: Plano): GenerateFormInput {
     limitOneSkill: plano.limitOneSkill,
     preferirSeduc: plano.preferirSeduc,
     nivelDetalhamento: plano.nivelDetalhamento,
-    aulas: [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula).map((aula) => ({ prompt: aula.prompt })),
+    trimestre: plano.trimestre,
+    dataInicio: plano.dataInicio,
+    dataFim: plano.dataFim,
+    duracaoAulaMin: plano.duracaoAulaMin,
+    aulas: [...plano.aulas]
+      .sort((a, b) => a.numeroAula - b.numeroAula)
+      .map((aula) => ({ prompt: aula.prompt, habilidadesFixadas: aula.habilidadesFixadas })),
+  };
+}
+
+/**
+ * "Planejar estas habilidades" (the class's coverage page): /gerar-planos?turma=&materia=&habilidades=EF05MA03,…
+ * (and &trimestre= when the page showed one) opens the form with the class and subject chosen and one lesson per skill,
+ * each pinned, its text as a start.
+ */
+function usePlanningPrefill(params: URLSearchParams, turmas: Turma[] | undefined): { ready: boolean; values?: GenerateFormInput } {
+  const turmaId = params.get('turma') ?? '';
+  const materia = params.get('materia') ?? '';
+  const codes = (params.get('habilidades') ?? '')
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter((c) => BNCC_CODE_PATTERN.test(c))
+    .slice(0, LIMITS.aulasMax);
+  const turma = turmas?.find((t) => t.id === turmaId);
+  const valid = Boolean(turma && materiaSchema.safeParse(materia).success && codes.length);
+  const skills = useQueries({
+    queries: codes.map((code) => ({
+      ...habilidadesQueryOptions({ ano: turma?.ano ?? '', materia, q: code, limit: 1 }),
+      enabled: valid,
+    })),
+  });
+  if (!valid) return { ready: true };
+  if (skills.some((q) => q.isPending)) return { ready: false };
+  return {
+    ready: true,
+    values: {
+      temaPrincipal: materiaLabel(materia),
+      turmaId,
+      materiaGeral: materia as GenerateFormInput['materiaGeral'],
+      limitOneSkill: true,
+      preferirSeduc: true,
+      nivelDetalhamento: LIMITS.nivelDefault,
+      trimestre: trimestreSchema.safeParse(params.get('trimestre')).data ?? trimestreOf(),
+      dataInicio: null,
+      dataFim: null,
+      duracaoAulaMin: null,
+      aulas: codes.map((code, i) => {
+        const skill = skills[i].data?.find((s) => s.code === code);
+        return { prompt: skill ? `${code}: ${skill.description}` : code, habilidadesFixadas: [code] };
+      }),
+    },
   };
 }
 
@@ -40,8 +93,14 @@ export function GeneratePlansRoute() {
   // Form values to start from (a retry), and a version that remounts the form with them.
   const [draft, setDraft] = useState<{ values?: GenerateFormInput; version: number }>({ version: 0 });
   const showForm = !planId;
+  const prefill = usePlanningPrefill(params, turmas.data);
   const tutorial = useGenerationTutorial({ autoStart: showForm && Boolean(user) && !turmas.isPending });
   const credits = user?.credits ?? 0;
+  const pageDescription = useWriterText({
+    openai: 'Descreva as aulas e a IA escreve um plano alinhado à BNCC e ao modelo SEDUC-RS 2025.',
+    offline: 'Descreva as aulas e o plano é redigido a partir dos dados da BNCC (modo offline, sem IA), no modelo SEDUC-RS 2025.',
+    unknown: 'Descreva as aulas e receba um plano alinhado à BNCC e ao modelo SEDUC-RS 2025.',
+  });
 
   const backToForm = (values?: GenerateFormInput) => {
     setDraft((current) => ({ values, version: current.version + 1 }));
@@ -52,7 +111,7 @@ export function GeneratePlansRoute() {
     <>
       <PageHeader
         title="Gerar Planos de Aula"
-        description="Descreva as aulas e a IA escreve um plano alinhado à BNCC e ao modelo SEDUC-RS 2025."
+        description={pageDescription}
         actions={
           showForm ? (
             <Button variant="outline" onClick={tutorial.start}>
@@ -69,14 +128,14 @@ export function GeneratePlansRoute() {
           <CreditsLine credits={credits} />
           {credits <= 0 ? <InsufficientCreditsCard /> : null}
           {turmas.isSuccess && turmas.data.length === 0 ? <NoTurmasCard /> : null}
-          {turmas.isPending ? (
+          {turmas.isPending || !prefill.ready ? (
             <PageSpinner />
           ) : (
             <GenerateForm
               key={draft.version}
               turmas={turmas.data ?? []}
               credits={credits}
-              defaultValues={draft.values}
+              defaultValues={draft.values ?? prefill.values}
               onStarted={(id) => setParams({ [PLAN_PARAM]: id })}
             />
           )}

@@ -3,11 +3,13 @@ import { AlertTriangle, Loader2, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWritingText } from '@/lib/api/get-geracao';
 
 /** Shown instead of the editor while the worker writes the plan. */
 export function GenerationProgressCard({ plano }: { plano: Plano }) {
   const { done, total, state } = plano.generation;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const writing = useWritingText();
   return (
     <Card>
       <CardHeader>
@@ -18,7 +20,7 @@ export function GenerationProgressCard({ plano }: { plano: Plano }) {
         <CardDescription>
           {state === 'queued'
             ? 'O plano está na fila e começará em instantes.'
-            : 'Nossa IA está criando seu plano personalizado...'}
+            : writing}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">

@@ -1,9 +1,10 @@
-import { PLAN_STATUSES, PLAN_STATUS_LABELS, type PlanStatus } from '@planejador/contracts';
+import { PLAN_STATUSES, PLAN_STATUS_LABELS, TRIMESTRES, type PlanStatus } from '@planejador/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 export const ALL_TURMAS = 'todas';
 export const ALL_STATUSES = 'todos';
+export const ALL_TRIMESTRES = 'todos';
 
 export type StatusFilter = PlanStatus | typeof ALL_STATUSES;
 
@@ -14,11 +15,13 @@ interface HistoryFiltersProps {
   status: StatusFilter;
   onTurmaChange: (turma: string) => void;
   onStatusChange: (status: StatusFilter) => void;
+  trimestre: string;
+  onTrimestreChange: (trimestre: string) => void;
 }
 
-export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onStatusChange }: HistoryFiltersProps) {
+export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onStatusChange, trimestre, onTrimestreChange }: HistoryFiltersProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
+    <div className="grid gap-4 sm:grid-cols-3 lg:max-w-3xl">
       <div className="flex flex-col gap-2">
         <Label htmlFor="filtro-turma">Turma</Label>
         <Select value={turma} onValueChange={onTurmaChange}>
@@ -46,6 +49,22 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
             {PLAN_STATUSES.map((value) => (
               <SelectItem key={value} value={value}>
                 {PLAN_STATUS_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="filtro-trimestre">Trimestre</Label>
+        <Select value={trimestre} onValueChange={onTrimestreChange}>
+          <SelectTrigger id="filtro-trimestre">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_TRIMESTRES}>Todos</SelectItem>
+            {TRIMESTRES.map((t) => (
+              <SelectItem key={t} value={String(t)}>
+                {t}º trimestre
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,48 +1,149 @@
 import { LESSON_FIELDS, LESSON_FIELD_EMPTY, LESSON_FIELD_LABELS, LIMITS, materiaLabel, type Aula, type LessonField } from '@planejador/contracts';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, History, Loader2, RefreshCw, Replace } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { textareaRows, type LessonTexts } from '../utils/lesson-texts';
+import { isLessonBusy } from '../utils/plan-status';
+import { RegenerateDialog, regenerationCostText, SkillPickerDialog, UndoButton, VersionsDialog } from './lesson-controls';
 
 interface LessonCardProps {
+  planoId: string;
+  /** The class's school year ('1'..'9'): the skill picker offers that year's skills. */
+  ano: string;
   aula: Aula;
   texts: LessonTexts;
   editing: boolean;
+  /** The teacher changed this lesson's texts and has not saved them: a regeneration would replace them. */
+  unsavedEdits: boolean;
   onChange: (id: string, field: LessonField, value: string) => void;
+  /** The version a regeneration replaced, while "Desfazer" is on offer. */
+  undoFrom: number | null;
+  onRegenerationQueued: (aulaId: string, fromVersao: number) => void;
+  onUndoDone: (aulaId: string) => void;
+  /** Stores the lesson's skill codes (the server writes their official texts). */
+  onSaveSkills: (aula: Aula, codes: string[]) => Promise<boolean>;
 }
 
-/** One lesson: 'Aula n - Matéria', the teacher's description and the five texts (read-only or editable). */
-export function LessonCard({ aula, texts, editing, onChange }: LessonCardProps) {
+/**
+ * One lesson: 'Aula n - Matéria', the teacher's description and the five texts (read-only or editable), with its
+ * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
+ * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
+ */
+export function LessonCard({ planoId, ano, aula, texts, editing, unsavedEdits, onChange, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
+  const busy = isLessonBusy(aula);
+  const failed = aula.generation.state === 'failed';
+  const [regenerating, setRegenerating] = useState<{ campo: LessonField | null } | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [savingSkills, setSavingSkills] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
+  const toConfirm = aula.avisos.includes('habilidade-a-confirmar');
+  const saveSkills = async (codes: string[]) => {
+    setSavingSkills(true);
+    const ok = await onSaveSkills(aula, codes);
+    setSavingSkills(false);
+    if (ok) setPicking(false);
+  };
+
   return (
     <section aria-labelledby={headingId}>
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle as="h2" id={headingId}>
-            Aula {aula.numeroAula} - {materiaLabel(aula.materia)}
-          </CardTitle>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <CardTitle as="h2" id={headingId}>
+              Aula {aula.numeroAula} - {materiaLabel(aula.materia)}
+            </CardTitle>
+            <div className="flex flex-wrap gap-2" role="group" aria-label={`Ações da Aula ${aula.numeroAula}`}>
+              <Button size="sm" variant="outline" disabled={busy} aria-busy={busy} onClick={() => setRegenerating({ campo: null })}>
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
+                {failed ? 'Gerar novamente (grátis)' : 'Gerar novamente'}
+              </Button>
+              <Button size="sm" variant="outline" disabled={busy || failed} onClick={() => setPicking(true)}>
+                <Replace aria-hidden="true" />
+                Trocar habilidade
+              </Button>
+              <Button size="sm" variant="ghost" disabled={aula.versao === 0} onClick={() => setShowVersions(true)}>
+                <History aria-hidden="true" />
+                Versões{aula.versao > 1 ? ` (${aula.versao})` : ''}
+              </Button>
+              {undoFrom !== null && !busy && aula.versao > undoFrom ? (
+                <UndoButton planoId={planoId} aula={aula} fromVersao={undoFrom} onDone={() => onUndoDone(aula.id)} />
+              ) : null}
+            </div>
+          </div>
           <div className="mt-2 rounded-md bg-muted p-3 text-sm">
             <p className="font-medium">Descrição da aula</p>
             <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{aula.prompt}</p>
           </div>
-          {aula.generationState === 'failed' ? (
-            <p className="mt-2 flex items-start gap-2 rounded-md bg-warning-soft p-3 text-sm text-warning">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                A geração desta aula falhou{aula.generationError ? ` (${aula.generationError})` : ''}. Você pode preencher
-                os campos manualmente.
+          <div aria-live="polite">
+            {busy ? (
+              <p role="status" className="mt-2 flex items-center gap-2 rounded-md border border-info/40 bg-info-soft p-3 text-sm text-info">
+                <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+                {aula.generation.state === 'queued' ? 'Na fila para gerar esta aula novamente...' : 'Gerando esta aula novamente...'}
+              </p>
+            ) : null}
+            {!busy && failed ? (
+              <p className="mt-2 flex items-start gap-2 rounded-md bg-warning-soft p-3 text-sm text-warning">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  A geração desta aula falhou{aula.generation.error ? ` (${aula.generation.error})` : ''}. Gere novamente sem custo ou
+                  preencha os campos manualmente.
+                </span>
+              </p>
+            ) : null}
+            {!busy && !failed && aula.generation.error ? (
+              <p className="mt-2 flex items-start gap-2 rounded-md bg-warning-soft p-3 text-sm text-warning">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{aula.generation.error}</span>
+              </p>
+            ) : null}
+          </div>
+          {toConfirm && !busy ? (
+            <div className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between">
+              <span className="flex items-start gap-2">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                Confira a habilidade: a descrição da aula não tem palavras em comum com ela.
               </span>
-            </p>
+              <span className="flex gap-2">
+                <Button size="sm" variant="outline" disabled={savingSkills} onClick={() => void saveSkills(aula.habilidadeCodes)}>
+                  <CheckCircle2 aria-hidden="true" />
+                  Confirmar
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setPicking(true)}>
+                  Trocar
+                </Button>
+              </span>
+            </div>
           ) : null}
+          <p className="mt-2 text-xs text-muted-foreground">{regenerationCostText(aula)}</p>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {LESSON_FIELDS.map((field) => {
             const value = texts[field];
             const fieldId = `aula-${aula.id}-${field}`;
+            const regenerateField = (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-7 px-2 text-xs"
+                disabled={busy || failed}
+                aria-label={`Gerar novamente só o campo ${LESSON_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
+                title="Gerar novamente só este campo"
+                onClick={() => setRegenerating({ campo: field })}
+              >
+                <RefreshCw className="size-3.5" aria-hidden="true" />
+                <span className="hidden sm:inline">Gerar novamente só este campo</span>
+              </Button>
+            );
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
-                <Label htmlFor={fieldId}>{LESSON_FIELD_LABELS[field]}</Label>
+                <div className="flex items-center justify-between gap-2">
+                  <Label htmlFor={fieldId}>{LESSON_FIELD_LABELS[field]}</Label>
+                  {regenerateField}
+                </div>
                 {/* Grows with its text from 4 to 12 lines where the browser sizes fields to their content;
                     elsewhere `rows` estimates it (about 80 characters a line). */}
                 <Textarea
@@ -51,13 +152,18 @@ export function LessonCard({ aula, texts, editing, onChange }: LessonCardProps) 
                   rows={textareaRows(value)}
                   maxLength={LIMITS.lessonFieldMax}
                   placeholder={LESSON_FIELD_EMPTY[field]}
+                  readOnly={busy}
+                  aria-readonly={busy}
                   className="resize-y [field-sizing:content] min-h-[calc(4lh+1rem+2px)] max-h-[calc(12lh+1rem+2px)]"
                   onChange={(event) => onChange(aula.id, field, event.target.value)}
                 />
               </div>
             ) : (
               <div key={field} className="flex flex-col gap-1.5">
-                <h3 className="text-sm font-semibold">{LESSON_FIELD_LABELS[field]}</h3>
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold">{LESSON_FIELD_LABELS[field]}</h3>
+                  {regenerateField}
+                </div>
                 {value.trim() ? (
                   <p className="whitespace-pre-wrap text-sm leading-relaxed">{value}</p>
                 ) : (
@@ -68,6 +174,17 @@ export function LessonCard({ aula, texts, editing, onChange }: LessonCardProps) 
           })}
         </CardContent>
       </Card>
+      <RegenerateDialog
+        planoId={planoId}
+        aula={aula}
+        campo={regenerating?.campo ?? null}
+        unsavedEdits={unsavedEdits}
+        open={regenerating !== null}
+        onOpenChange={(open) => !open && setRegenerating(null)}
+        onQueued={(from) => onRegenerationQueued(aula.id, from)}
+      />
+      <SkillPickerDialog aula={aula} ano={ano} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
+      <VersionsDialog planoId={planoId} aula={aula} open={showVersions} onOpenChange={setShowVersions} />
     </section>
   );
 }

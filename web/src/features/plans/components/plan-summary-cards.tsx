@@ -48,7 +48,7 @@ export function PlanSettingsCard({ plano }: { plano: Plano }) {
       <CardContent>
         <dl className="flex flex-col gap-2.5">
           <Entry term="Limitar a uma habilidade por aula">{yesNo(plano.limitOneSkill)}</Entry>
-          <Entry term="Preferir habilidades SEDUC-RS">{yesNo(plano.preferirSeduc)}</Entry>
+          <Entry term="Preferir matriz SEDUC-RS">{plano.preferirSeduc ? 'Sim (matriz do RS ainda não carregada: só BNCC)' : 'Não'}</Entry>
           <Entry term="Nível de detalhamento">
             {plano.nivelDetalhamento} de {LIMITS.nivelMax}
           </Entry>

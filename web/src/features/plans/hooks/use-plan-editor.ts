@@ -1,9 +1,16 @@
-import type { LessonField, Plano } from '@planejador/contracts';
+import { LESSON_FIELDS, type LessonField, type Plano } from '@planejador/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { clearDraft, readDraft, writeDraft } from '../utils/plan-draft';
 import { isGenerating } from '../utils/plan-status';
 import { planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
+
+/** One lesson after the server changed it: each field the server changed takes its text, the others keep the draft's. */
+function mergeLesson(draft: LessonTexts, before: LessonTexts, server: LessonTexts): LessonTexts {
+  const next: LessonTexts = { ...draft };
+  for (const field of LESSON_FIELDS) if (server[field] !== before[field]) next[field] = server[field];
+  return next;
+}
 
 /** 'same': the draft was made on the copy the server still has; 'outdated': the plan was saved since. */
 export type RestoredDraft = 'same' | 'outdated' | null;
@@ -19,6 +26,14 @@ export function usePlanEditor(plano: Plano | undefined) {
   const [restored, setRestored] = useState<RestoredDraft>(null);
   const [persisted, setPersisted] = useState(true);
   const checkedFor = useRef<string | null>(null);
+  // The server's version and texts of each lesson the working copy started from: when the server changes a lesson
+  // (regenerated, one field regenerated, restored, its skill changed), the fields it changed take the server's text
+  // and the teacher's edits of its other fields stay; the other lessons keep their edits untouched.
+  const base = useRef<Map<string, { versao: number; texts: LessonTexts }>>(new Map());
+  const takeBase = (p: Plano) => {
+    const texts = new Map(planTexts(p).map((lesson) => [lesson.id, lesson]));
+    base.current = new Map(p.aulas.map((a) => [a.id, { versao: a.versao, texts: texts.get(a.id)! }]));
+  };
 
   const saved = useMemo(() => (plano ? planTexts(plano) : []), [plano]);
   const lessons = editing && edited ? edited : saved;
@@ -50,6 +65,7 @@ export function usePlanEditor(plano: Plano | undefined) {
       clearDraft(plano.id);
       return;
     }
+    takeBase(plano);
     setEdited(draft.aulas);
     setRestored(draft.basedOn === plano.updatedAt ? 'same' : 'outdated');
     setEditing(true);
@@ -63,8 +79,33 @@ export function usePlanEditor(plano: Plano | undefined) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, persisted]);
 
+  // A lesson the server changed takes the server's text in the fields it changed (never the other lessons' edits).
+  useEffect(() => {
+    if (!plano || !edited) return;
+    const changed = plano.aulas.filter((a) => {
+      const known = base.current.get(a.id);
+      return known !== undefined && known.versao !== a.versao;
+    });
+    if (!changed.length) return;
+    const fresh = new Map(planTexts(plano).map((lesson) => [lesson.id, lesson]));
+    const merged = new Map<string, LessonTexts>();
+    for (const aula of changed) {
+      const server = fresh.get(aula.id);
+      const before = base.current.get(aula.id)!.texts;
+      const draft = edited.find((lesson) => lesson.id === aula.id);
+      if (!server || !draft) continue;
+      merged.set(aula.id, { ...mergeLesson(draft, before, server), id: aula.id });
+      base.current.set(aula.id, { versao: aula.versao, texts: server });
+    }
+    const next = edited.map((lesson) => merged.get(lesson.id) ?? lesson);
+    setEdited(next);
+    if (textsDiffer(next, planTexts(plano))) setPersisted(writeDraft(plano.id, plano.updatedAt, next));
+    else clearDraft(plano.id);
+  }, [plano, edited]);
+
   const changeField = (id: string, field: LessonField, value: string) => {
     if (!plano) return;
+    if (!edited) takeBase(plano);
     const next = (edited ?? saved).map((lesson) => (lesson.id === id ? { ...lesson, [field]: value } : lesson));
     setEdited(next);
     if (textsDiffer(next, saved)) {

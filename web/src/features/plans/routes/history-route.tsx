@@ -2,7 +2,7 @@ import type { PlanoListItem } from '@planejador/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText, Plus, SearchX } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -13,10 +13,10 @@ import { planosPagesQueryOptions, useRecentPlanos, type PlanosFilters } from '@/
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { GENERATION_POLL_MS } from '../api/get-plano';
+import { GENERATION_POLL_MS } from '@/lib/api/get-plano';
 import { useDeletePlano } from '../api/delete-plano';
 import { DeletePlanoDialog } from '../components/delete-plano-dialog';
-import { ALL_STATUSES, ALL_TURMAS, HistoryFilters, type StatusFilter } from '../components/history-filters';
+import { ALL_STATUSES, ALL_TRIMESTRES, ALL_TURMAS, HistoryFilters, type StatusFilter } from '../components/history-filters';
 import { PlansTable } from '../components/plans-table';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { isGenerating } from '../utils/plan-status';
@@ -25,14 +25,30 @@ const byNumero = new Intl.Collator('pt-BR', { numeric: true }).compare;
 
 export function HistoryRoute() {
   useDocumentTitle('Histórico de Planos');
-  const [turmaFilter, setTurmaFilter] = useState<string>(ALL_TURMAS);
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>(ALL_STATUSES);
+  // The filters live in the URL: a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const turmaFilter = params.get('turma') ?? ALL_TURMAS;
+  const statusFilter = (params.get('status') ?? ALL_STATUSES) as StatusFilter;
+  const trimestreFilter = params.get('trimestre') ?? ALL_TRIMESTRES;
+  const setFilter = (key: string, value: string, all: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === all) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const setTurmaFilter = (value: string) => setFilter('turma', value, ALL_TURMAS);
+  const setStatusFilter = (value: StatusFilter) => setFilter('status', value, ALL_STATUSES);
   const [toDelete, setToDelete] = useState<PlanoListItem | null>(null);
   const filters: PlanosFilters = {
     turma: turmaFilter === ALL_TURMAS ? undefined : turmaFilter,
     status: statusFilter === ALL_STATUSES ? undefined : statusFilter,
+    trimestre: trimestreFilter === ALL_TRIMESTRES ? undefined : Number(trimestreFilter),
   };
-  const filtering = filters.turma !== undefined || filters.status !== undefined;
+  const filtering = filters.turma !== undefined || filters.status !== undefined || filters.trimestre !== undefined;
 
   // The server filters and pages the list (newest first); 'Carregar mais' asks for the next page.
   const planos = useInfiniteQuery({
@@ -117,6 +133,8 @@ export function HistoryRoute() {
             status={statusFilter}
             onTurmaChange={setTurmaFilter}
             onStatusChange={setStatusFilter}
+            trimestre={trimestreFilter}
+            onTrimestreChange={(value) => setFilter('trimestre', value, ALL_TRIMESTRES)}
           />
           {list.length === 0 ? (
             <EmptyState

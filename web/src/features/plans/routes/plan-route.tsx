@@ -1,7 +1,7 @@
-import { LIMITS, materiaSchema, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
+import { LIMITS, materiaSchema, type Aula, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
 import { ArrowLeft, FileQuestion, History, Info, Loader2, Pencil, Save, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useBlocker, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -18,12 +18,14 @@ import { GenerationFailedCard, GenerationProgressCard } from '../components/gene
 import { LessonCard } from '../components/lesson-card';
 import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards';
+import { SchoolYearCard } from '../components/school-year-card';
 import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
 import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
-import { lessonTexts, type LessonTexts } from '../utils/lesson-texts';
-import { hasFailed, isGenerating } from '../utils/plan-status';
+import { lessonTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
+import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
+import { LeaveUnsavedDialog } from '../components/leave-unsaved-dialog';
 
 /** The PUT body: every lesson with its current texts, status 'salvo'. */
 function updateInput(plano: Plano, lessons: LessonTexts[]): UpdatePlanoInput {
@@ -92,7 +94,17 @@ function PlanPage({ id }: { id: string }) {
   const updatePlano = useUpdatePlano();
   const { download, exportingId } = useDownloadPlano();
   const [confirmExport, setConfirmExport] = useState(false);
-  usePlanProgressEvents(id, isGenerating(plano?.generation));
+  usePlanProgressEvents(id, isGenerating(plano?.generation) || anyLessonBusy(plano));
+  // The version each regenerated lesson replaced, while "Desfazer" is on offer.
+  const [undoFrom, setUndoFrom] = useState<Record<string, number>>({});
+  // Leaving the page with unsaved edits asks first (the edits also stay in this browser's draft).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => editor.dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!editor.dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [editor.dirty]);
 
   if (query.isPending) return <PageSpinner label="Carregando plano..." />;
   if (notFound) return <PlanNotFound />;
@@ -134,6 +146,36 @@ function PlanPage({ id }: { id: string }) {
     );
   };
 
+  /** This lesson's texts in the working copy (the teacher's unsaved edits, or the saved texts). */
+  const draftOf = (aula: Aula): LessonTexts => editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula);
+  const hasUnsavedEdits = (aula: Aula) => editor.dirty && textsDiffer([draftOf(aula)], [lessonTexts(aula)]);
+
+  /**
+   * "Trocar habilidade" / "Confirmar": stores this lesson's codes, with its unsaved edits (else the lesson coming back
+   * from the server would replace them); the other lessons' unsaved edits stay as they are.
+   */
+  const saveSkills = async (aula: Aula, codes: string[]): Promise<boolean> => {
+    const texts = draftOf(aula);
+    const withEdits = hasUnsavedEdits(aula);
+    try {
+      await updatePlano.mutateAsync({
+        id: plano.id,
+        data: { status: editor.dirty ? 'editado' : 'salvo', aulas: [{ ...texts, habilidadeCodes: codes }] },
+      });
+      toast({
+        title: 'Sucesso!',
+        description: `Habilidade da Aula ${aula.numeroAula} salva${withEdits ? ', com as suas edições desta aula' : ''}.`,
+        variant: 'success',
+      });
+      return true;
+    } catch (error) {
+      if (!isUnauthorized(error)) {
+        toast({ title: 'Erro', description: errorText(error, 'Falha ao salvar a habilidade'), variant: 'destructive' });
+      }
+      return false;
+    }
+  };
+
   const exportPlan = () => {
     if (editor.dirty) setConfirmExport(true);
     else download(plano.id);
@@ -152,31 +194,12 @@ function PlanPage({ id }: { id: string }) {
             <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <span>Criado em {formatDateTime(plano.createdAt)}</span>
               <PlanStatusBadge status={plano.status} generation={plano.generation} />
-              {editor.dirty ? (
-                <span className="relative inline-flex">
-                  {/* The pulse is a halo behind the badge, so its text keeps full contrast. */}
-                  <span aria-hidden="true" className="absolute -inset-1 rounded-full bg-destructive/40 motion-safe:animate-pulse" />
-                  <Badge variant="destructive" className="relative">
-                    Mudanças não salvas
-                  </Badge>
-                </span>
-              ) : null}
             </div>
           </div>
           {ready ? (
             <div className="flex flex-wrap gap-2">
-              {editor.editing ? (
-                <>
-                  <Button variant="outline" onClick={editor.cancel} disabled={saving}>
-                    <X aria-hidden="true" />
-                    Cancelar
-                  </Button>
-                  <Button onClick={() => save()} disabled={saving}>
-                    {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-                    {saving ? 'Salvando...' : 'Salvar Mudanças'}
-                  </Button>
-                </>
-              ) : (
+              {/* While editing, Cancelar and Salvar live in the sticky bar at the bottom, always in reach. */}
+              {editor.editing ? null : (
                 <Button onClick={editor.startEditing}>
                   <Pencil aria-hidden="true" />
                   Editar
@@ -218,6 +241,7 @@ function PlanPage({ id }: { id: string }) {
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             <PlanInfoCard plano={plano} />
             <PlanSettingsCard plano={plano} />
+            <SchoolYearCard plano={plano} />
             <div className="md:col-span-2 xl:col-span-1">
               <ExportCard dirty={editor.dirty} exporting={exportingId === plano.id} onExport={exportPlan} />
             </div>
@@ -229,15 +253,63 @@ function PlanPage({ id }: { id: string }) {
               .map((aula) => (
                 <LessonCard
                   key={aula.id}
+                  planoId={plano.id}
+                  ano={plano.turma.ano}
                   aula={aula}
-                  texts={editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula)}
+                  texts={draftOf(aula)}
+                  unsavedEdits={hasUnsavedEdits(aula)}
                   editing={editor.editing}
                   onChange={editor.changeField}
+                  undoFrom={undoFrom[aula.id] ?? null}
+                  onRegenerationQueued={(aulaId, from) => setUndoFrom((current) => ({ ...current, [aulaId]: from }))}
+                  onUndoDone={(aulaId) =>
+                    setUndoFrom((current) => {
+                      const next = { ...current };
+                      delete next[aulaId];
+                      return next;
+                    })
+                  }
+                  onSaveSkills={saveSkills}
                 />
               ))}
           </div>
         </>
       ) : null}
+
+      {ready && editor.editing ? (
+        // Long plans: saving stays in reach at the bottom of the screen.
+        <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          <span className="text-sm" aria-live="polite">
+            {editor.dirty ? (
+              <span className="relative inline-flex">
+                {/* The pulse is a halo behind the badge, so its text keeps full contrast. */}
+                <span aria-hidden="true" className="absolute -inset-1 rounded-full bg-destructive/40 motion-safe:animate-pulse" />
+                <Badge variant="destructive" className="relative">
+                  Mudanças não salvas
+                </Badge>
+              </span>
+            ) : (
+              <span className="text-muted-foreground">Nenhuma mudança para salvar</span>
+            )}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="outline" onClick={editor.cancel} disabled={saving}>
+              <X aria-hidden="true" />
+              Cancelar
+            </Button>
+            <Button onClick={() => save()} disabled={saving} aria-busy={saving}>
+              {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+              {saving ? 'Salvando...' : 'Salvar Mudanças'}
+            </Button>
+          </span>
+        </div>
+      ) : null}
+
+      <LeaveUnsavedDialog
+        open={blocker.state === 'blocked'}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
 
       <UnsavedExportDialog
         open={confirmExport}

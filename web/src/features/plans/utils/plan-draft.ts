@@ -1,9 +1,9 @@
 import { LESSON_FIELDS } from '@planejador/contracts';
+import { PLAN_DRAFT_KEY_PREFIX as KEY_PREFIX } from '@/lib/drafts';
 import type { LessonTexts } from './lesson-texts';
 
 // Unsaved edits of the plan page live here until saved or discarded (decisions.md, Plans),
 // so a reload or a closed tab loses nothing.
-const KEY_PREFIX = 'planejador-plano-draft:';
 
 export interface PlanDraft {
   /** The server's updatedAt the edits started from. */

@@ -4,3 +4,14 @@ export { hasFailed, isGenerating } from '@/lib/plan-status';
 export function aulasText(count: number): string {
   return count === 1 ? '1 aula' : `${count} aulas`;
 }
+
+/** A lesson being written again (its regeneration queued or running). */
+export function isLessonBusy(aula: { generation?: { state: string } | null; generationState?: string }): boolean {
+  const state = aula.generation?.state ?? aula.generationState;
+  return state === 'queued' || state === 'running';
+}
+
+/** Whether any lesson of the plan is being regenerated (the page then polls and listens to its progress). */
+export function anyLessonBusy(plano: { aulas: { generation?: { state: string } | null; generationState?: string }[] } | undefined): boolean {
+  return !!plano?.aulas.some(isLessonBusy);
+}

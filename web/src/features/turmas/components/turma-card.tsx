@@ -1,12 +1,16 @@
-import type { Turma } from '@planejador/contracts';
-import { CalendarDays, Copy, FileText, Pencil, Trash2 } from 'lucide-react';
+import type { CoberturaResumo, Turma } from '@planejador/contracts';
+import { CalendarDays, Copy, FileText, ListChecks, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
 interface TurmaCardProps {
   turma: Turma;
+  /** Each subject's share of the year's skills covered by this class's plans (absent while loading). */
+  cobertura?: CoberturaResumo['materias'];
   onEdit: (turma: Turma) => void;
   onDuplicate: (turma: Turma) => void;
   onDelete: (turma: Turma) => void;
@@ -16,7 +20,7 @@ function planCountText(count: number): string {
   return count === 1 ? '1 plano de aula' : `${count} planos de aula`;
 }
 
-export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardProps) {
+export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: TurmaCardProps) {
   const count = turma._count?.planosAula ?? 0;
   return (
     <Card className="flex min-w-0 flex-col">
@@ -67,6 +71,17 @@ export function TurmaCard({ turma, onEdit, onDuplicate, onDelete }: TurmaCardPro
             <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{turma.observacoesAdicionais}</p>
           </div>
         ) : null}
+        {cobertura?.length ? (
+          <div className="flex flex-col gap-1.5">
+            <p className="text-sm font-medium">Habilidades da BNCC cobertas</p>
+            <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={cobertura} />
+          </div>
+        ) : null}
+        <Link to={`/turmas/${turma.id}/cobertura`} className={buttonClasses('outline', 'sm', 'self-start')}>
+          <ListChecks aria-hidden="true" />
+          Cobertura da BNCC
+          <span className="sr-only"> da turma {turma.numero}</span>
+        </Link>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-sm">
           <Badge variant="secondary">
             <FileText className="size-3.5" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/lib/form-resolver';
 import {
   ANOS,
   ESTADOS,
@@ -75,7 +75,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
 
 export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onSubmit }: TurmaFormDialogProps) {
   const form = useForm<TurmaInput, unknown, TurmaData>({
-    resolver: zodResolver(turmaSchema),
+    resolver: formResolver(turmaSchema),
     defaultValues: initialValues(mode, source),
   });
   const { errors } = form.formState;

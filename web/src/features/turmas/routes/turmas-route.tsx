@@ -6,8 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useCoberturaResumo } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
-import { isUnauthorized } from '@/lib/http';
+import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useCreateTurma } from '../api/create-turma';
 import { useDeleteTurma } from '../api/delete-turma';
@@ -20,12 +21,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 function failureToast(error: Error, description: string) {
   // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
   if (isUnauthorized(error)) return;
-  toast({ title: 'Erro', description, variant: 'destructive' });
+  // A 409 says why (the same school and number again, or the class limit): show the server's message.
+  toast({ title: 'Erro', description: isHttpError(error, 409) ? errorText(error, description) : description, variant: 'destructive' });
 }
 
 export function TurmasRoute() {
   useDocumentTitle('Turmas');
   const turmas = useTurmas();
+  const cobertura = useCoberturaResumo();
   useErrorToast(turmas.error, 'Erro de acesso', 'Falha ao carregar turmas');
   const createTurma = useCreateTurma();
   const updateTurma = useUpdateTurma();
@@ -108,6 +111,7 @@ export function TurmasRoute() {
             <TurmaCard
               key={turma.id}
               turma={turma}
+              cobertura={cobertura.data?.find((c) => c.turmaId === turma.id)?.materias}
               onEdit={(t) => openDialog('edit', t)}
               onDuplicate={(t) => openDialog('duplicate', t)}
               onDelete={setToDelete}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import session from 'express-session';
+import type { Pool } from 'pg';
+import { appUrl, type Settings } from '@planejador/config';
+import type { SessionCache } from '../auth/session-cache';
+import { createSessionStore } from '../auth/session-store';
+
+export const SESSION_COOKIE = 'planejador.sid';
+
+const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** A session with less than this left is renewed (saved with a new expiry, and a new cookie) by the request. */
+export const SESSION_RENEW_BELOW_MS = SESSION_MAX_AGE_MS / 2;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** When the session was last renewed near its expiry (ms since the epoch). */
+    renewedAt?: number;
+    /** passport's: the signed-in user's id. */
+    passport?: { user?: string };
+  }
+}
+
+/**
+ * Sessions in PostgreSQL (kept by `cache` between their changes): httpOnly, SameSite=Lax cookie, Secure over https,
+ * 7 days. No write per read: a session is written when it changes, and otherwise only once its expiry is near
+ * (under half its 7 days left), when the request renews it for another 7 days.
+ */
+export function sessionMiddleware(settings: Settings, pool: Pool, cache: SessionCache): RequestHandler {
+  const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  const handler = session({
+    name: SESSION_COOKIE,
+    secret,
+    store: createSessionStore(pool, cache, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      // Secure when the site is served over https (APP_URL): a production install behind TLS never sends the
+      // session over plain http, and one reached at http://localhost (docker compose as it comes) still signs in.
+      secure: servedOverHttps(settings),
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+  return (req, res, next) =>
+    handler(req, res, (err?: unknown) => {
+      if (!err) renewNearExpiry(req);
+      next(err);
+    });
+}
+
+/**
+ * A signed-in session under SESSION_RENEW_BELOW_MS from its expiry gets 7 more days: its cookie's expiry is reset
+ * and the session marked changed, so express-session saves it and sends the new cookie when the answer goes.
+ */
+function renewNearExpiry(req: Request): void {
+  const sess = req.session;
+  const expires = sess?.cookie?.expires;
+  if (!sess?.passport?.user || !expires) return;
+  const now = Date.now();
+  if (expires.getTime() - now >= SESSION_RENEW_BELOW_MS) return;
+  sess.touch();
+  sess.renewedAt = now;
+}
+
+/** What a production api without https logs at start. */
+export const PLAIN_HTTP_WARNING =
+  'APP_URL não é https: o cookie de sessão vai sem Secure. Atrás de um proxy com TLS, defina APP_URL=https://... e TRUST_PROXY=true.';
+
+/** The public address (APP_URL) is https: cookies are Secure and the page upgrades http sub-requests. */
+export function servedOverHttps(settings: Settings): boolean {
+  return appUrl(settings).startsWith('https:');
+}

@@ -1,0 +1,128 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  LIMITS,
+  MSG,
+  type Aula as AulaDto,
+  type AulaVersao,
+  type RegenerateAulaData,
+  type RegenerateAulaResponse,
+  type RegenerateLessonJob,
+} from '@planejador/contracts';
+import {
+  Aula,
+  AulaVersaoRecord,
+  chargeCredits,
+  insertVersion,
+  lockLesson,
+  markPlanEdited,
+  queueLessonRegeneration,
+  restoreLessonVersion,
+  toAulaDto,
+  toAulaVersaoDto,
+  type LockedLesson,
+} from '@planejador/db';
+import { JobProducer, jobIds } from '@planejador/queue';
+import type { Settings } from '@planejador/config';
+import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
+import { SkillScope } from './skill-scope';
+
+/** One lesson's control: regeneration (credits, queue), versions and restore. Every lesson checks its owner. */
+@Injectable()
+export class AulasService {
+  private readonly logger = new Logger(AulasService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly scope: SkillScope,
+    @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /**
+   * Queues one lesson's regeneration. In one transaction, with the lesson locked: the plan is the user's and
+   * not generating, the lesson not already regenerating (409), pins of the year and subject (400), and the credit
+   * when the free regenerations are used (402). Then the job; if Redis is down the sweeper queues it later.
+   */
+  async regenerate(userId: string, planId: string, aulaId: string, data: RegenerateAulaData): Promise<RegenerateAulaResponse> {
+    const token = randomUUID().slice(0, 8);
+    const jobId = jobIds.regenerateLesson(aulaId, token);
+    const job = await this.em.fork().transactional(async (tx) => {
+      const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
+      if (lesson.plan_state === 'queued' || lesson.plan_state === 'running') {
+        throw new ConflictException({ message: MSG.planoGenerating });
+      }
+      if (lesson.generation_state === 'queued' || lesson.generation_state === 'running') {
+        throw new ConflictException({ message: MSG.aulaRegenerating });
+      }
+      if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
+      const wasFailed = lesson.generation_state === 'failed';
+      const free = wasFailed || lesson.regeneracoes < LIMITS.freeRegenerations;
+      let charged = false;
+      if (!free) {
+        if (!(await chargeCredits(tx, userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
+        charged = true;
+      }
+      const payload: RegenerateLessonJob = {
+        planId,
+        aulaId,
+        ...(data.instrucao ? { instrucao: data.instrucao } : {}),
+        ...(data.campo ? { campo: data.campo } : {}),
+        ...(data.habilidadesFixadas?.length ? { habilidadesFixadas: data.habilidadesFixadas } : {}),
+        charged,
+      };
+      await queueLessonRegeneration(tx, aulaId, {
+        previousState: lesson.generation_state,
+        charged,
+        jobId,
+        request: payload,
+        counts: !wasFailed,
+        habilidadesFixadas: data.habilidadesFixadas?.length ? data.habilidadesFixadas : null,
+      });
+      return payload;
+    });
+    try {
+      await this.producer.enqueue('regenerate-lesson', job, jobId, {
+        backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+      });
+    } catch (err) {
+      this.logger.warn({ planId, aulaId, err: (err as Error).message }, 'regeneration not enqueued yet; the sweeper will retry');
+    }
+    this.logger.log({ planId, aulaId, campo: job.campo ?? null, charged: job.charged }, 'lesson regeneration queued');
+    return { jobId };
+  }
+
+  /** The lesson's versions, newest first (the first is the current content). */
+  async versions(userId: string, planId: string, aulaId: string): Promise<AulaVersao[]> {
+    const em = this.em.fork();
+    const aula = await em.findOne(Aula, { id: aulaId, plano: { id: planId, user: userId } }, { fields: ['id'] });
+    if (!aula) throw new NotFoundException({ message: MSG.aulaNotFound });
+    const rows = await em.find(AulaVersaoRecord, { aula: aulaId }, { orderBy: { versao: 'desc' } });
+    return rows.map(toAulaVersaoDto);
+  }
+
+  /** Makes an earlier version current again, as a new version (origin: restauracao). */
+  async restore(userId: string, planId: string, aulaId: string, versao: number): Promise<AulaDto> {
+    const em = this.em.fork();
+    await em.transactional(async (tx) => {
+      const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
+      if (lesson.generation_state === 'queued' || lesson.generation_state === 'running') {
+        throw new ConflictException({ message: MSG.aulaRegenerating });
+      }
+      const restored = await restoreLessonVersion(tx, aulaId, versao);
+      if (restored === null) throw new NotFoundException({ message: MSG.versaoNotFound });
+      await insertVersion(tx, aulaId, restored, 'restauracao');
+      await markPlanEdited(tx, planId);
+    });
+    const aula = await em.fork().findOneOrFail(Aula, { id: aulaId });
+    return toAulaDto(aula);
+  }
+
+  /** The lesson (locked for the transaction) with its plan's state and class year, if the plan is the user's. */
+  private async lockOwnedLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson> {
+    const lesson = await lockLesson(tx, userId, planId, aulaId);
+    if (!lesson) throw new NotFoundException({ message: MSG.aulaNotFound });
+    return lesson;
+  }
+}

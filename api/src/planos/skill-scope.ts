@@ -1,0 +1,29 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { anoLabel, materiaLabel, MSG, type Materia } from '@planejador/contracts';
+import { CurriculumService } from '@planejador/curriculum';
+
+/** Checks skill codes against the class's year and the lesson's subject, and writes their official texts. */
+@Injectable()
+export class SkillScope {
+  constructor(private readonly curriculum: CurriculumService) {}
+
+  /** 400 naming the first code that is not of that year and subject (or when the pair has no BNCC skill). */
+  async check(ano: string, materia: string, codes: readonly string[]): Promise<void> {
+    const valid = await this.curriculum.validCodes(ano, materia as Materia);
+    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoLabel(ano)) });
+    const outside = codes.find((code) => !valid.has(code));
+    if (outside) throw new BadRequestException({ message: MSG.habilidadeForaDoEscopo(outside, anoLabel(ano), materiaLabel(materia)) });
+  }
+
+  /** 400 when the year and subject have no BNCC skill (Inglês before the 6º ano): nothing is charged. */
+  async requireSkills(ano: string, materia: string): Promise<void> {
+    const valid = await this.curriculum.validCodes(ano, materia as Materia);
+    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoLabel(ano)) });
+  }
+
+  /** "(EF05MA03) Identificar e representar frações..." per code, in the order given. */
+  async officialText(codes: readonly string[]): Promise<string> {
+    const records = await this.curriculum.findByCodes(codes);
+    return records.map((r) => `(${r.code}) ${r.description.trim()}`).join('\n');
+  }
+}

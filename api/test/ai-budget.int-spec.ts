@@ -1,0 +1,145 @@
+import type { Plano, PublicUser } from '@planejador/contracts';
+import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+/**
+ * What a plan's generation may cost and how it ends when the database fails it: the AI calls of a plan are bounded
+ * per lesson and per plan over every retry and job attempt (counted in PostgreSQL), and a database error outside a
+ * lesson's own work still ends the plan in a final state.
+ */
+describe('plan generation: bounded AI calls and database errors', () => {
+  let api: ApiHarness;
+  let ai: FakeAi;
+  let worker: ManagedProcess;
+
+  // Without the bounds, a lesson that always fails would be called AI_ATTEMPTS x 5 job attempts = 10 times.
+  const env = {
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_TIMEOUT_MS: '3000',
+    AI_ATTEMPTS: '2',
+    AI_RETRY_BASE_MS: '1',
+    GENERATION_RETRY_BASE_MS: '20',
+    AI_MAX_CALLS_PER_LESSON: '3',
+    AI_MAX_CALLS_PER_PLAN_LESSON: '2',
+    LESSON_CONCURRENCY: '3',
+  };
+
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 10 });
+    const all = { ...env, OPENAI_BASE_URL: ai.url };
+    api = await startApi(all);
+    worker = await spawnWorker(all);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
+  });
+
+  async function teacherWithClass() {
+    const t = await signUp(api);
+    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano: '5' }))).body;
+    return { ...t, turmaId: turma.id };
+  }
+
+  function generate(client: TestClient, turmaId: string, prompts: string[]) {
+    return client.post<{ id: string }>('/api/planos/generate', {
+      temaPrincipal: 'Matemática',
+      turmaId,
+      materiaGeral: 'matematica',
+      aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
+    });
+  }
+
+  function waitForPlan(client: TestClient, id: string, states: string[]) {
+    return waitFor(
+      async () => {
+        const res = await client.get<Plano>(`/api/planos/${id}`);
+        return states.includes(res.body.generation?.state) ? res.body : null;
+      },
+      { timeoutMs: 60000, intervalMs: 200, what: `plan ${id} to reach ${states.join('/')}` },
+    );
+  }
+
+  const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
+  const callsFor = (text: string) => ai.calls.filter((c) => c.text.includes(text)).length;
+
+  it('a lesson that always fails stops at its bound of calls; the plan ends done with that lesson failed, free to regenerate', async () => {
+    const { client, turmaId } = await teacherWithClass();
+    ai.script({ match: 'Orçamento esgotado', status: 500, times: 1000 });
+    const res = await generate(client, turmaId, ['Frações com receitas', 'Orçamento esgotado: medidas', 'Tabuada com jogos']);
+    expect(res.status).toBe(202);
+    const plan = await waitForPlan(client, res.body.id, ['done', 'failed']);
+    expect(plan.generation.state).toBe('done');
+    const failed = plan.aulas.find((a) => a.numeroAula === 2)!;
+    expect(failed.generationState).toBe('failed');
+    expect(failed.generationError).toMatch(/limite de tentativas/);
+    expect(plan.aulas.filter((a) => a.generationState === 'done')).toHaveLength(2);
+    // 3 calls (the lesson's bound), not 10.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(callsFor('Orçamento esgotado')).toBe(3);
+    expect(callsFor('Tabuada com jogos')).toBe(1);
+    // Every call of the plan carries its theme (derived from the first lesson): 1 + 3 + 1 calls in all.
+    expect(callsFor('Frações com receitas')).toBe(5);
+    // Charged: a partial plan is a plan (only an all-failed plan is refunded).
+    expect(await credits(client)).toBe(34);
+  }, 90000);
+
+  it('a plan whose lessons all keep failing stops at the plan bound (2 calls per lesson) and gives the credit back', async () => {
+    const { client, turmaId } = await teacherWithClass();
+    ai.script({ match: 'Plano sem saída', status: 500, times: 1000 });
+    const res = await generate(client, turmaId, ['Plano sem saída: frações', 'Plano sem saída: decimais']);
+    const plan = await waitForPlan(client, res.body.id, ['failed']);
+    expect(plan.generation.creditRefunded).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    // 2 lessons x 2 calls: the plan's bound, though each lesson alone could make 3.
+    expect(callsFor('Plano sem saída')).toBe(4);
+    expect(await credits(client)).toBe(35);
+  }, 90000);
+
+  describe('a database error outside the per-lesson work', () => {
+    const conn = () => api.orm.em.fork().getConnection();
+    afterEach(async () => {
+      await conn().execute(`drop trigger if exists falha_ao_iniciar on planos_aula`);
+      await conn().execute(`drop function if exists falha_ao_iniciar_fn()`);
+      await conn().execute(`drop sequence if exists falhas_simuladas`);
+    });
+
+    /** Makes starting this user's plans (queued -> running) fail with a database error the given number of times. */
+    async function failPlanStart(userId: string, times: number) {
+      // A sequence counts the failures: unlike a table, nextval is not undone with the failed transaction.
+      await conn().execute(`create sequence falhas_simuladas`);
+      await conn().execute(`create function falha_ao_iniciar_fn() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${userId}' and new.generation_state = 'running' and old.generation_state = 'queued' then
+            if nextval('falhas_simuladas') <= ${times} then raise exception 'falha simulada do banco de dados'; end if;
+          end if;
+          return new;
+        end $$`);
+      await conn().execute(
+        `create trigger falha_ao_iniciar before update on planos_aula for each row execute function falha_ao_iniciar_fn()`,
+      );
+    }
+
+    it('that passes: the next attempt writes the plan, each lesson once', async () => {
+      const { client, turmaId, user } = await teacherWithClass();
+      await failPlanStart(user.id, 2);
+      const res = await generate(client, turmaId, ['Banco instável: frações', 'Banco instável: decimais']);
+      const plan = await waitForPlan(client, res.body.id, ['done', 'failed']);
+      expect(plan.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
+      expect(callsFor('Banco instável')).toBe(2);
+      expect(await credits(client)).toBe(34);
+    }, 90000);
+
+    it('that lasts: the plan still ends failed, the credit back once, instead of staying in the queue', async () => {
+      const { client, turmaId, user } = await teacherWithClass();
+      await failPlanStart(user.id, 1000);
+      const res = await generate(client, turmaId, ['Banco fora do ar: frações']);
+      const plan = await waitForPlan(client, res.body.id, ['failed']);
+      expect(plan.generation.creditRefunded).toBe(true);
+      expect(plan.generation.error).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
+      expect(callsFor('Banco fora do ar')).toBe(0);
+      expect(await credits(client)).toBe(35);
+    }, 90000);
+  });
+});

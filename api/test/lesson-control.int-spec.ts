@@ -1,0 +1,291 @@
+import { LIMITS, MSG, type Aula, type AulaVersao, type Plano, type PublicUser } from '@planejador/contracts';
+import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+/** Issue 13: pins, the whole pool, partial failure, regeneration (lesson and field), credits, versions, edits. */
+
+const FIELDS = ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const;
+
+function body(turmaId: string, lessons: (string | { prompt: string; habilidadesFixadas?: string[] })[], materia = 'matematica') {
+  return {
+    temaPrincipal: 'Tema',
+    turmaId,
+    materiaGeral: materia,
+    limitOneSkill: true,
+    preferirSeduc: false,
+    nivelDetalhamento: 3,
+    aulas: lessons.map((l, i) => ({ numeroAula: i + 1, materia, ...(typeof l === 'string' ? { prompt: l } : l) })),
+  };
+}
+
+async function waitForPlan(client: TestClient, id: string) {
+  return waitFor(
+    async () => {
+      const res = await client.get<Plano>(`/api/planos/${id}`);
+      return ['done', 'failed'].includes(res.body.generation?.state) ? res.body : null;
+    },
+    { timeoutMs: 60000, intervalMs: 150, what: `plan ${id}` },
+  );
+}
+
+async function waitForLesson(client: TestClient, planId: string, aulaId: string, versao?: number) {
+  return waitFor(
+    async () => {
+      const plan = (await client.get<Plano>(`/api/planos/${planId}`)).body;
+      const aula = plan.aulas.find((a) => a.id === aulaId)!;
+      if (aula.generation.state === 'queued' || aula.generation.state === 'running') return null;
+      if (versao !== undefined && aula.versao < versao && aula.generation.state === 'done' && !aula.generation.error) return null;
+      return { plan, aula };
+    },
+    { timeoutMs: 60000, intervalMs: 150, what: `lesson ${aulaId}` },
+  );
+}
+
+const content = (a: Aula) => Object.fromEntries([...FIELDS.map((f) => [f, a[f]]), ['habilidadeCodes', a.habilidadeCodes]]);
+
+describe('lesson control: pins, regeneration, versions (api, queue, worker, fake AI)', () => {
+  let api: ApiHarness;
+  let ai: FakeAi;
+  let worker: ManagedProcess;
+  const env = (ai: FakeAi) => ({
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: ai.url,
+    OPENAI_TIMEOUT_MS: '3000',
+    AI_ATTEMPTS: '2',
+    AI_RETRY_BASE_MS: '20',
+    GENERATION_RETRY_BASE_MS: '50',
+    LESSON_CONCURRENCY: '4',
+    JOB_LOCK_MS: '2000',
+    SWEEP_INTERVAL_MS: '1000',
+  });
+
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 20 });
+    api = await startApi(env(ai));
+    worker = await spawnWorker(env(ai));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
+  });
+
+  async function teacher(ano = '5') {
+    const t = await signUp(api);
+    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
+    return { ...t, turmaId: turma.id };
+  }
+  const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
+
+  async function generated(client: TestClient, turmaId: string, lessons: Parameters<typeof body>[1]) {
+    const res = await client.post<{ id: string }>('/api/planos/generate', body(turmaId, lessons));
+    expect(res.status).toBe(202);
+    return waitForPlan(client, res.body.id);
+  }
+
+  it('honours pinned skills and offers the AI the whole pool of the year and subject', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, [
+      { prompt: 'Pinned: receitas com medidas', habilidadesFixadas: ['EF05MA19', 'EF05MA03'] },
+      'Pool: bingo das frações',
+    ]);
+    expect(plan.generation.state).toBe('done');
+    const [pinned, free] = plan.aulas;
+    expect(pinned.habilidadeCodes).toEqual(['EF05MA19', 'EF05MA03']);
+    expect(pinned.habilidadesFixadas).toEqual(['EF05MA19', 'EF05MA03']);
+    expect(pinned.habilidades).toContain('(EF05MA19)');
+    expect(pinned.versao).toBe(1);
+
+    const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: number }[]>(
+      `select count(*)::int as count from curriculum_skills where component = 'matematica' and years @> '[5]'::jsonb`,
+    );
+    const poolCall = ai.calls.find((c) => c.text.includes('Pool: bingo'))!;
+    const schema = (poolCall.body as { response_format: { json_schema: { schema: { properties: { habilidades: { items: { enum: string[] } } } } } } })
+      .response_format.json_schema.schema;
+    expect(schema.properties.habilidades.items.enum).toHaveLength(count);
+    expect((poolCall.body as { max_tokens?: number }).max_tokens).toBeGreaterThan(0);
+    const pinnedCall = ai.calls.find((c) => c.text.includes('Pinned: receitas'))!;
+    expect((pinnedCall.body as { response_format: { json_schema: { schema: { properties: object } } } }).response_format.json_schema.schema.properties).not.toHaveProperty('habilidades');
+    expect(free.habilidadeCodes).toHaveLength(1);
+  });
+
+  it('refuses pins of another year and a year without skills of the subject, charging nothing', async () => {
+    const { client, turmaId } = await teacher('5');
+    const before = await credits(client);
+    const wrong = await client.post<{ message: string }>('/api/planos/generate', body(turmaId, [{ prompt: 'Frações', habilidadesFixadas: ['EF06MA01'] }]));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('A habilidade EF06MA01 não é do 5º ano de Matemática.');
+    const early = await teacher('2');
+    const english = await early.client.post<{ message: string }>('/api/planos/generate', body(early.turmaId, ['Colors song'], 'ingles'));
+    expect(english.status).toBe(400);
+    expect(english.body.message).toBe('Não há habilidades da BNCC de Inglês para o 2º ano.');
+    expect(await credits(client)).toBe(before);
+    expect(await credits(early.client)).toBe(before);
+    expect((await client.get<unknown[]>('/api/planos')).body).toHaveLength(0);
+  });
+
+  it('a plan whose lessons partly fail ends done; the failed lesson regenerates for free', async () => {
+    const { client, turmaId } = await teacher('5');
+    // Fails through every AI retry of every job attempt: the plan settles for the lesson it has.
+    ai.script({ match: 'Parcial quebra', status: 500, times: 1000 });
+    const plan = await generated(client, turmaId, ['Parcial ok: frações', 'Parcial quebra: medidas']);
+    expect(plan.generation).toMatchObject({ state: 'done', done: 1, total: 2 });
+    expect(plan.status).toBe('gerado');
+    const failed = plan.aulas[1];
+    expect(failed.generation.state).toBe('failed');
+    expect(failed.generation.error).toBeTruthy();
+    const before = await credits(client);
+    ai.reset();
+    const res = await client.post<{ jobId: string }>(`/api/planos/${plan.id}/aulas/${failed.id}/regenerar`, {});
+    expect(res.status).toBe(202);
+    const { aula } = await waitForLesson(client, plan.id, failed.id, 1);
+    expect(aula.generation.state).toBe('done');
+    expect(aula.versao).toBe(1);
+    expect(aula.regeneracoes).toBe(0);
+    expect(await credits(client)).toBe(before);
+  });
+
+  it('regenerates one lesson with an instruction, leaves every other lesson byte-identical, and can be undone', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Uma: frações com pizza', 'Duas: medidas com trena', 'Três: gráficos de colunas']);
+    const [first, target, third] = plan.aulas;
+    ai.script({
+      match: 'mais prática, com experimento',
+      content: { habilidades: ['EF05MA04'], objetivos: 'Novo objetivo prático', objetosConhecimento: 'Medidas', experiencias: 'Experimento de medir a sala', evidencias: 'Mediram' },
+    });
+    const res = await client.post<{ jobId: string }>(`/api/planos/${plan.id}/aulas/${target.id}/regenerar`, { instrucao: 'mais prática, com experimento' });
+    expect(res.status).toBe(202);
+    expect(res.body.jobId).toMatch(new RegExp(`^aula-${target.id}-`));
+    const again = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${target.id}/regenerar`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG.aulaRegenerating);
+    const { plan: after, aula } = await waitForLesson(client, plan.id, target.id, 2);
+    expect(aula.versao).toBe(2);
+    expect(aula.objetivos).toBe('Novo objetivo prático');
+    expect(aula.habilidadeCodes).toEqual(['EF05MA04']);
+    expect(aula.regeneracoes).toBe(1);
+    expect(content(after.aulas[0])).toEqual(content(first));
+    expect(content(after.aulas[2])).toEqual(content(third));
+    expect(after.aulas[0].versao).toBe(1);
+
+    const versions = (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${target.id}/versoes`)).body;
+    expect(versions.map((v) => [v.versao, v.origem])).toEqual([[2, 'regeneracao'], [1, 'geracao']]);
+    expect(versions[0].instrucao).toBe('mais prática, com experimento');
+    expect(versions[1].objetivos).toBe(target.objetivos);
+
+    const undo = await client.post<Aula>(`/api/planos/${plan.id}/aulas/${target.id}/versoes/1/restaurar`, {});
+    expect(undo.status).toBe(200);
+    expect(undo.body.versao).toBe(3);
+    expect(content(undo.body)).toEqual(content(target));
+    const list = (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${target.id}/versoes`)).body;
+    expect(list[0]).toMatchObject({ versao: 3, origem: 'restauracao' });
+    const missing = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${target.id}/versoes/99/restaurar`, {});
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(MSG.versaoNotFound);
+  });
+
+  it('regenerates one field only: the other four fields and the skills stay as they were', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Campo: frações equivalentes']);
+    const [lesson] = plan.aulas;
+    ai.script({
+      match: 'Reescreva somente o campo "Evidências de Aprendizagem"',
+      content: { objetivos: 'IGNORADO', objetosConhecimento: 'IGNORADO', experiencias: 'IGNORADO', evidencias: 'Evidência nova e observável' },
+    });
+    await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { campo: 'evidencias' });
+    const { aula } = await waitForLesson(client, plan.id, lesson.id, 2);
+    expect(aula.evidencias).toBe('Evidência nova e observável');
+    for (const field of ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias'] as const) expect(aula[field]).toBe(lesson[field]);
+    expect(aula.habilidadeCodes).toEqual(lesson.habilidadeCodes);
+  });
+
+  it(`gives ${LIMITS.freeRegenerations} free regenerations per lesson, then takes a credit; none left: 402; two at once: one queued`, async () => {
+    const { client, turmaId, user } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Créditos: frações']);
+    const [lesson] = plan.aulas;
+    const start = await credits(client);
+    for (let i = 1; i <= LIMITS.freeRegenerations; i++) {
+      expect((await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {})).status).toBe(202);
+      await waitForLesson(client, plan.id, lesson.id, i + 1);
+    }
+    expect(await credits(client)).toBe(start);
+    const [a, b] = await Promise.all([
+      client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {}),
+      client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {}),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    expect(await credits(client)).toBe(start - 1);
+    await waitForLesson(client, plan.id, lesson.id, LIMITS.freeRegenerations + 2);
+    await api.orm.em.fork().getConnection().execute(`update users set credits = 0 where id = ?`, [user.id]);
+    const broke = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {});
+    expect(broke.status).toBe(402);
+    expect(broke.body.message).toBe(MSG.regenerationInsufficientCredits);
+  });
+
+  it('a regeneration that fails for good keeps the previous content and gives the credit back once', async () => {
+    const { client, turmaId, user } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Falha na regeneração: frações']);
+    const [lesson] = plan.aulas;
+    await api.orm.em.fork().getConnection().execute(`update aulas set regeneracoes = ? where id = ?`, [LIMITS.freeRegenerations, lesson.id]);
+    const start = await credits(client);
+    ai.script({ match: 'Pedido do professor', status: 500, times: 1000 });
+    const res = await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao: 'Pedido que falha' });
+    expect(res.status).toBe(202);
+    expect(await credits(client)).toBe(start - 1);
+    const { aula } = await waitForLesson(client, plan.id, lesson.id);
+    ai.reset();
+    expect(aula.generation).toMatchObject({ state: 'done', error: MSG.regenerationFailedKept });
+    expect(content(aula)).toEqual(content(lesson));
+    expect(aula.versao).toBe(1);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await credits(client)).toBe(start);
+    void user;
+  }, 90000);
+
+  it('saving a changed skill stores its official text, refuses another year, versions only changed lessons', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Edição: frações', 'Intocada: medidas']);
+    const [edited, untouched] = plan.aulas;
+    const toInput = (a: Aula) => ({ id: a.id, habilidades: a.habilidades, objetivos: a.objetivos, objetosConhecimento: a.objetosConhecimento, experiencias: a.experiencias, evidencias: a.evidencias });
+    const wrong = await client.put<{ message: string }>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: [{ ...toInput(edited), habilidadeCodes: ['EF06MA01'] }, toInput(untouched)] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('A habilidade EF06MA01 não é do 5º ano de Matemática.');
+    const saved = await client.put<Plano>(`/api/planos/${plan.id}`, {
+      status: 'salvo',
+      aulas: [{ ...toInput(edited), objetivos: 'Meu objetivo', habilidadeCodes: ['EF05MA08'] }, toInput(untouched)],
+    });
+    expect(saved.status).toBe(200);
+    const [a, b] = saved.body.aulas;
+    expect(a.habilidadeCodes).toEqual(['EF05MA08']);
+    expect(a.habilidades).toMatch(/^\(EF05MA08\) /);
+    expect(a.objetivos).toBe('Meu objetivo');
+    expect(a.versao).toBe(2);
+    expect(b.versao).toBe(1);
+    const versions = (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${edited.id}/versoes`)).body;
+    expect(versions.map((v) => v.origem)).toEqual(['edicao', 'geracao']);
+  });
+
+  it('lessons of another teacher are not found', async () => {
+    const owner = await teacher('5');
+    const plan = await generated(owner.client, owner.turmaId, ['Dono: frações']);
+    const other = await teacher('5');
+    const lesson = plan.aulas[0];
+    expect((await other.client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {})).status).toBe(404);
+    expect((await other.client.get(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes`)).status).toBe(404);
+    expect((await other.client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes/1/restaurar`, {})).status).toBe(404);
+  });
+
+  it('a regeneration survives kill -9 of the worker', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Sobrevive: frações']);
+    const [lesson] = plan.aulas;
+    ai.script({ match: 'Pedido do professor', delayMs: 1500 });
+    await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao: 'com material dourado' });
+    await waitFor(async () => ai.calls.some((c) => c.text.includes('com material dourado')), { timeoutMs: 10000, what: 'regeneration call' });
+    await worker.stop('SIGKILL');
+    worker = await spawnWorker(env(ai));
+    const { aula } = await waitForLesson(client, plan.id, lesson.id, 2);
+    expect(aula.generation.state).toBe('done');
+    expect(aula.versao).toBe(2);
+  }, 90000);
+});

@@ -1,0 +1,113 @@
+import { MSG, trimestreOf, type Cobertura, type Plano, type PlanoListItem } from '@planejador/contracts';
+import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+
+/** Issue 15: trimestres, period and lesson length on plans; the class's coverage of its year's skills. */
+describe('school year: trimestres and coverage (offline drafter, real worker)', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    api = await startApi({});
+    worker = await spawnWorker({});
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+  });
+
+  async function teacher(ano = '5') {
+    const t = await signUp(api);
+    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
+    return { ...t, turmaId: turma.id };
+  }
+
+  async function plan(client: TestClient, turmaId: string, pins: string[][], extra: Record<string, unknown> = {}) {
+    const res = await client.post<{ id: string }>('/api/planos/generate', {
+      temaPrincipal: 'Matemática',
+      turmaId,
+      materiaGeral: 'matematica',
+      aulas: pins.map((habilidadesFixadas, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt: `Aula ${i + 1} com frações e medidas`, habilidadesFixadas })),
+      ...extra,
+    });
+    expect(res.status).toBe(202);
+    return waitFor(
+      async () => {
+        const p = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
+        return p.generation.state === 'done' ? p : null;
+      },
+      { timeoutMs: 30000, what: 'plan done' },
+    );
+  }
+
+  it('stores the trimestre (defaulted from today), the period and the lesson length; PUT changes them alone', async () => {
+    const { client, turmaId } = await teacher();
+    const defaulted = await plan(client, turmaId, [['EF05MA03']]);
+    expect(defaulted.trimestre).toBe(trimestreOf(new Date()));
+    expect(defaulted.dataInicio).toBeNull();
+    // The theme left at the subject's name comes from the first lesson, so plans are told apart.
+    expect(defaulted.temaPrincipal).toBe('Aula 1 com frações e medidas');
+
+    const set = await plan(client, turmaId, [['EF05MA03']], { trimestre: 2, dataInicio: '2026-05-04', dataFim: '2026-05-29', duracaoAulaMin: 45 });
+    expect(set).toMatchObject({ trimestre: 2, dataInicio: '2026-05-04', dataFim: '2026-05-29', duracaoAulaMin: 45 });
+
+    const changed = await client.put<Plano>(`/api/planos/${set.id}`, { status: 'salvo', trimestre: 1, duracaoAulaMin: 50 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ trimestre: 1, dataInicio: '2026-05-04', duracaoAulaMin: 50, status: 'salvo' });
+    expect(changed.body.aulas[0].versao).toBe(1);
+
+    const inverted = await client.put<{ message: string }>(`/api/planos/${set.id}`, { dataInicio: '2026-06-30' });
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.message).toBe(MSG.periodoInvertido);
+    const badDate = await client.put<{ message: string }>(`/api/planos/${set.id}`, { dataFim: '2026-02-30' });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.message).toBe(MSG.dataInvalida);
+    const badTrimestre = await client.post<{ message: string }>('/api/planos/generate', {
+      temaPrincipal: 'X', turmaId, materiaGeral: 'matematica', trimestre: 4, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: 'x' }],
+    });
+    expect(badTrimestre.status).toBe(400);
+    expect(badTrimestre.body.message).toBe(MSG.trimestreInvalid);
+
+    const list = await client.get<PlanoListItem[]>('/api/planos?trimestre=1');
+    expect(list.body.map((p) => p.id)).toEqual(defaulted.trimestre === 1 ? [set.id, defaulted.id] : [set.id]);
+    expect(list.body[0].trimestre).toBe(1);
+  });
+
+  it('counts a skill as covered by finished plans of the class only, with their trimestres', async () => {
+    const { client, turmaId } = await teacher('5');
+    const first = await plan(client, turmaId, [['EF05MA03'], ['EF05MA08']], { trimestre: 1 });
+    await plan(client, turmaId, [['EF05MA03']], { trimestre: 2 });
+    const deleted = await plan(client, turmaId, [['EF05MA19']], { trimestre: 3 });
+    expect((await client.delete(`/api/planos/${deleted.id}`)).status).toBe(204);
+    // A plan still generating does not count (its queue prefix is another's, so this run's sweeper leaves it be).
+    const stuck = await plan(client, turmaId, [['EF05MA10']], { trimestre: 3 });
+    await api.orm.em.fork().getConnection().execute(`update planos_aula set generation_state = 'running', queue_prefix = 'outra-fila' where id = ?`, [stuck.id]);
+
+    const res = await client.get<Cobertura>(`/api/turmas/${turmaId}/cobertura`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ turmaId, ano: '5' });
+    const subjects = res.body.materias.map((m) => m.materia);
+    expect(subjects).toContain('matematica');
+    expect(subjects).not.toContain('ingles'); // no BNCC skills of English in the 5º ano
+    const math = res.body.materias.find((m) => m.materia === 'matematica')!;
+    expect(math.cobertas).toBe(2);
+    expect(math.total).toBe(math.habilidades.length);
+    const byCode = new Map(math.habilidades.map((h) => [h.code, h]));
+    expect(byCode.get('EF05MA03')).toMatchObject({ trimestres: [1, 2] });
+    expect(byCode.get('EF05MA03')!.planos.map((p) => p.trimestre)).toEqual([1, 2]);
+    expect(byCode.get('EF05MA08')!.planos).toEqual([{ id: first.id, temaPrincipal: first.temaPrincipal, trimestre: 1 }]);
+    expect(byCode.get('EF05MA19')!.trimestres).toEqual([]);
+    expect(byCode.get('EF05MA10')!.trimestres).toEqual([]);
+    expect(byCode.get('EF05MA03')!.unidade).toBeTruthy();
+
+    const other = await teacher('5');
+    expect((await other.client.get(`/api/turmas/${turmaId}/cobertura`)).status).toBe(404);
+
+    // The class cards' summary: the same counts, for every class of the user, and only theirs.
+    const resumo = (await client.get<{ turmaId: string; materias: { materia: string; total: number; cobertas: number }[] }[]>('/api/turmas/cobertura')).body;
+    expect(resumo).toHaveLength(1);
+    expect(resumo[0].materias.find((m) => m.materia === 'matematica')).toEqual({ materia: 'matematica', total: math.total, cobertas: 2 });
+    const theirs = (await other.client.get<{ turmaId: string }[]>('/api/turmas/cobertura')).body;
+    expect(theirs.map((r) => r.turmaId)).not.toContain(turmaId);
+  });
+});

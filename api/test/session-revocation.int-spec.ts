@@ -1,0 +1,123 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { freePort, spawnApi, TestClient, type ManagedProcess } from '@planejador/testing';
+import { setRole } from '../../scripts/src/admin';
+import { PASSWORD, uniqueEmail } from './api-harness';
+
+/**
+ * Two api processes on one database and Redis, each holding the sessions it read in its SessionCache: a logout,
+ * a password reset and a role change made through one of them (or, for the role, through `npm run admin`) count
+ * from the very next request on both.
+ */
+describe('sessions stay revocable at once across api processes (SessionCache, invalidated through Redis)', () => {
+  const ADMIN = uniqueEmail('revogacao-admin');
+  let a: ManagedProcess;
+  let b: ManagedProcess;
+  let urls: { a: string; b: string };
+  let sql: Client;
+
+  beforeAll(async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    urls = { a: `http://127.0.0.1:${portA}`, b: `http://127.0.0.1:${portB}` };
+    const env = { OPENAI_API_KEY: '', ADMIN_EMAILS: ADMIN };
+    [a, b] = await Promise.all([spawnApi(portA, env), spawnApi(portB, env)]);
+    sql = new Client({ connectionString: process.env.DATABASE_URL });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  /** The same browser (its cookie) against process A or B. */
+  const on = (which: 'a' | 'b', cookie: string) => new TestClient(urls[which], { cookie });
+
+  async function signUp(email = uniqueEmail('revogacao')) {
+    const client = new TestClient(urls.a);
+    const res = await client.post<{ id: string }>('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(res.status).toBe(201);
+    return { email, id: res.body.id, cookie: client.cookieHeader };
+  }
+
+  /** Both processes answer the session (twice: the second answer comes from their cache). */
+  async function warm(cookie: string, path = '/api/turmas') {
+    for (const which of ['a', 'b'] as const) {
+      for (let i = 0; i < 2; i++) expect((await on(which, cookie).get(path)).status).toBe(200);
+    }
+  }
+
+  /** A one-time token of `table` for the user, stored hashed as the worker stores it. */
+  async function token(table: 'password_reset_tokens' | 'email_verification_tokens', userId: string) {
+    const plain = randomBytes(32).toString('base64url');
+    await sql.query(`insert into ${table} (id, user_id, token_hash, expires_at) values ($1, $2, $3, now() + interval '1 hour')`, [
+      randomUUID(),
+      userId,
+      createHash('sha256').update(plain).digest('hex'),
+    ]);
+    return plain;
+  }
+
+  it('holds a session in each process between its changes (otherwise the cases below would prove nothing)', async () => {
+    const user = await signUp();
+    await warm(user.cookie);
+    // Deleted behind the api's back (no announcement): both still answer from their cache...
+    const sid = decodeURIComponent(user.cookie.split('planejador.sid=')[1]).slice(2).split('.')[0];
+    await sql.query(`delete from "session" where sid = $1`, [sid]);
+    expect((await on('a', user.cookie).get('/api/turmas')).status).toBe(200);
+    expect((await on('b', user.cookie).get('/api/turmas')).status).toBe(200);
+    // ...while what must be current is read again: GET /api/auth/user reads the user (still there).
+    expect((await on('b', user.cookie).get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('a logout on one process signs the session out on both, from the next request', async () => {
+    for (const [via, other] of [['a', 'b'], ['b', 'a']] as const) {
+      const user = await signUp();
+      await warm(user.cookie);
+      expect((await on(via, user.cookie).post('/api/logout')).status).toBe(204);
+      expect((await on(other, user.cookie).get('/api/turmas')).status).toBe(401);
+      expect((await on(via, user.cookie).get('/api/turmas')).status).toBe(401);
+      expect((await on(other, user.cookie).get('/api/auth/user')).status).toBe(401);
+    }
+  });
+
+  it("a password reset on one process ends the user's sessions on both, from the next request", async () => {
+    const user = await signUp();
+    // A second browser, signed in through B.
+    const second = new TestClient(urls.b);
+    expect((await second.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    await warm(user.cookie);
+    await warm(second.cookieHeader);
+
+    const reset = await new TestClient(urls.b).post('/api/auth/reset-password', { token: await token('password_reset_tokens', user.id), newPassword: 'nova-senha-456' });
+    expect(reset.status).toBe(200);
+    for (const cookie of [user.cookie, second.cookieHeader]) {
+      expect((await on('a', cookie).get('/api/turmas')).status).toBe(401);
+      expect((await on('b', cookie).get('/api/turmas')).status).toBe(401);
+    }
+    expect((await new TestClient(urls.a).post('/api/login', { email: user.email, password: 'nova-senha-456' })).status).toBe(200);
+  });
+
+  it("an admin's role change (npm run admin) counts from the next request on both processes", async () => {
+    const admin = await signUp(ADMIN);
+    // ADMIN_EMAILS grants admin once the address is confirmed (through B, while both hold the session).
+    await warm(admin.cookie);
+    expect((await on('b', admin.cookie).post('/api/auth/verify-email', { token: await token('email_verification_tokens', admin.id) })).status).toBe(200);
+    await warm(admin.cookie, '/api/admin/email-logs');
+    expect((await on('a', admin.cookie).get<{ role: string }>('/api/auth/user')).body.role).toBe('admin');
+
+    expect(await setRole(process.env.DATABASE_URL!, ADMIN, 'teacher')).toBe(ADMIN);
+    for (const which of ['a', 'b'] as const) {
+      expect((await on(which, admin.cookie).get('/api/admin/email-logs')).status).toBe(403);
+      expect((await on(which, admin.cookie).get('/admin/queues', { accept: 'application/json' })).status).toBe(403);
+      expect((await on(which, admin.cookie).get<{ role: string }>('/api/auth/user')).body.role).toBe('teacher');
+      // Still signed in as a teacher.
+      expect((await on(which, admin.cookie).get('/api/turmas')).status).toBe(200);
+    }
+
+    expect(await setRole(process.env.DATABASE_URL!, ADMIN, 'admin')).toBe(ADMIN);
+    for (const which of ['a', 'b'] as const) {
+      expect((await on(which, admin.cookie).get('/api/admin/email-logs')).status).toBe(200);
+      expect((await on(which, admin.cookie).get<{ role: string }>('/api/auth/user')).body.role).toBe('admin');
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// The boundaries of the project conventions (layout and imports), checked by the machine (issue 18): who may import whom, no import
+// cycles, and React's rules of hooks. `npm run lint` (and `npm test`, before the suites) fails on any of them.
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const LIBS = ['contracts', 'config', 'db', 'queue', 'curriculum', 'ai', 'documents', 'mail', 'testing'];
+const serverLibs = LIBS.filter((lib) => lib !== 'contracts').map((lib) => `@planejador/${lib}`);
+const apps = (...names) => names.flatMap((name) => [`**/${name}/src/**`, `**/${name}/dist/**`, `@planejador/${name}`]);
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'web/dist/**', 'coverage/**', 'artifacts/**', '.ci/**', 'bench/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      // Resolves '@/…' (web) and relative imports as TypeScript does; other packages count as external.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json'] }), importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      // A cycle between modules of the same package (packages import each other only by name).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // MikroORM's bidirectional relations (a plan and its lessons) name each other through lazy callbacks.
+    files: ['libs/db/src/entities/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    // The web bundles only what a browser may run: the shared contracts, never server code.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: serverLibs, message: 'A web só importa @planejador/contracts.' }, { group: ['**/api/src/**', '**/worker/src/**', '**/libs/*/src/**', '!**/libs/contracts/src/**'], message: 'A web só importa @planejador/contracts.' }] }],
+    },
+  },
+  ...features.map((feature) => ({
+    // No imports between features: what two features share lives in components/, hooks/ or lib/.
+    files: [`web/src/features/${feature}/**/*.ts`, `web/src/features/${feature}/**/*.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverLibs, message: 'A web só importa @planejador/contracts.' },
+            { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'Uma feature não importa outra: mova o que é comum para components/, hooks/ ou lib/.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The api enqueues, the worker works: neither imports the other, nor the web.
+    files: ['api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('worker', 'web'), message: 'A api nunca importa o worker nem a web.' }] }] },
+  },
+  {
+    files: ['worker/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('api', 'web'), message: 'O worker nunca importa a api nem a web.' }] }] },
+  },
+  {
+    // Libraries never import apps.
+    files: ['libs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('api', 'worker', 'web'), message: 'Uma lib nunca importa api, worker ou web.' }] }] },
+  },
+  {
+    // The contracts are what the web bundles: they import no other package of ours.
+    files: ['libs/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...serverLibs, ...apps('api', 'worker', 'web')], message: 'libs/contracts não importa outros pacotes do projeto.' }] }] },
+  },
+);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** The RS state network's school year: three trimestres. */
+export const TRIMESTRES = [1, 2, 3] as const;
+export type Trimestre = (typeof TRIMESTRES)[number];
+
+export const SCHOOL_YEAR_LIMITS = {
+  duracaoAulaMin: 30,
+  duracaoAulaMax: 300,
+  duracaoAulaDefault: 50,
+} as const;
+
+/** Brazil's school calendar time zone: a date's month is read there. */
+export const SCHOOL_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The trimestre of a date when the teacher names none: January-April 1, May-August 2, September-December 3. */
+export function trimestreOf(date: Date = new Date()): Trimestre {
+  const month = Number(new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, month: 'numeric' }).format(date));
+  return month <= 4 ? 1 : month <= 8 ? 2 : 3;
+}
+
+export const trimestreSchema = z.coerce
+  .number({ error: MSG.trimestreInvalid })
+  .int(MSG.trimestreInvalid)
+  .min(1, MSG.trimestreInvalid)
+  .max(3, MSG.trimestreInvalid)
+  .transform((n) => n as Trimestre);
+
+/** A calendar date as ISO 'aaaa-mm-dd' that exists (no 30 February). */
+export const isoDateSchema = z
+  .string({ error: MSG.dataInvalida })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dataInvalida)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, MSG.dataInvalida);
+
+export const duracaoAulaSchema = z.coerce
+  .number({ error: MSG.duracaoAulaInvalida })
+  .int(MSG.duracaoAulaInvalida)
+  .min(SCHOOL_YEAR_LIMITS.duracaoAulaMin, MSG.duracaoAulaInvalida)
+  .max(SCHOOL_YEAR_LIMITS.duracaoAulaMax, MSG.duracaoAulaInvalida);
+
+/** The plan's place in the school year, as the generate request and PUT accept it (all optional, null clears). */
+export const schoolYearFields = {
+  trimestre: trimestreSchema.optional(),
+  dataInicio: isoDateSchema.nullish(),
+  dataFim: isoDateSchema.nullish(),
+  duracaoAulaMin: duracaoAulaSchema.nullish(),
+};
+
+/** Start <= end when both are given (ISO dates compare as strings). */
+export function periodIsOrdered(value: { dataInicio?: string | null; dataFim?: string | null }): boolean {
+  return !value.dataInicio || !value.dataFim || value.dataInicio <= value.dataFim;
+}
+
+/** 'dd/mm/aaaa' from 'aaaa-mm-dd'. */
+export function formatIsoDatePtBr(value: string): string {
+  const [y, m, d] = value.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** GET /api/turmas/{id}/cobertura. */
+export interface CoberturaPlano {
+  id: string;
+  temaPrincipal: string;
+  trimestre: number;
+}
+export interface CoberturaHabilidade {
+  code: string;
+  description: string;
+  unidade: string;
+  /** The trimestres of the plans that cite it (sorted, no repeats); empty: not covered. */
+  trimestres: number[];
+  planos: CoberturaPlano[];
+}
+export interface CoberturaMateria {
+  materia: string;
+  total: number;
+  cobertas: number;
+  habilidades: CoberturaHabilidade[];
+}
+export interface Cobertura {
+  turmaId: string;
+  ano: string;
+  materias: CoberturaMateria[];
+}
+
+/** GET /api/turmas/cobertura: every class of the user with each subject's share covered (for the class cards). */
+export interface CoberturaResumo {
+  turmaId: string;
+  ano: string;
+  materias: { materia: string; total: number; cobertas: number }[];
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Pool } from 'pg';
+import { dropDatabase, ensureDatabase } from '../../database-url';
+import { Aula, PlanoAula, Turma, User } from '../../entities';
+import { migrate } from '../../migrate';
+import { ormConfig } from '../../orm.config';
+
+/**
+ * A migrated database of its own for one repository test file (the repositories' statements run against the
+ * real PostgreSQL), with MikroORM and a pg pool on it and small factories with overrides.
+ */
+export interface TestDatabase {
+  databaseUrl: string;
+  orm: MikroORM;
+  pool: Pool;
+  user(overrides?: Partial<Pick<User, 'email' | 'credits' | 'role' | 'firstName'>>): Promise<User>;
+  turma(userId: string, overrides?: Partial<Pick<Turma, 'numero' | 'escola' | 'ano'>>): Promise<Turma>;
+  plano(userId: string, turmaId: string, overrides?: Partial<Pick<PlanoAula, 'generationState' | 'status' | 'trimestre' | 'queuePrefix' | 'temaPrincipal'>>): Promise<PlanoAula>;
+  aula(planoId: string, overrides?: Partial<Pick<Aula, 'numeroAula' | 'generationState' | 'habilidadeCodes' | 'objetivos' | 'regeneracoes'>>): Promise<Aula>;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(prefix: string): Promise<TestDatabase> {
+  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+  const databaseUrl = `${base}/planejador_${prefix}_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(databaseUrl);
+  await migrate(databaseUrl);
+  const orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    databaseUrl,
+    orm,
+    pool,
+    user: (overrides = {}) => {
+      const em = orm.em.fork();
+      const user = em.create(User, { email: `${randomBytes(6).toString('hex')}@teste.dev`, password: 'not-a-real-hash', ...overrides });
+      return em.flush().then(() => user);
+    },
+    turma: (userId, overrides = {}) => {
+      const em = orm.em.fork();
+      const turma = em.create(Turma, { nomeProfessor: 'Ana', numero: '51', escola: 'Escola A', ano: '5', user: userId, ...overrides });
+      return em.flush().then(() => turma);
+    },
+    plano: (userId, turmaId, overrides = {}) => {
+      const em = orm.em.fork();
+      const plano = em.create(PlanoAula, { temaPrincipal: 'Frações', materiaGeral: 'matematica', turma: turmaId, user: userId, ...overrides });
+      return em.flush().then(() => plano);
+    },
+    aula: (planoId, overrides = {}) => {
+      const em = orm.em.fork();
+      const aula = em.create(Aula, { plano: planoId, numeroAula: 1, materia: 'matematica', prompt: 'Frações equivalentes', ...overrides });
+      return em.flush().then(() => aula);
+    },
+    close: async () => {
+      await pool.end();
+      await orm.close(true);
+      await dropDatabase(databaseUrl);
+    },
+  };
+}

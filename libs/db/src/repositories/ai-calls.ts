@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface AiCallLimits {
+  /** Calls one lesson's first generation may make, over all its retries and job attempts. */
+  perLesson: number;
+  /** Calls a plan may make per lesson it holds (a 15-lesson plan: 15 times this), over all attempts. */
+  perPlanLesson: number;
+}
+
+/** Whether one more AI call was granted, or which bound refused it. */
+export type AiCallGrant = 'granted' | 'lesson-spent' | 'plan-spent';
+
+/**
+ * Takes one AI call from a lesson's and its plan's budgets, in one statement: both counters go up only when both
+ * are under their bound, so concurrent lessons of one plan (and a plan's several workers) never overspend.
+ */
+export async function takeAiCall(em: EntityManager, aulaId: string, limits: AiCallLimits): Promise<AiCallGrant> {
+  const rows = await em.getConnection().execute<{ lesson_calls: number; plan_calls: number; lessons: string; granted: boolean }[]>(
+    `with target as (
+       select a.id, a.plano_id, a.ai_calls as lesson_calls, p.ai_calls as plan_calls,
+              (select count(*) from aulas x where x.plano_id = a.plano_id) as lessons
+         from aulas a join planos_aula p on p.id = a.plano_id
+        where a.id = ?
+        for update of a, p
+     ),
+     grant_ok as (
+       select * from target where lesson_calls < ? and plan_calls < lessons * ?
+     ),
+     lesson as (
+       update aulas set ai_calls = ai_calls + 1 from grant_ok where aulas.id = grant_ok.id returning aulas.id
+     ),
+     plan as (
+       update planos_aula set ai_calls = ai_calls + 1 from grant_ok where planos_aula.id = grant_ok.plano_id
+       returning planos_aula.id
+     )
+     select t.lesson_calls, t.plan_calls, t.lessons, exists (select 1 from lesson) and exists (select 1 from plan) as granted
+       from target t`,
+    [aulaId, limits.perLesson, limits.perPlanLesson],
+  );
+  const row = rows[0];
+  if (!row) return 'lesson-spent';
+  if (row.granted) return 'granted';
+  return row.lesson_calls >= limits.perLesson ? 'lesson-spent' : 'plan-spent';
+}

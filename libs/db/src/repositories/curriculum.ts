@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A curriculum_skills row as PostgreSQL returns it (jsonb columns already parsed). */
+export interface CurriculumSkillRow {
+  code: string;
+  component: string;
+  bncc_component: string;
+  years: number[];
+  unit: string;
+  field: string | null;
+  axis: string | null;
+  knowledge_objects: string[];
+  description: string;
+  source: string;
+  expectativas: string[];
+}
+
+const COLUMNS =
+  'code, component, bncc_component, years, unit, field, axis, knowledge_objects, description, source, expectativas';
+
+/**
+ * Raw SQL rather than the CurriculumSkill entity: the rows are read once per process into plain records, and
+ * the import writes all of them in one statement; 'expectativas' comes from a later migration.
+ */
+export async function selectCurriculumSkills(em: EntityManager): Promise<CurriculumSkillRow[]> {
+  return em.execute<CurriculumSkillRow[]>(`select ${COLUMNS} from curriculum_skills order by code`);
+}
+
+export async function countCurriculumSkills(em: EntityManager): Promise<number> {
+  const [row] = await em.execute<{ count: string }[]>('select count(*) as count from curriculum_skills');
+  return Number(row?.count ?? 0);
+}
+
+/** Inserts new rows and overwrites changed ones, in one statement. */
+export async function upsertCurriculumSkills(em: EntityManager, rows: readonly CurriculumSkillRow[]): Promise<void> {
+  if (!rows.length) return;
+  await em.execute(
+    `insert into curriculum_skills (${COLUMNS})
+     select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as r(
+       code varchar, component varchar, bncc_component varchar, years jsonb, unit text, field text, axis text,
+       knowledge_objects jsonb, description text, source varchar, expectativas jsonb)
+     on conflict (code) do update set
+       component = excluded.component, bncc_component = excluded.bncc_component, years = excluded.years,
+       unit = excluded.unit, field = excluded.field, axis = excluded.axis,
+       knowledge_objects = excluded.knowledge_objects, description = excluded.description,
+       source = excluded.source, expectativas = excluded.expectativas`,
+    [JSON.stringify(rows)],
+    'run',
+  );
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { EmailLog } from '../entities';
+import {
+  addRecipients,
+  claimPendingRecipients,
+  findStaleEmailLogs,
+  finishEmailLog,
+  interruptSendingRecipients,
+  markRecipients,
+  recipientsOf,
+  retryFailedRecipients,
+} from './email-logs';
+import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+const REFUSED = 'Recusado pelo servidor SMTP.';
+
+describe('e-mail logs repository (PostgreSQL)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('email_logs');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const fresh = () => db.orm.em.fork();
+  async function log(overrides: Partial<Pick<EmailLog, 'status' | 'queuePrefix'>> = {}) {
+    const em = fresh();
+    const record = em.create(EmailLog, {
+      adminEmail: 'admin@teste.dev',
+      subject: 'Aviso',
+      html: '<p>Oi</p>',
+      toAddresses: ['a@teste.dev'],
+      ccAddresses: ['b@teste.dev'],
+      bccAddresses: [],
+      recipientCount: 2,
+      ...overrides,
+    });
+    await em.flush();
+    return record;
+  }
+  const states = async (logId: string) => (await recipientsOf(fresh(), logId)).map((r) => [r.address, r.status, r.error]);
+
+  it('addRecipients adds each address once, pending; recipientsOf lists them by address', async () => {
+    const { id } = await log();
+    await addRecipients(fresh(), id, [
+      { address: 'b@teste.dev', kind: 'cc' },
+      { address: 'a@teste.dev', kind: 'to' },
+    ]);
+    await addRecipients(fresh(), id, [{ address: 'a@teste.dev', kind: 'to' }]);
+    await addRecipients(fresh(), id, []);
+    expect(await states(id)).toEqual([
+      ['a@teste.dev', 'pending', null],
+      ['b@teste.dev', 'pending', null],
+    ]);
+  });
+
+  it('claimPendingRecipients claims the pending ones once; markRecipients records each outcome', async () => {
+    const { id } = await log();
+    await addRecipients(fresh(), id, [
+      { address: 'a@teste.dev', kind: 'to' },
+      { address: 'b@teste.dev', kind: 'cc' },
+      { address: 'c@teste.dev', kind: 'bcc' },
+    ]);
+    const claimed = await claimPendingRecipients(fresh(), id);
+    expect(claimed.sort((x, y) => x.address.localeCompare(y.address))).toEqual([
+      { address: 'a@teste.dev', kind: 'to' },
+      { address: 'b@teste.dev', kind: 'cc' },
+      { address: 'c@teste.dev', kind: 'bcc' },
+    ]);
+    expect(await claimPendingRecipients(fresh(), id)).toEqual([]);
+    await markRecipients(fresh(), id, 'sent', ['a@teste.dev']);
+    await markRecipients(fresh(), id, 'failed', ['b@teste.dev'], REFUSED);
+    await markRecipients(fresh(), id, 'failed', []);
+    expect(await states(id)).toEqual([
+      ['a@teste.dev', 'sent', null],
+      ['b@teste.dev', 'failed', REFUSED],
+      ['c@teste.dev', 'sending', null],
+    ]);
+    const { rows } = await db.pool.query<{ address: string; sent: boolean }>(
+      'select address, sent_at is not null as sent from email_log_recipients where log_id = $1 order by address',
+      [id],
+    );
+    expect(rows.map((r) => r.sent)).toEqual([true, false, false]);
+
+    // An attempt that died mid-send: those left 'sending' are interrupted, never mailed again.
+    await interruptSendingRecipients(fresh(), id);
+    expect((await states(id))[2]).toEqual(['c@teste.dev', 'interrupted', 'Envio interrompido: a entrega não pôde ser confirmada (não reenviado para não duplicar).']);
+  });
+
+  it('retryFailedRecipients makes the failed ones pending again, except those refused outright', async () => {
+    const { id } = await log();
+    await addRecipients(fresh(), id, [
+      { address: 'a@teste.dev', kind: 'to' },
+      { address: 'b@teste.dev', kind: 'to' },
+    ]);
+    await markRecipients(fresh(), id, 'failed', ['a@teste.dev'], 'Não foi possível conectar ao servidor SMTP.');
+    await markRecipients(fresh(), id, 'failed', ['b@teste.dev'], REFUSED);
+    await retryFailedRecipients(fresh(), id, REFUSED);
+    expect(await states(id)).toEqual([
+      ['a@teste.dev', 'pending', null],
+      ['b@teste.dev', 'failed', REFUSED],
+    ]);
+  });
+
+  it('finishEmailLog sets the final state (and the time of a sent one)', async () => {
+    const sent = await log({ status: 'sending' });
+    const failed = await log({ status: 'sending' });
+    await finishEmailLog(fresh(), sent.id, 'sent', null);
+    await finishEmailLog(fresh(), failed.id, 'failed', 'Nenhum destinatário recebeu o e-mail.');
+    expect(await fresh().findOneOrFail(EmailLog, { id: sent.id })).toMatchObject({ status: 'sent', error: null, sentAt: expect.any(Date) });
+    expect(await fresh().findOneOrFail(EmailLog, { id: failed.id })).toMatchObject({ status: 'failed', error: 'Nenhum destinatário recebeu o e-mail.', sentAt: null });
+  });
+
+  it('findStaleEmailLogs finds sends of the prefix left queued or sending past the grace period', async () => {
+    const prefix = `m${randomUUID().slice(0, 8)}`;
+    const queued = await log({ queuePrefix: prefix });
+    const sending = await log({ queuePrefix: prefix, status: 'sending' });
+    const sent = await log({ queuePrefix: prefix, status: 'sent' });
+    const recent = await log({ queuePrefix: prefix });
+    const other = await log({ queuePrefix: 'someone-else' });
+    for (const { id } of [queued, sending, sent, other]) {
+      await db.pool.query(`update email_logs set created_at = now() - interval '1 minute' where id = $1`, [id]);
+    }
+    const found = (await findStaleEmailLogs(fresh(), 30, prefix)).map((r) => r.id);
+    expect(found.sort()).toEqual([queued.id, sending.id].sort());
+    expect(found).not.toContain(recent.id);
+  });
+});

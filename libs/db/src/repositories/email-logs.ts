@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export type RecipientKind = 'to' | 'cc' | 'bcc';
+
+/**
+ * Bulk sends of this queue prefix (or of none) stored but not finished (queued or sending) for `graceSeconds`,
+ * at most 500: the sweeper queues them again.
+ */
+export async function findStaleEmailLogs(em: EntityManager, graceSeconds: number, queuePrefix: string): Promise<{ id: string }[]> {
+  return em.execute<{ id: string }[]>(
+    `select id from email_logs where status in ('queued', 'sending') and created_at < now() - make_interval(secs => ?)
+        and (queue_prefix = ? or queue_prefix is null) limit 500`,
+    [graceSeconds, queuePrefix],
+  );
+}
+
+/** The send's failed recipients become pending again, except those whose error is `keepError` (refused outright). */
+export async function retryFailedRecipients(em: EntityManager, logId: string, keepError: string): Promise<void> {
+  await em.execute(
+    `update email_log_recipients set status = 'pending', error = null where log_id = ? and status = 'failed' and error is distinct from ?`,
+    [logId, keepError],
+  );
+}
+
+/** Adds the send's recipients as pending; one already there (a retried job) keeps its state. */
+export async function addRecipients(em: EntityManager, logId: string, recipients: readonly { address: string; kind: RecipientKind }[]): Promise<void> {
+  if (!recipients.length) return;
+  await em.execute(
+    `insert into email_log_recipients (log_id, address, kind)
+     select ?, r.address, r.kind from jsonb_to_recordset(?::jsonb) as r(address text, kind text)
+     on conflict (log_id, address) do nothing`,
+    [logId, JSON.stringify(recipients)],
+  );
+}
+
+/** Recipients left 'sending' by an attempt that died mid-send may have been mailed: 'interrupted', never mailed again. */
+export async function interruptSendingRecipients(em: EntityManager, logId: string): Promise<void> {
+  await em.execute(
+    `update email_log_recipients set status = 'interrupted', updated_at = now(),
+            error = 'Envio interrompido: a entrega não pôde ser confirmada (não reenviado para não duplicar).'
+      where log_id = ? and status = 'sending'`,
+    [logId],
+  );
+}
+
+/** Claims the pending recipients ('pending' -> 'sending') and returns them. */
+export async function claimPendingRecipients(em: EntityManager, logId: string): Promise<{ address: string; kind: RecipientKind }[]> {
+  return em.execute<{ address: string; kind: RecipientKind }[]>(
+    `update email_log_recipients set status = 'sending', updated_at = now()
+      where log_id = ? and status = 'pending' returning address, kind`,
+    [logId],
+  );
+}
+
+/** Sets these recipients' outcome ('sent' also stamps sent_at). */
+export async function markRecipients(
+  em: EntityManager,
+  logId: string,
+  status: 'sent' | 'failed' | 'pending',
+  addresses: readonly string[],
+  error: string | null = null,
+): Promise<void> {
+  if (!addresses.length) return;
+  await em.execute(
+    `update email_log_recipients set status = ?, error = ?, updated_at = now(),
+            sent_at = case when ? = 'sent' then now() else sent_at end
+      where log_id = ? and address in (${addresses.map(() => '?').join(',')})`,
+    [status, error, status, logId, ...addresses],
+  );
+}
+
+/** The send's recipients with their outcome, by address. */
+export async function recipientsOf(em: EntityManager, logId: string): Promise<{ status: string; address: string; error: string | null }[]> {
+  return em.execute<{ status: string; address: string; error: string | null }[]>(
+    `select status, address, error from email_log_recipients where log_id = ? order by address`,
+    [logId],
+  );
+}
+
+/** The log record's final state ('sent' also stamps sent_at). */
+export async function finishEmailLog(em: EntityManager, logId: string, status: 'sent' | 'failed', error: string | null): Promise<void> {
+  await em.execute(`update email_logs set status = ?, error = ?, sent_at = case when ? = 'sent' then now() else sent_at end where id = ?`, [
+    status,
+    error,
+    status,
+    logId,
+  ]);
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Takes the user's rendered file: deletes it and returns it (streamed once: the next export renders again rather
+ * than pointing at a file that is gone). null when it is not there (another request took it, or it expired).
+ */
+export async function takeExportFile(
+  em: EntityManager,
+  userId: string,
+  fileId: string,
+): Promise<{ fileName: string; content: Buffer; bytes: number } | null> {
+  const rows = await em.execute<{ file_name: string; content: Buffer; bytes: number }[]>(
+    `delete from export_files where id = ? and user_id = ? returning file_name, content, bytes`,
+    [fileId, userId],
+  );
+  return rows[0] ? { fileName: rows[0].file_name, content: rows[0].content, bytes: rows[0].bytes } : null;
+}
+
+/** Removes the files nobody streamed before they expired (the request timed out or went away). */
+export async function deleteExpiredExportFiles(em: EntityManager): Promise<void> {
+  await em.execute(`delete from export_files where expires_at < now()`);
+}

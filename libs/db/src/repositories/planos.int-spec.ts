@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
+import { deleteExpiredExportFiles, takeExportFile } from './export-files';
+import { insertVersion } from './lesson-content';
+import {
+  findStalePlans,
+  findStaleRegenerations,
+  lockLesson,
+  markPlanEdited,
+  markPlanRequeued,
+  queueLessonRegeneration,
+  restoreLessonVersion,
+  touchLesson,
+} from './planos';
+import { countPlanos, listPlanosPage } from './planos-list';
+import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('planos and aulas repository (PostgreSQL)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('planos');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const fresh = () => db.orm.em.fork();
+  /** A user with a class, a plan and one lesson. */
+  async function lessonOf(planOverrides: Parameters<TestDatabase['plano']>[2] = {}, aulaOverrides: Parameters<TestDatabase['aula']>[1] = {}) {
+    const user = await db.user();
+    const turma = await db.turma(user.id, { ano: '6' });
+    const plano = await db.plano(user.id, turma.id, planOverrides);
+    const aula = await db.aula(plano.id, aulaOverrides);
+    return { user, turma, plano, aula };
+  }
+  /** Moves a row's updated_at into the past, as time would. */
+  const age = (table: 'planos_aula' | 'aulas', id: string, seconds: number) =>
+    db.pool.query(`update ${table} set updated_at = now() - make_interval(secs => $2) where id = $1`, [id, seconds]);
+
+  describe('lesson control', () => {
+    it('lockLesson reads the lesson with its plan state and class year, for its owner only', async () => {
+      const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', regeneracoes: 2 });
+      const lesson = await fresh().transactional((tx) => lockLesson(tx, user.id, plano.id, aula.id));
+      expect(lesson).toEqual({ id: aula.id, plano_id: plano.id, materia: 'matematica', generation_state: 'done', regeneracoes: 2, plan_state: 'done', ano: '6' });
+      const other = await db.user();
+      expect(await fresh().transactional((tx) => lockLesson(tx, other.id, plano.id, aula.id))).toBeNull();
+      expect(await fresh().transactional((tx) => lockLesson(tx, user.id, randomUUID(), aula.id))).toBeNull();
+    });
+
+    it('lockLesson holds the lesson until the transaction ends', async () => {
+      const { user, plano, aula } = await lessonOf();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const first = fresh().transactional(async (tx) => {
+        await lockLesson(tx, user.id, plano.id, aula.id);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const client = await db.pool.connect();
+      try {
+        await client.query('begin');
+        await expect(client.query('select id from aulas where id = $1 for update nowait', [aula.id])).rejects.toThrow(/could not obtain lock/);
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
+      release();
+      await first;
+    });
+
+    it('queueLessonRegeneration marks the lesson queued with its job, request and pins', async () => {
+      const { aula } = await lessonOf({}, { generationState: 'done', regeneracoes: 1 });
+      const request = { planId: 'p', aulaId: aula.id, charged: true };
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-1', request, counts: true, habilidadesFixadas: ['EF06MA01'] });
+      let row = await fresh().findOneOrFail(Aula, { id: aula.id });
+      expect(row).toMatchObject({
+        generationState: 'queued',
+        generationError: null,
+        regenerationPreviousState: 'done',
+        regenerationCharged: true,
+        regenerationJobId: 'job-1',
+        regenerationRequest: request,
+        regeneracoes: 2,
+        habilidadesFixadas: ['EF06MA01'],
+      });
+      // A failed lesson's retry is not counted, and no pins keep the lesson's.
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, counts: false, habilidadesFixadas: null });
+      row = await fresh().findOneOrFail(Aula, { id: aula.id });
+      expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 2, habilidadesFixadas: ['EF06MA01'] });
+    });
+
+    it('restoreLessonVersion brings an earlier version back as the next one; markPlanEdited marks the plan once', async () => {
+      const { plano, aula } = await lessonOf({ status: 'gerado' }, { generationState: 'done', objetivos: 'primeiro' });
+      await fresh().transactional((tx) => insertVersion(tx, aula.id, 1, 'geracao'));
+      await db.pool.query(`update aulas set objetivos = 'segundo', versao = 2, avisos = '["habilidade-a-confirmar"]'::jsonb where id = $1`, [aula.id]);
+      await fresh().transactional((tx) => insertVersion(tx, aula.id, 2, 'edicao'));
+      expect(await restoreLessonVersion(fresh(), aula.id, 1)).toBe(3);
+      const row = await fresh().findOneOrFail(Aula, { id: aula.id });
+      expect(row).toMatchObject({ objetivos: 'primeiro', versao: 3, avisos: [], generationState: 'done' });
+      expect(await restoreLessonVersion(fresh(), aula.id, 9)).toBeNull();
+      expect(await fresh().count(AulaVersaoRecord, { aula: aula.id })).toBe(2);
+
+      await markPlanEdited(fresh(), plano.id);
+      const edited = await fresh().findOneOrFail(PlanoAula, { id: plano.id });
+      expect(edited.status).toBe('editado');
+      await tick();
+      await markPlanEdited(fresh(), plano.id);
+      expect((await fresh().findOneOrFail(PlanoAula, { id: plano.id })).updatedAt).toEqual(edited.updatedAt);
+    });
+  });
+
+  describe('sweeper reads', () => {
+    it('findStalePlans finds queued or running plans of the prefix untouched for the grace period; markPlanRequeued touches one', async () => {
+      const prefix = `p${randomUUID().slice(0, 8)}`;
+      const { plano: stale } = await lessonOf({ generationState: 'running', queuePrefix: prefix });
+      const { plano: recent } = await lessonOf({ generationState: 'queued', queuePrefix: prefix });
+      const { plano: done } = await lessonOf({ generationState: 'done', queuePrefix: prefix });
+      const { plano: otherPrefix } = await lessonOf({ generationState: 'queued', queuePrefix: 'someone-else' });
+      for (const id of [stale.id, done.id, otherPrefix.id]) await age('planos_aula', id, 60);
+      const found = await findStalePlans(fresh(), 30, prefix);
+      expect(found.filter((p) => [stale.id, recent.id, done.id, otherPrefix.id].includes(p.id))).toEqual([{ id: stale.id, generation_state: 'running' }]);
+      await markPlanRequeued(fresh(), stale.id);
+      const row = await fresh().findOneOrFail(PlanoAula, { id: stale.id });
+      expect(row.enqueuedAt).toBeInstanceOf(Date);
+      expect((await findStalePlans(fresh(), 30, prefix)).map((p) => p.id)).not.toContain(stale.id);
+    });
+
+    it('findStaleRegenerations finds lessons with a job queued or running past the grace period; touchLesson starts it again', async () => {
+      const prefix = `r${randomUUID().slice(0, 8)}`;
+      const request = { planId: 'x', aulaId: 'y', charged: false };
+      const { user, plano, aula } = await lessonOf({ queuePrefix: prefix, generationState: 'done' }, { generationState: 'queued', numeroAula: 3 });
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, counts: true, habilidadesFixadas: null });
+      const { aula: firstGeneration } = await lessonOf({ queuePrefix: prefix }, { generationState: 'queued' });
+      await age('aulas', aula.id, 60);
+      await age('aulas', firstGeneration.id, 60);
+      expect(await findStaleRegenerations(fresh(), 30, prefix)).toEqual([
+        { id: aula.id, plano_id: plano.id, numero_aula: 3, user_id: user.id, regeneration_job_id: 'job-9', regeneration_request: request },
+      ]);
+      await touchLesson(fresh(), aula.id);
+      expect(await findStaleRegenerations(fresh(), 30, prefix)).toEqual([]);
+    });
+  });
+
+  describe('plan list', () => {
+    it('listPlanosPage gives pages newest first with totals and lesson summaries; countPlanos the filtered total', async () => {
+      const user = await db.user();
+      const a = await db.turma(user.id, { numero: '71' });
+      const b = await db.turma(user.id, { numero: '72' });
+      const first = await db.plano(user.id, a.id, { status: 'salvo', trimestre: 1 });
+      await tick();
+      const second = await db.plano(user.id, b.id, { trimestre: 2 });
+      await tick();
+      const third = await db.plano(user.id, a.id, { trimestre: 2 });
+      const lesson = await db.aula(third.id, { numeroAula: 1, generationState: 'done' });
+      await db.plano((await db.user()).id, (await db.turma((await db.user()).id)).id);
+
+      const page = await listPlanosPage(db.pool, user.id, {}, 2);
+      expect(page.map((r) => r.id)).toEqual([third.id, second.id]);
+      expect(page[0]).toMatchObject({ total: 3, numero: '71', ano: '5', trimestre: 2, aulas: `1 done ${lesson.id} matematica` });
+      expect(page[1].aulas).toBeNull();
+      const after = { createdAt: page[1].cursor_at, id: page[1].id };
+      expect((await listPlanosPage(db.pool, user.id, { after }, 2)).map((r) => r.id)).toEqual([first.id]);
+      expect((await listPlanosPage(db.pool, user.id, { turma: '71', status: 'salvo' }, 10)).map((r) => r.id)).toEqual([first.id]);
+      expect((await listPlanosPage(db.pool, user.id, { trimestre: 2 }, 10)).map((r) => [r.id, r.total])).toEqual([
+        [third.id, 2],
+        [second.id, 2],
+      ]);
+
+      expect(await countPlanos(db.pool, user.id, {})).toBe(3);
+      expect(await countPlanos(db.pool, user.id, { turma: '71' })).toBe(2);
+      expect(await countPlanos(db.pool, user.id, { turma: '72', trimestre: 1 })).toBe(0);
+    });
+  });
+
+  describe('export files', () => {
+    async function file(userId: string, expiresInMs: number) {
+      const em = fresh();
+      const content = Buffer.from('PK\u0003\u0004conteudo');
+      const record = em.create(ExportFile, { user: userId, planoId: randomUUID(), fileName: 'plano.docx', content, bytes: content.length, expiresAt: new Date(Date.now() + expiresInMs) });
+      await em.flush();
+      return record;
+    }
+
+    it("takeExportFile gives the owner's file once", async () => {
+      const user = await db.user();
+      const record = await file(user.id, 60_000);
+      expect(await takeExportFile(fresh(), (await db.user()).id, record.id)).toBeNull();
+      const taken = await takeExportFile(fresh(), user.id, record.id);
+      expect(taken).toEqual({ fileName: 'plano.docx', content: Buffer.from('PK\u0003\u0004conteudo'), bytes: 12 });
+      expect(await takeExportFile(fresh(), user.id, record.id)).toBeNull();
+    });
+
+    it('deleteExpiredExportFiles removes only the expired files', async () => {
+      const user = await db.user();
+      const expired = await file(user.id, -1000);
+      const live = await file(user.id, 60_000);
+      await deleteExpiredExportFiles(fresh());
+      expect(await fresh().count(ExportFile, { id: expired.id })).toBe(0);
+      expect(await fresh().count(ExportFile, { id: live.id })).toBe(1);
+    });
+  });
+});

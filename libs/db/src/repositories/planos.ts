@@ -1,0 +1,137 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LessonGenerationState } from '@planejador/contracts';
+
+/** A lesson with what its control needs from its plan and class. */
+export interface LockedLesson {
+  id: string;
+  plano_id: string;
+  materia: string;
+  generation_state: LessonGenerationState;
+  regeneracoes: number;
+  plan_state: string;
+  ano: string;
+}
+
+/**
+ * The lesson, locked (for update) until the transaction ends, with its plan's state and its class's year; null
+ * when there is no such lesson in that plan of that user.
+ */
+export async function lockLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson | null> {
+  const [lesson] = await tx.execute<LockedLesson[]>(
+    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano
+       from aulas a join planos_aula p on p.id = a.plano_id join turmas t on t.id = p.turma_id
+      where a.id = ? and a.plano_id = ? and p.user_id = ?
+      for update of a`,
+    [aulaId, planId, userId],
+  );
+  return lesson ?? null;
+}
+
+export interface LessonRegeneration {
+  /** The lesson's state before (restored if the regeneration fails). */
+  previousState: LessonGenerationState;
+  charged: boolean;
+  jobId: string;
+  /** The job's payload, kept so the sweeper can queue it again. */
+  request: unknown;
+  /** Whether this regeneration counts against the free ones (a failed lesson's does not). */
+  counts: boolean;
+  /** Pinned skills for this and later generations; null keeps the lesson's. */
+  habilidadesFixadas: readonly string[] | null;
+}
+
+/** Marks the lesson queued for regeneration by this job, keeping the request and what to restore on failure. */
+export async function queueLessonRegeneration(tx: EntityManager, aulaId: string, r: LessonRegeneration): Promise<void> {
+  await tx.execute(
+    `update aulas set generation_state = 'queued', generation_error = null, regeneration_previous_state = ?,
+            regeneration_charged = ?, regeneration_job_id = ?, regeneration_request = ?::jsonb,
+            regeneracoes = regeneracoes + ?,
+            habilidades_fixadas = coalesce(?::jsonb, habilidades_fixadas), updated_at = now()
+      where id = ?`,
+    [
+      r.previousState,
+      r.charged,
+      r.jobId,
+      JSON.stringify(r.request),
+      r.counts ? 1 : 0,
+      r.habilidadesFixadas ? JSON.stringify(r.habilidadesFixadas) : null,
+      aulaId,
+    ],
+  );
+}
+
+/**
+ * Makes version `versao` of the lesson its content again (warnings cleared, generation done), as the next
+ * version number. Returns that number, or null when the lesson has no such version. The caller keeps the new
+ * version (insertVersion) in the same transaction.
+ */
+export async function restoreLessonVersion(tx: EntityManager, aulaId: string, versao: number): Promise<number | null> {
+  const rows = await tx.execute<{ versao: number }[]>(
+    `update aulas a set habilidades = v.habilidades, objetivos = v.objetivos, objetos_conhecimento = v.objetos_conhecimento,
+            experiencias = v.experiencias, evidencias = v.evidencias, habilidade_codes = v.habilidade_codes,
+            avisos = '[]'::jsonb, versao = a.versao + 1, generation_state = 'done', generation_error = null, updated_at = now()
+       from aula_versoes v
+      where a.id = ? and v.aula_id = a.id and v.versao = ?
+      returning a.versao`,
+    [aulaId, versao],
+  );
+  return rows[0]?.versao ?? null;
+}
+
+/** The plan's status becomes 'editado' (once: an edited plan is left as it is). */
+export async function markPlanEdited(tx: EntityManager, planId: string): Promise<void> {
+  await tx.execute(`update planos_aula set status = 'editado', updated_at = now() where id = ? and status <> 'editado'`, [planId]);
+}
+
+/**
+ * Plans of this queue prefix (or of none) still queued or running and untouched for `graceSeconds`, oldest
+ * first, at most 500: the sweeper looks at their jobs.
+ */
+export async function findStalePlans(
+  em: EntityManager,
+  graceSeconds: number,
+  queuePrefix: string,
+): Promise<{ id: string; generation_state: string }[]> {
+  return em.execute<{ id: string; generation_state: string }[]>(
+    `select id, generation_state from planos_aula
+      where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
+        and (queue_prefix = ? or queue_prefix is null)
+      order by created_at limit 500`,
+    [graceSeconds, queuePrefix],
+  );
+}
+
+/** The plan was queued again now. */
+export async function markPlanRequeued(em: EntityManager, planId: string): Promise<void> {
+  await em.execute(`update planos_aula set enqueued_at = now(), updated_at = now() where id = ?`, [planId]);
+}
+
+export interface StaleRegeneration {
+  id: string;
+  plano_id: string;
+  numero_aula: number;
+  user_id: string;
+  regeneration_job_id: string;
+  regeneration_request: unknown;
+}
+
+/**
+ * Lesson regenerations of this queue prefix (or of none) still queued or running and untouched for
+ * `graceSeconds`, at most 500: the sweeper looks at their jobs.
+ */
+export async function findStaleRegenerations(em: EntityManager, graceSeconds: number, queuePrefix: string): Promise<StaleRegeneration[]> {
+  return em.execute<StaleRegeneration[]>(
+    `select a.id, a.plano_id, a.numero_aula, p.user_id, a.regeneration_job_id, a.regeneration_request
+       from aulas a join planos_aula p on p.id = a.plano_id
+      where a.generation_state in ('queued', 'running') and a.regeneration_job_id is not null
+        and a.updated_at < now() - make_interval(secs => ?)
+        and (p.queue_prefix = ? or p.queue_prefix is null)
+      limit 500`,
+    [graceSeconds, queuePrefix],
+  );
+}
+
+/** The lesson was looked at now (its grace period starts again). */
+export async function touchLesson(em: EntityManager, aulaId: string): Promise<void> {
+  await em.execute(`update aulas set updated_at = now() where id = ?`, [aulaId]);
+}

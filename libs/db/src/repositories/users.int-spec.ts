@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
+import { chargeCredits } from './credits';
+import { pingDatabase } from './health';
+import { Client } from 'pg';
+import { deleteUserSessions, expireUserTokens, makeAdmin, markEmailVerified, setUserRoleByEmail, storeTokenHash, userStats, useToken } from './users';
+import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+const HOUR = 60 * 60 * 1000;
+const hash = () => randomBytes(32).toString('hex');
+
+describe('users repository (PostgreSQL)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('users');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function resetToken(userId: string, overrides: Partial<Pick<PasswordResetToken, 'tokenHash' | 'expiresAt' | 'usedAt'>> = {}) {
+    const em = db.orm.em.fork();
+    const record = em.create(PasswordResetToken, { user: userId, expiresAt: new Date(Date.now() + HOUR), ...overrides });
+    await em.flush();
+    return record;
+  }
+  const tokenRow = (id: string) => db.orm.em.fork().findOneOrFail(PasswordResetToken, { id });
+
+  it('pingDatabase resolves while PostgreSQL answers', async () => {
+    await expect(pingDatabase(db.orm.em.fork())).resolves.toBeUndefined();
+  });
+
+  it('userStats counts classes, plans, lessons and the plans of this month, of this user only', async () => {
+    const user = await db.user();
+    const other = await db.user();
+    const turma = await db.turma(user.id);
+    const plano = await db.plano(user.id, turma.id);
+    await db.aula(plano.id, { numeroAula: 1 });
+    await db.aula(plano.id, { numeroAula: 2 });
+    await db.plano(user.id, turma.id);
+    await db.plano(other.id, (await db.turma(other.id)).id);
+    expect(await userStats(db.orm.em.fork(), user.id)).toEqual({ turmas: 1, planos: 2, aulas: 2, mesAtual: 2 });
+    expect(await userStats(db.orm.em.fork(), (await db.user()).id)).toEqual({ turmas: 0, planos: 0, aulas: 0, mesAtual: 0 });
+  });
+
+  it('useToken uses a valid token once and refuses used, expired and unknown ones', async () => {
+    const user = await db.user();
+    const valid = hash();
+    const expired = hash();
+    await resetToken(user.id, { tokenHash: valid });
+    await resetToken(user.id, { tokenHash: expired, expiresAt: new Date(Date.now() - 1000) });
+    const em = db.orm.em.fork();
+    expect(await useToken(em, 'password-reset', valid)).toBe(user.id);
+    expect(await useToken(em, 'password-reset', valid)).toBeNull();
+    expect(await useToken(em, 'password-reset', expired)).toBeNull();
+    expect(await useToken(em, 'password-reset', hash())).toBeNull();
+    // A reset token is no e-mail confirmation token.
+    const other = hash();
+    await resetToken(user.id, { tokenHash: other });
+    expect(await useToken(em, 'verify-email', other)).toBeNull();
+  });
+
+  it('expireUserTokens ends the pending tokens of that user and kind only', async () => {
+    const user = await db.user();
+    const other = await db.user();
+    const mine = await resetToken(user.id, { tokenHash: hash() });
+    const theirs = await resetToken(other.id, { tokenHash: hash() });
+    const em = db.orm.em.fork();
+    const verification = em.create(EmailVerificationToken, { user: user.id, expiresAt: new Date(Date.now() + HOUR) });
+    await em.flush();
+    await expireUserTokens(db.orm.em.fork(), 'password-reset', user.id);
+    expect((await tokenRow(mine.id)).usedAt).not.toBeNull();
+    expect((await tokenRow(theirs.id)).usedAt).toBeNull();
+    expect((await db.orm.em.fork().findOneOrFail(EmailVerificationToken, { id: verification.id })).usedAt).toBeNull();
+  });
+
+  it('storeTokenHash fills the hash of a live record and says whom to mail; nothing for a used or expired one', async () => {
+    const user = await db.user({ firstName: 'Bia' });
+    const live = await resetToken(user.id);
+    const used = await resetToken(user.id, { usedAt: new Date() });
+    const expired = await resetToken(user.id, { expiresAt: new Date(Date.now() - 1000) });
+    const h = hash();
+    expect(await storeTokenHash(db.orm.em.fork(), 'password-reset', live.id, h)).toEqual({ email: user.email, firstName: 'Bia' });
+    expect((await tokenRow(live.id)).tokenHash).toBe(h);
+    expect(await storeTokenHash(db.orm.em.fork(), 'password-reset', used.id, hash())).toBeNull();
+    expect(await storeTokenHash(db.orm.em.fork(), 'password-reset', expired.id, hash())).toBeNull();
+    expect(await storeTokenHash(db.orm.em.fork(), 'verify-email', live.id, hash())).toBeNull();
+  });
+
+  it('markEmailVerified confirms the address once (the first date stays) and makeAdmin grants the role', async () => {
+    const user = await db.user();
+    expect(await markEmailVerified(db.orm.em.fork(), user.id)).toBe(user.email);
+    const first = (await db.orm.em.fork().findOneOrFail(User, { id: user.id })).emailVerifiedAt;
+    expect(first).toBeInstanceOf(Date);
+    await markEmailVerified(db.orm.em.fork(), user.id);
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).emailVerifiedAt).toEqual(first);
+    expect(await markEmailVerified(db.orm.em.fork(), '00000000-0000-4000-8000-000000000000')).toBeNull();
+    await makeAdmin(db.orm.em.fork(), user.id);
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).role).toBe('admin');
+  });
+
+  it("deleteUserSessions removes that user's sessions and keeps the others'", async () => {
+    const session = (sid: string, user: string) =>
+      db.pool.query(`insert into "session" (sid, sess, expire) values ($1, $2, now() + interval '1 day')`, [sid, JSON.stringify({ passport: { user } })]);
+    await session('a1', 'user-a');
+    await session('a2', 'user-a');
+    await session('b1', 'user-b');
+    await deleteUserSessions(db.pool, 'user-a');
+    const { rows } = await db.pool.query<{ sid: string }>(`select sid from "session" order by sid`);
+    expect(rows.map((r) => r.sid)).toEqual(['b1']);
+  });
+
+  it('chargeCredits takes credits only while the balance covers them', async () => {
+    const user = await db.user({ credits: 3 });
+    expect(await chargeCredits(db.orm.em.fork(), user.id, 2)).toBe(true);
+    expect(await chargeCredits(db.orm.em.fork(), user.id, 2)).toBe(false);
+    expect(await chargeCredits(db.orm.em.fork(), user.id, 1)).toBe(true);
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).credits).toBe(0);
+  });
+
+  it('setUserRoleByEmail sets the role of the user with that e-mail (any case) on a pg client', async () => {
+    const user = await db.user({ email: 'Professora.Ana@Teste.dev' });
+    const client = new Client({ connectionString: db.databaseUrl });
+    await client.connect();
+    try {
+      expect(await setUserRoleByEmail(client, 'professora.ana@teste.dev', 'admin')).toBe('Professora.Ana@Teste.dev');
+      expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).role).toBe('admin');
+      expect(await setUserRoleByEmail(client, 'professora.ana@teste.dev', 'teacher')).toBe('Professora.Ana@Teste.dev');
+      expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).role).toBe('teacher');
+      expect(await setUserRoleByEmail(client, 'ninguem@teste.dev', 'admin')).toBeUndefined();
+    } finally {
+      await client.end();
+    }
+  });
+});

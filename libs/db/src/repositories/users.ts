@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client, Pool } from 'pg';
+import type { UserStats } from '@planejador/contracts';
+
+/** The user's counts in one round trip; 'mesAtual': plans created since the start of the month (São Paulo time). */
+export async function userStats(em: EntityManager, userId: string): Promise<UserStats> {
+  const [row] = await em.execute<{ turmas: string; planos: string; aulas: string; mes_atual: string }[]>(
+    `select
+       (select count(*) from turmas where user_id = ?) as turmas,
+       (select count(*) from planos_aula where user_id = ?) as planos,
+       (select count(*) from aulas a join planos_aula p on p.id = a.plano_id where p.user_id = ?) as aulas,
+       (select count(*) from planos_aula where user_id = ?
+          and created_at >= (date_trunc('month', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo')) as mes_atual`,
+    [userId, userId, userId, userId],
+  );
+  return { turmas: Number(row.turmas), planos: Number(row.planos), aulas: Number(row.aulas), mesAtual: Number(row.mes_atual) };
+}
+
+/** The one-time tokens mailed to a user: their tables, by the e-mail that carries them. */
+const TOKEN_TABLES = {
+  'password-reset': 'password_reset_tokens',
+  'verify-email': 'email_verification_tokens',
+} as const;
+export type TokenKind = keyof typeof TOKEN_TABLES;
+
+/**
+ * Uses a token once, atomically: marks it used when it is unused and unexpired. Returns its user's id, or null
+ * when no such token could be used (unknown, used or expired).
+ */
+export async function useToken(tx: EntityManager, kind: TokenKind, tokenHash: string): Promise<string | null> {
+  const rows = await tx.execute<{ user_id: string }[]>(
+    `update ${TOKEN_TABLES[kind]} set used_at = now()
+      where token_hash = ? and used_at is null and expires_at > now()
+      returning user_id`,
+    [tokenHash],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+/** The user's other pending tokens of this kind stop working. */
+export async function expireUserTokens(tx: EntityManager, kind: TokenKind, userId: string): Promise<void> {
+  await tx.execute(`update ${TOKEN_TABLES[kind]} set used_at = now() where user_id = ? and used_at is null`, [userId]);
+}
+
+/**
+ * Stores the hash of a freshly made token on the record the api queued, while that record is unused and
+ * unexpired. Returns whom to mail it to, or null when the record is gone (used, expired or unknown).
+ */
+export async function storeTokenHash(
+  em: EntityManager,
+  kind: TokenKind,
+  tokenId: string,
+  tokenHash: string,
+): Promise<{ email: string; firstName: string | null } | null> {
+  const rows = await em.execute<{ email: string; first_name: string | null }[]>(
+    `update ${TOKEN_TABLES[kind]} t set token_hash = ? from users u
+      where t.id = ? and u.id = t.user_id and t.used_at is null and t.expires_at > now()
+      returning u.email, u.first_name`,
+    [tokenHash, tokenId],
+  );
+  return rows[0] ? { email: rows[0].email, firstName: rows[0].first_name } : null;
+}
+
+/** Marks the user's address confirmed (the first time only) and returns it; null for an unknown user. */
+export async function markEmailVerified(tx: EntityManager, userId: string): Promise<string | null> {
+  const [user] = await tx.execute<{ email: string }[]>(
+    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+      where id = ? returning email`,
+    [userId],
+  );
+  return user?.email ?? null;
+}
+
+export async function makeAdmin(tx: EntityManager, userId: string): Promise<void> {
+  await tx.execute(`update users set role = 'admin' where id = ?`, [userId]);
+}
+
+/** Ends every session of the user (the express-session store's table, on its pool). */
+export async function deleteUserSessions(pool: Pool, userId: string): Promise<void> {
+  await pool.query(`delete from "session" where (sess -> 'passport' ->> 'user') = $1`, [userId]);
+}
+
+/**
+ * Sets the role of the user with this e-mail (compared in lower case; pass it lower-cased). Returns the e-mail as
+ * stored, or undefined when no user has it. On a pg client or pool: the admin command runs without MikroORM.
+ */
+export async function setUserRoleByEmail(db: Pick<Client, 'query'>, email: string, role: 'admin' | 'teacher'): Promise<string | undefined> {
+  const result = await db.query<{ email: string }>('update users set role = $1, updated_at = now() where lower(email) = $2 returning email', [role, email]);
+  return result.rows[0]?.email;
+}

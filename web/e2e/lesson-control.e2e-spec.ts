@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import type { Plano, Turma } from '@planejador/contracts';
+import { expectAccessible, launchBrowser, newContext, startStack, waitFor, type Stack } from '@planejador/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerViaUi, uniqueEmail, waitForToast } from './flows';
+
+/** Issue 13: a teacher steers each lesson on the plan page: regenerate with an instruction, undo, change the skill. */
+
+const WAIT = { timeout: 30000 };
+const NEW_OBJECTIVE = 'Medir objetos da sala com régua e registrar em tabela';
+
+function lesson(page: Page, n: number) {
+  return page.getByRole('region', { name: `Aula ${n} - Matemática` });
+}
+
+describe('lesson control on the plan page (fake AI)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    stack = await startStack({ ai: 'fake', aiLatencyMs: 300, env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '30000' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+    stack?.ai?.reset();
+  });
+
+  async function planFor(page: Page): Promise<Plano> {
+    const turma = (await (
+      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
+    ).json()) as Turma;
+    const created = await page.request.post(`${stack.url}/api/planos/generate`, {
+      headers: { 'Idempotency-Key': randomUUID() },
+      data: {
+        temaPrincipal: 'Frações e medidas',
+        turmaId: turma.id,
+        materiaGeral: 'matematica',
+        aulas: [
+          { numeroAula: 1, materia: 'matematica', prompt: 'Receitas com frações', habilidadesFixadas: ['EF05MA03'] },
+          { numeroAula: 2, materia: 'matematica', prompt: 'Medidas de comprimento na sala' },
+        ],
+      },
+    });
+    expect(created.status()).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+    return waitFor(
+      async () => {
+        const plano = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
+        return plano.generation.state === 'done' ? plano : null;
+      },
+      { timeoutMs: 30000, what: 'plan done' },
+    );
+  }
+
+  it('regenerates a lesson with an instruction while another has unsaved edits, undoes it, changes a skill, saves and reloads', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('controle'), password: 'segredo123', firstName: 'Elisa' });
+    const plano = await planFor(page);
+    expect(plano.aulas[0].habilidadeCodes).toEqual(['EF05MA03']);
+    const original = plano.aulas[1].objetivos!;
+    const field = (n: number, label: string) => lesson(page, n).getByLabel(label, { exact: true });
+    const valueOf = (n: number, label: string) => field(n, label).inputValue();
+    const until = (what: string, check: () => Promise<boolean>) =>
+      waitFor(async () => ((await check()) ? true : null), { timeoutMs: 30000, what });
+
+    await page.goto(`/plano/${plano.id}`);
+    await lesson(page, 2).waitFor(WAIT);
+    await expectAccessible(page, 'plano com controles');
+
+    // Unsaved edits of lesson 1 while lesson 2 is written again.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await field(1, 'Objetivos de Aprendizagem').fill('Meu objetivo revisado');
+    await page.getByText('Mudanças não salvas').first().waitFor();
+
+    // Regenerate lesson 2 with an instruction.
+    stack.ai!.script({
+      match: 'com régua',
+      content: { habilidades: ['EF05MA19'], objetivos: NEW_OBJECTIVE, objetosConhecimento: 'Medidas', experiencias: '1. Medir a sala.', evidencias: 'Tabela preenchida.' },
+    });
+    await lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gerar novamente a Aula 2' });
+    await dialog.getByLabel('O que você quer diferente? (opcional)').fill('mais prática, com régua');
+    await expectAccessible(page, 'dialogo gerar novamente');
+    await dialog.getByRole('button', { name: 'Gerar novamente' }).click();
+    await until('lesson 2 regenerated', async () => (await valueOf(2, 'Objetivos de Aprendizagem')) === NEW_OBJECTIVE);
+    // Lesson 1 kept its unsaved edit and its skill.
+    expect(await valueOf(1, 'Objetivos de Aprendizagem')).toBe('Meu objetivo revisado');
+    expect(await valueOf(1, 'Habilidades')).toContain('(EF05MA03)');
+
+    // Undo in one click.
+    await lesson(page, 2).getByRole('button', { name: 'Desfazer' }).click();
+    await waitForToast(page, 'A Aula 2 voltou ao texto anterior.');
+    await until('lesson 2 undone', async () => (await valueOf(2, 'Objetivos de Aprendizagem')) === original);
+    expect(await valueOf(1, 'Objetivos de Aprendizagem')).toBe('Meu objetivo revisado');
+
+    // Versions list the generation, the regeneration and the restore.
+    await lesson(page, 2).getByRole('button', { name: /^Versões/ }).click();
+    const versions = page.getByRole('dialog', { name: 'Versões da Aula 2' });
+    await versions.getByText('Versão 3').waitFor(WAIT);
+    await versions.getByText(/Versão 2 · Gerada novamente/).waitFor();
+    await versions.getByText(/Versão 1 · Geração/).waitFor();
+    await expectAccessible(page, 'dialogo versoes');
+    await page.keyboard.press('Escape');
+    // Focus goes back to the control that opened the dialog.
+    await versions.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Versões/);
+
+    // Change lesson 1's skill with the picker: its unsaved edit is saved with it, not dropped.
+    await lesson(page, 1).getByRole('button', { name: 'Trocar habilidade' }).click();
+    const picker = page.getByRole('dialog', { name: 'Trocar habilidade da Aula 1' });
+    await picker.getByLabel('Buscar habilidade').fill('EF05MA08');
+    await picker.getByLabel(/EF05MA03/).uncheck();
+    await picker.getByLabel(/^EF05MA08/).check(WAIT);
+    await expectAccessible(page, 'dialogo trocar habilidade');
+    await picker.getByRole('button', { name: 'Salvar habilidade' }).click();
+    await waitForToast(page, 'Habilidade da Aula 1 salva, com as suas edições desta aula.');
+    await until('lesson 1 skill changed', async () => (await valueOf(1, 'Habilidades')).includes('(EF05MA08)'));
+    expect(await valueOf(1, 'Objetivos de Aprendizagem')).toBe('Meu objetivo revisado');
+
+    // An edit of lesson 2; leaving asks first, staying keeps it; the sticky bar saves it.
+    await field(2, 'Evidências de Aprendizagem').fill('Tabela da turma');
+    await page.getByText('Mudanças não salvas').first().waitFor();
+    await page.getByRole('link', { name: 'Voltar', exact: true }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(page.url()).toContain(`/plano/${plano.id}`);
+    expect(await valueOf(2, 'Evidências de Aprendizagem')).toBe('Tabela da turma');
+    await page.getByRole('button', { name: 'Salvar Mudanças' }).click();
+    await waitForToast(page, 'Plano de aula salvo com sucesso!');
+
+    await page.reload();
+    await lesson(page, 1).getByText('Meu objetivo revisado').waitFor(WAIT);
+    await lesson(page, 1).getByText('(EF05MA08)', { exact: false }).first().waitFor();
+    await lesson(page, 2).getByText(original.split('\n')[0], { exact: false }).first().waitFor();
+    await lesson(page, 2).getByText('Tabela da turma').waitFor();
+    const saved = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
+    expect(saved.aulas[0].habilidadeCodes).toEqual(['EF05MA08']);
+    expect(saved.aulas[0].objetivos).toBe('Meu objetivo revisado');
+    expect(saved.aulas[1].objetivos).toBe(original);
+    expect(saved.aulas[1].evidencias).toBe('Tabela da turma');
+    expect(saved.status).toBe('salvo');
+  }, 120000);
+
+  it('pins a suggested skill on the generate form; the lesson cites exactly it; English in the 2º ano is refused before confirming', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('fixar'), password: 'segredo123', firstName: 'Elisa' });
+    for (const [numero, ano] of [['51', '5'], ['21', '2']]) {
+      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero, escola: 'E.E.F. Mário Quintana', ano } });
+    }
+    await page.goto('/gerar-planos');
+    await page.evaluate(() => localStorage.setItem('planejador-didactic-planner-tutorial-completed', 'true'));
+    await page.reload();
+    const choose = async (label: string, option: string) => {
+      await page.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose('Turma', '21 - E.E.F. Mário Quintana');
+    await choose('Matéria Geral', 'Inglês');
+    await page.getByText('Não há habilidades da BNCC de Inglês para o 2º ano.', { exact: false }).waitFor(WAIT);
+    await page.getByLabel('Descrição da aula 1').fill('Colors song');
+    expect(await page.getByRole('button', { name: 'Gerar Plano de Aula' }).isDisabled()).toBe(true);
+
+    await choose('Turma', '51 - E.E.F. Mário Quintana');
+    await choose('Matéria Geral', 'Matemática');
+    await page.getByLabel('Descrição da aula 1').fill('Bingo das frações equivalentes');
+    const suggestion = page.getByRole('button', { name: /^EF05MA\d\d \(fixar\)/ }).first();
+    await suggestion.waitFor(WAIT);
+    const code = ((await suggestion.textContent()) ?? '').slice(0, 8);
+    await suggestion.click();
+    await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor();
+    await page.getByText(`${code} fixada na aula 1.`, { exact: false }).waitFor();
+    await expectAccessible(page, 'gerar planos com sugestões');
+
+    // "Ver todas": the matrix, where a skill is pinned to this lesson with a toggle; then unpinned from its chip.
+    const viewAll = page.getByRole('button', { name: 'Ver todas as habilidades para a aula 1' });
+    await viewAll.click();
+    const matriz = page.getByRole('dialog', { name: /^Matriz Curricular/ });
+    await matriz.getByText(`Fixadas na aula 1: ${code}`).waitFor(WAIT);
+    const other = matriz.getByRole('button', { name: /^Fixar EF05MA\d\d na aula 1$/, pressed: false }).first();
+    const otherCode = ((await other.getAttribute('aria-label')) ?? '').split(' ')[1];
+    await other.click();
+    await matriz.getByText(`Fixadas na aula 1: ${code}, ${otherCode}`).waitFor();
+    expect(await matriz.getByRole('button', { name: `Fixar ${otherCode} na aula 1` }).first().getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'matriz para fixar habilidades');
+    await page.keyboard.press('Escape');
+    await matriz.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Ver todas as habilidades para a aula 1');
+    await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).click();
+    await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).waitFor({ state: 'detached' });
+
+    // Pins belong to the year and subject: another subject takes them off, saying so.
+    await choose('Matéria Geral', 'Ciências');
+    await waitForToast(page, 'Habilidades fixadas retiradas');
+    await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor({ state: 'detached' });
+    await choose('Matéria Geral', 'Matemática');
+    await suggestion.click();
+    await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor();
+    await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
+    await page.waitForURL(/\/plano\//, WAIT);
+    const planId = page.url().split('/plano/')[1].split('?')[0];
+    const saved = (await (await page.request.get(`${stack.url}/api/planos/${planId}`)).json()) as Plano;
+    expect(saved.aulas[0].habilidadeCodes).toEqual([code]);
+    expect(saved.aulas[0].habilidadesFixadas).toEqual([code]);
+  }, 120000);
+
+  it('works at phone width', async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('controle-fone'), password: 'segredo123', firstName: 'Elisa' });
+    const plano = await planFor(page);
+    await page.goto(`/plano/${plano.id}`);
+    await lesson(page, 1).getByRole('button', { name: 'Gerar novamente', exact: true }).waitFor(WAIT);
+    await expectAccessible(page, 'plano com controles (celular)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  }, 90000);
+});
+
+describe('lesson control with the offline drafter (no AI)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    stack = await startStack({ ai: 'offline', env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('says no AI writes, and asks to confirm a skill the drafter was unsure of; Confirmar clears it', async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('controle-offline'), password: 'segredo123', firstName: 'Elisa' });
+    const turma = (await (
+      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
+    ).json()) as Turma;
+    const created = await page.request.post(`${stack.url}/api/planos/generate`, {
+      headers: { 'Idempotency-Key': randomUUID() },
+      data: {
+        temaPrincipal: 'Matemática',
+        turmaId: turma.id,
+        materiaGeral: 'matematica',
+        aulas: [
+          { numeroAula: 1, materia: 'matematica', prompt: 'Receitas com frações' },
+          { numeroAula: 2, materia: 'matematica', prompt: 'Blorf qwerty xpto' },
+        ],
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const plano = await waitFor(
+      async () => {
+        const p = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
+        return p.generation.state === 'done' ? p : null;
+      },
+      { timeoutMs: 30000, what: 'offline plan done' },
+    );
+    expect(plano.generator).toBe('offline');
+    expect(plano.aulas[1].avisos).toEqual(['habilidade-a-confirmar']);
+
+    await page.goto(`/plano/${id}`);
+    await page.getByText('Este plano foi redigido no modo offline', { exact: false }).waitFor(WAIT);
+    const unsure = lesson(page, 2).getByText('Confira a habilidade', { exact: false });
+    await unsure.waitFor();
+    expect(await lesson(page, 1).getByText('Confira a habilidade', { exact: false }).count()).toBe(0);
+    await expectAccessible(page, 'plano offline com habilidade a confirmar');
+    expect(await page.locator('body').innerText()).not.toMatch(/\bIA está|A IA escreve/);
+
+    await lesson(page, 2).getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await waitForToast(page, 'Habilidade da Aula 2 salva.');
+    await unsure.waitFor({ state: 'detached' });
+    const saved = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
+    expect(saved.aulas[1].avisos).toEqual([]);
+    expect(saved.aulas[1].habilidadeCodes).toEqual(plano.aulas[1].habilidadeCodes);
+
+    // The generate form says the plan is drafted without AI.
+    await page.goto('/gerar-planos');
+    await page.getByText('modo offline, sem IA', { exact: false }).first().waitFor(WAIT);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bIA está|A IA escreve/);
+  }, 90000);
+});

@@ -1,0 +1,106 @@
+import { MSG } from '@planejador/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, MailWarning } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ResendVerificationButton } from '@/components/resend-verification-button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCurrentUser } from '@/lib/api/get-current-user';
+import { errorText, isHttpError } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthLayout } from '../components/auth-layout';
+
+/** /verificar-email?token=...: confirms the address once; says so, or why not and how to get a new link. */
+export function VerifyEmailRoute() {
+  useDocumentTitle('Confirmar E-mail');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const verification = useVerifyEmail(token);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // The user (emailVerificado, and an ADMIN_EMAILS role) changed on the server.
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }, [verification.isSuccess, queryClient]);
+
+  let content;
+  if (!token) {
+    content = <NotVerified message={MSG.verifyEmailTokenInvalid} />;
+  } else if (verification.isPending) {
+    content = (
+      <CardContent className="py-10 sm:py-10">
+        <Spinner label="Confirmando seu e-mail..." showLabel />
+      </CardContent>
+    );
+  } else if (verification.isError) {
+    const error = verification.error;
+    const message =
+      isHttpError(error) && error.status < 500
+        ? errorText(error, MSG.verifyEmailTokenInvalid)
+        : 'Não foi possível confirmar agora. Tente abrir o link novamente em instantes.';
+    content = <NotVerified message={message} />;
+  } else {
+    content = <Verified message={verification.data.message || MSG.verifyEmailSuccess} />;
+  }
+
+  return (
+    <AuthLayout>
+      <Card className="w-full max-w-md">{content}</Card>
+    </AuthLayout>
+  );
+}
+
+function Verified({ message }: { message: string }) {
+  const { data: user } = useCurrentUser();
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">E-mail confirmado!</h1>
+        <p className="text-muted-foreground" role="status">
+          {message}
+        </p>
+      </CardHeader>
+      <CardContent>
+        <Link to={user ? '/dashboard' : '/auth'} replace className={buttonClasses('default', 'default', 'w-full')}>
+          {user ? 'Ir para o Dashboard' : 'Ir para Login'}
+        </Link>
+      </CardContent>
+    </>
+  );
+}
+
+function NotVerified({ message }: { message: string }) {
+  const { data: user } = useCurrentUser();
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <MailWarning className="size-12 text-destructive" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Link inválido ou expirado</h1>
+        <p className="text-muted-foreground" role="alert">
+          {message}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {user && !user.emailVerificado ? (
+          <ResendVerificationButton />
+        ) : user ? (
+          <Link to="/dashboard" replace className={buttonClasses('default', 'default', 'w-full')}>
+            Ir para o Dashboard
+          </Link>
+        ) : (
+          <>
+            <p className="text-center text-sm text-muted-foreground">Entre na sua conta para pedir um novo link.</p>
+            <Link to="/auth" className={buttonClasses('default', 'default', 'w-full')}>
+              Voltar para o Login
+            </Link>
+          </>
+        )}
+      </CardContent>
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria } from '@planejador/contracts';
+import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useCobertura } from '@/lib/api/get-cobertura';
+import { useTurmas } from '@/lib/api/get-turmas';
+import { isHttpError } from '@/lib/http';
+import { CoverageBar } from '../components/coverage-bar';
+
+const ALL = 'todos';
+
+/** Covered in the chosen trimestre (or in any, with 'todos'). */
+const coveredIn = (skill: CoberturaHabilidade, trimestre: string) =>
+  trimestre === ALL ? skill.trimestres.length > 0 : skill.trimestres.includes(Number(trimestre));
+
+/** Each trimestre has its own colour in the grid, always with its number in text beside it. */
+const TRIMESTRE_CHIP: Record<number, string> = {
+  1: 'border-info/50 bg-info-soft text-info',
+  2: 'border-warning/50 bg-warning-soft text-warning',
+  3: 'border-success/50 bg-success-soft text-success',
+};
+
+function trimestresText(trimestres: number[]): string {
+  if (!trimestres.length) return 'Não coberta';
+  const names = trimestres.map((t) => `${t}º`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}`;
+  return `Coberta no ${list} trimestre${names.length > 1 ? 's' : ''}`;
+}
+
+/**
+ * A class's year in view: for each subject, the share of its BNCC skills covered overall and per trimestre, and a
+ * grid by thematic unit of every skill with what covers it; uncovered skills can be picked and planned at once.
+ * State lives in the URL (?trimestre=, ?pendentes=1, ?materia= for the one subject whose grid is open), so a reload or
+ * a shared link keeps it. One grid at a time keeps the page short on a phone and light to render.
+ */
+export function CoverageRoute() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const trimestre = params.get('trimestre') ?? ALL;
+  const onlyUncovered = params.get('pendentes') === '1';
+  const cobertura = useCobertura(id);
+  const turmas = useTurmas();
+  const turma = turmas.data?.find((t) => t.id === id);
+  useDocumentTitle(turma ? `Cobertura da BNCC — Turma ${turma.numero}` : 'Cobertura da BNCC');
+  const notFound = isHttpError(cobertura.error, 404);
+  useErrorToast(notFound ? null : cobertura.error, 'Erro', 'Falha ao carregar a cobertura da turma');
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (cobertura.isPending) return <PageSpinner label="Carregando cobertura..." />;
+  if (notFound || !cobertura.data) {
+    return (
+      <EmptyState
+        icon={FileQuestion}
+        titleAs="h1"
+        title="Turma não encontrada"
+        description="A turma não existe ou você não tem permissão para vê-la."
+        action={
+          <Link to="/turmas" className={buttonClasses('default')}>
+            Voltar às Turmas
+          </Link>
+        }
+      />
+    );
+  }
+  const data = cobertura.data;
+  const openMateria = params.get('materia') ?? (data.materias.length === 1 ? data.materias[0].materia : null);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <Link to="/turmas" className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+          <ArrowLeft aria-hidden="true" />
+          Turmas
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Cobertura da BNCC{turma ? ` — Turma ${turma.numero}` : ''}
+        </h1>
+        <p className="text-muted-foreground">
+          {data.ano}º ano{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
+          cita.
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-2 sm:w-56">
+          <Label htmlFor="filtro-trimestre">Trimestre</Label>
+          <Select value={trimestre} onValueChange={(value) => setParam('trimestre', value === ALL ? null : value)}>
+            <SelectTrigger id="filtro-trimestre">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Ano inteiro</SelectItem>
+              {TRIMESTRES.map((t) => (
+                <SelectItem key={t} value={String(t)}>
+                  {t}º trimestre
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <label className="flex items-center gap-2 text-sm sm:pb-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={onlyUncovered}
+            onChange={(event) => setParam('pendentes', event.target.checked ? '1' : null)}
+          />
+          Só não cobertas
+        </label>
+      </div>
+
+      {data.materias.length === 0 ? (
+        <p className="text-muted-foreground">Não há habilidades da BNCC para o {data.ano}º ano.</p>
+      ) : null}
+      {data.materias.map((materia) => (
+        <SubjectCoverage
+          key={materia.materia}
+          turmaId={data.turmaId}
+          materia={materia}
+          trimestre={trimestre}
+          onlyUncovered={onlyUncovered}
+          open={openMateria === materia.materia}
+          onToggle={() => setParam('materia', openMateria === materia.materia ? null : materia.materia)}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface SubjectCoverageProps {
+  turmaId: string;
+  materia: CoberturaMateria;
+  trimestre: string;
+  onlyUncovered: boolean;
+  /** Its grid of skills is shown (one subject at a time); the bars always are. */
+  open: boolean;
+  onToggle: () => void;
+}
+
+function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onToggle }: SubjectCoverageProps) {
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<string[]>([]);
+  const label = materiaLabel(materia.materia);
+  const headingId = `cobertura-${materia.materia}`;
+  const gridId = `habilidades-${materia.materia}`;
+  const units = useMemo(() => {
+    const byUnit = new Map<string, CoberturaHabilidade[]>();
+    for (const skill of materia.habilidades) {
+      if (onlyUncovered && coveredIn(skill, trimestre)) continue;
+      const list = byUnit.get(skill.unidade) ?? [];
+      list.push(skill);
+      byUnit.set(skill.unidade, list);
+    }
+    return [...byUnit.entries()];
+  }, [materia, onlyUncovered, trimestre]);
+  const coveredBy = (t: number) => materia.habilidades.filter((h) => h.trimestres.includes(t)).length;
+  // A skill not covered in the trimestre in view (or in the whole year) can be chosen; the choice follows the filter.
+  const selectable = (skill: CoberturaHabilidade) => !coveredIn(skill, trimestre);
+  const chosen = selected.filter((code) => materia.habilidades.some((h) => h.code === code && selectable(h)));
+  const toggle = (code: string) =>
+    setSelected((current) =>
+      current.includes(code) ? current.filter((c) => c !== code) : chosen.length >= LIMITS.aulasMax ? current : [...chosen, code],
+    );
+  const plan = () => {
+    const query = new URLSearchParams({ turma: turmaId, materia: materia.materia, habilidades: chosen.join(',') });
+    if (trimestre !== ALL) query.set('trimestre', trimestre);
+    navigate(`/gerar-planos?${query.toString()}`);
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle as="h2" id={headingId}>
+              {label}
+            </CardTitle>
+            <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? gridId : undefined} onClick={onToggle}>
+              {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+              {open ? 'Ocultar' : 'Ver'} as {materia.total} habilidades<span className="sr-only"> de {label}</span>
+            </Button>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <CoverageBar label="Ano inteiro" covered={materia.cobertas} total={materia.total} />
+            {TRIMESTRES.map((t) => (
+              <CoverageBar key={t} label={`${t}º trimestre`} covered={coveredBy(t)} total={materia.total} />
+            ))}
+          </div>
+        </CardHeader>
+        {open ? (
+          <CardContent id={gridId} className="flex flex-col gap-5">
+            {units.length === 0 ? <p className="text-sm text-muted-foreground">Todas as habilidades desta matéria estão cobertas.</p> : null}
+            {units.map(([unit, skills]) => (
+              <div key={unit} className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold">{unit}</h3>
+                <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                  {skills.map((skill) => {
+                    const covered = coveredIn(skill, trimestre);
+                    const checkboxId = `sel-${materia.materia}-${skill.code}`;
+                    return (
+                      <li
+                        key={skill.code}
+                        className={`flex flex-col gap-1.5 rounded-md border p-3 text-sm ${covered ? 'border-success/60' : 'border-dashed'}`}
+                      >
+                        <div className="flex items-center justify-between gap-2">
+                          <span className="flex items-center gap-1.5 font-semibold" title={skill.description}>
+                            {covered ? (
+                              <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+                            ) : (
+                              <Circle className="size-4 text-muted-foreground" aria-hidden="true" />
+                            )}
+                            {skill.code}
+                          </span>
+                          {selectable(skill) ? (
+                            <label htmlFor={checkboxId} className="flex items-center gap-1.5 text-xs">
+                              <input
+                                id={checkboxId}
+                                type="checkbox"
+                                className="size-4 accent-primary"
+                                checked={chosen.includes(skill.code)}
+                                disabled={!chosen.includes(skill.code) && chosen.length >= LIMITS.aulasMax}
+                                onChange={() => toggle(skill.code)}
+                                aria-label={`Selecionar ${skill.code} para planejar`}
+                              />
+                              Planejar
+                            </label>
+                          ) : null}
+                        </div>
+                        <p className="sr-only">{trimestresText(skill.trimestres)}</p>
+                        <p className="flex flex-wrap items-center gap-1 text-xs font-medium" aria-hidden="true">
+                          {skill.trimestres.length ? (
+                            <>
+                              Coberta:
+                              {skill.trimestres.map((t) => (
+                                <span key={t} className={`rounded-full border px-1.5 py-px ${TRIMESTRE_CHIP[t] ?? ''}`}>
+                                  {t}º tri
+                                </span>
+                              ))}
+                            </>
+                          ) : (
+                            'Não coberta'
+                          )}
+                        </p>
+                        <details className="text-xs">
+                          <summary className="cursor-pointer text-muted-foreground">Texto da habilidade</summary>
+                          <p className="mt-1">{skill.description}</p>
+                        </details>
+                        {skill.planos.length ? (
+                          <ul className="flex flex-col gap-0.5 text-xs">
+                            {skill.planos.map((p) => (
+                              <li key={p.id}>
+                                <Link to={`/plano/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+                                  {p.temaPrincipal} ({p.trimestre}º tri)
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ))}
+            <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-2 border-t bg-card/95 py-3 backdrop-blur">
+              <p className="text-sm" aria-live="polite">
+                {chosen.length
+                  ? `${chosen.length} selecionada${chosen.length > 1 ? 's' : ''}: ${chosen.join(', ')}`
+                  : `Selecione habilidades não cobertas${trimestre === ALL ? '' : ` no ${trimestre}º trimestre`} para planejá-las (até ${LIMITS.aulasMax}).`}
+              </p>
+              <Button disabled={!chosen.length} onClick={plan}>
+                <Sparkles aria-hidden="true" />
+                Planejar estas habilidades
+              </Button>
+            </div>
+          </CardContent>
+        ) : null}
+      </Card>
+    </section>
+  );
+}

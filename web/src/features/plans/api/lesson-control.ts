@@ -1,0 +1,74 @@
+import type {
+  Aula,
+  AulaVersao,
+  HabilidadeMatch,
+  Materia,
+  Plano,
+  RegenerateAulaInput,
+  RegenerateAulaResponse,
+} from '@planejador/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
+
+const lessonUrl = (planoId: string, aulaId: string) =>
+  `/api/planos/${encodeURIComponent(planoId)}/aulas/${encodeURIComponent(aulaId)}`;
+
+/** POST .../regenerar: 202 { jobId }; 409 while that lesson runs; 402 when a paid regeneration finds no credit. */
+export function useRegenerateAula(planoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ aulaId, data }: { aulaId: string; data: RegenerateAulaInput }) =>
+      http.post<RegenerateAulaResponse>(`${lessonUrl(planoId, aulaId)}/regenerar`, data),
+    onSuccess: (_result, { aulaId }) => {
+      // The lesson shows 'queued' at once; the socket and the poll bring the rest.
+      queryClient.setQueryData<Plano>(queryKeys.plano(planoId), (plano) =>
+        plano
+          ? {
+              ...plano,
+              aulas: plano.aulas.map((a) =>
+                a.id === aulaId ? { ...a, generationState: 'queued', generation: { state: 'queued', error: null } } : a,
+              ),
+            }
+          : plano,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.plano(planoId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}
+
+export function useAulaVersoes(planoId: string, aulaId: string, enabled: boolean, versao: number) {
+  return useQuery({
+    queryKey: [...queryKeys.plano(planoId), 'aula', aulaId, 'versoes', versao] as const,
+    queryFn: () => http.get<AulaVersao[]>(`${lessonUrl(planoId, aulaId)}/versoes`),
+    enabled,
+  });
+}
+
+/** POST .../versoes/{versao}/restaurar: that content becomes current again, as a new version. */
+export function useRestoreVersao(planoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ aulaId, versao }: { aulaId: string; versao: number }) =>
+      http.post<Aula>(`${lessonUrl(planoId, aulaId)}/versoes/${versao}/restaurar`, {}),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.plano(planoId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.planosLists });
+    },
+  });
+}
+
+/** Skills of a year and subject ranked for a text (GET /api/habilidades); an empty text lists them in code order. */
+export function useHabilidades(ano: string, materia: string, q: string, limit = 20, enabled = true) {
+  return useQuery({
+    queryKey: ['habilidades', ano, materia, q, limit] as const,
+    queryFn: () =>
+      http.get<HabilidadeMatch[]>(
+        `/api/habilidades?${new URLSearchParams({ ano, materia: materia as Materia, q, limit: String(limit) }).toString()}`,
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}

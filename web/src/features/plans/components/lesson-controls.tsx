@@ -1,0 +1,310 @@
+import {
+  LESSON_FIELD_LABELS,
+  LIMITS,
+  VERSION_ORIGIN_LABELS,
+  type Aula,
+  type LessonField,
+} from '@planejador/contracts';
+import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDateTime } from '@/lib/format';
+import { errorText, isUnauthorized } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { useAulaVersoes, useHabilidades, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
+
+/** What a regeneration of this lesson costs, in the teacher's words. */
+export function regenerationCostText(aula: Aula): string {
+  if (aula.generation.state === 'failed') return 'Gratuita: a geração desta aula falhou.';
+  const left = Math.max(0, LIMITS.freeRegenerations - aula.regeneracoes);
+  if (left > 0) return left === 1 ? 'Resta 1 geração gratuita para esta aula.' : `Restam ${left} gerações gratuitas para esta aula.`;
+  return `As gerações gratuitas desta aula acabaram: esta custa ${LIMITS.regenerationCost} crédito.`;
+}
+
+function failToast(error: unknown, fallback: string) {
+  if (isUnauthorized(error)) return;
+  toast({ title: 'Erro', description: errorText(error, fallback), variant: 'destructive' });
+}
+
+interface RegenerateDialogProps {
+  planoId: string;
+  aula: Aula;
+  /** Only this field changes; absent: the whole lesson. */
+  campo: LessonField | null;
+  /** This lesson has unsaved edits, which the new text will replace. */
+  unsavedEdits: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called once the regeneration is queued, with the version it replaces (for "Desfazer"). */
+  onQueued: (fromVersao: number) => void;
+}
+
+/** "Gerar novamente": an optional instruction, the cost, and the request; the lesson then shows its own progress. */
+export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
+  const [instrucao, setInstrucao] = useState('');
+  const regenerate = useRegenerateAula(planoId);
+  const fieldId = useId();
+  useEffect(() => {
+    if (open) setInstrucao('');
+  }, [open]);
+  const submit = () => {
+    if (regenerate.isPending) return;
+    regenerate.mutate(
+      { aulaId: aula.id, data: { instrucao: instrucao.trim() || undefined, campo: campo ?? undefined } },
+      {
+        onSuccess: () => {
+          onQueued(aula.versao);
+          onOpenChange(false);
+        },
+        onError: (error) => failToast(error, 'Não foi possível gerar a aula novamente.'),
+      },
+    );
+  };
+  const target = campo ? `o campo ${LESSON_FIELD_LABELS[campo]}` : `a Aula ${aula.numeroAula}`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{campo ? `Gerar novamente: ${LESSON_FIELD_LABELS[campo]}` : `Gerar novamente a Aula ${aula.numeroAula}`}</DialogTitle>
+          <DialogDescription>
+            Escreveremos {target} de novo{campo ? '; os outros campos e as outras aulas não mudam' : '; as outras aulas não mudam'}. Você
+            pode desfazer depois. {regenerationCostText(aula)}
+          </DialogDescription>
+        </DialogHeader>
+        {unsavedEdits ? (
+          <p role="note" className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
+            {campo
+              ? 'Esta aula tem edições não salvas: as deste campo serão substituídas pelo novo texto; as dos outros campos e das outras aulas ficam.'
+              : 'Esta aula tem edições não salvas: o novo texto as substitui; as edições das outras aulas ficam.'}
+          </p>
+        ) : null}
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Label htmlFor={fieldId}>O que você quer diferente? (opcional)</Label>
+          <Textarea
+            id={fieldId}
+            value={instrucao}
+            maxLength={LIMITS.instrucaoMax}
+            rows={3}
+            placeholder="Por exemplo: mais prática, com experimento"
+            onChange={(event) => setInstrucao(event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {instrucao.length}/{LIMITS.instrucaoMax} caracteres
+          </p>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={regenerate.isPending} aria-busy={regenerate.isPending}>
+              {regenerate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
+              {regenerate.isPending ? 'Enviando...' : 'Gerar novamente'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface SkillPickerDialogProps {
+  aula: Aula;
+  ano: string;
+  open: boolean;
+  saving: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (codes: string[]) => void;
+}
+
+/** "Trocar habilidade": the skills of the class's year and the lesson's subject, searchable, with the official text. */
+export function SkillPickerDialog({ aula, ano, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
+  const [q, setQ] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [chosen, setChosen] = useState<string[]>(aula.habilidadeCodes);
+  const searchId = useId();
+  useEffect(() => {
+    if (!open) return;
+    setQ('');
+    setDebounced('');
+    setChosen(aula.habilidadeCodes);
+  }, [open, aula.habilidadeCodes]);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(q.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const skills = useHabilidades(ano, aula.materia, debounced, 30, open);
+  const toggle = (code: string) =>
+    setChosen((current) =>
+      current.includes(code)
+        ? current.filter((c) => c !== code)
+        : current.length >= LIMITS.habilidadesFixadasMax
+          ? current
+          : [...current, code],
+    );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Trocar habilidade da Aula {aula.numeroAula}</DialogTitle>
+          <DialogDescription>
+            Habilidades da BNCC do {ano}º ano desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
+            entra no campo Habilidades.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={searchId}>Buscar habilidade</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id={searchId} className="pl-9" value={q} placeholder="Palavras da aula ou código, ex.: frações" onChange={(e) => setQ(e.target.value)} />
+          </div>
+        </div>
+        <p className="text-sm" aria-live="polite">
+          {chosen.length === 0 ? 'Nenhuma habilidade escolhida.' : `Escolhidas: ${chosen.join(', ')}`}
+        </p>
+        <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label="Habilidades encontradas" aria-busy={skills.isFetching}>
+          {(skills.data ?? []).map((skill) => {
+            const id = `${searchId}-${skill.code}`;
+            const checked = chosen.includes(skill.code);
+            return (
+              <li key={skill.code} className="rounded-md border p-3">
+                <label htmlFor={id} className="flex cursor-pointer items-start gap-3">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="mt-1 size-4 accent-primary"
+                    checked={checked}
+                    disabled={!checked && chosen.length >= LIMITS.habilidadesFixadasMax}
+                    onChange={() => toggle(skill.code)}
+                  />
+                  <span className="text-sm">
+                    <span className="font-semibold">{skill.code}</span> {skill.description}
+                    <span className="mt-1 block text-xs text-muted-foreground">{skill.unit}</span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+          {skills.isSuccess && skills.data.length === 0 ? <li className="text-sm text-muted-foreground">Nenhuma habilidade encontrada.</li> : null}
+        </ul>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="button" disabled={saving || chosen.length === 0} aria-busy={saving} onClick={() => onSave(chosen)}>
+            {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Replace aria-hidden="true" />}
+            {saving ? 'Salvando...' : 'Salvar habilidade'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface VersionsDialogProps {
+  planoId: string;
+  aula: Aula;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Versões": every content the lesson had, newest first, each with its origin, date, preview and a restore. */
+export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDialogProps) {
+  const versions = useAulaVersoes(planoId, aula.id, open, aula.versao);
+  const restore = useRestoreVersao(planoId);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Versões da Aula {aula.numeroAula}</DialogTitle>
+          <DialogDescription>A primeira é o conteúdo atual. Restaurar uma versão cria uma nova, sem apagar nenhuma.</DialogDescription>
+        </DialogHeader>
+        {versions.isPending ? <p className="text-sm text-muted-foreground">Carregando versões...</p> : null}
+        <ol className="flex max-h-[60dvh] flex-col gap-3 overflow-y-auto pr-1">
+          {(versions.data ?? []).map((v, index) => (
+            <li key={v.versao} className="rounded-md border p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm">
+                  <span className="font-semibold">Versão {v.versao}</span> · {VERSION_ORIGIN_LABELS[v.origem]} · {formatDateTime(v.createdAt)}
+                  {index === 0 ? <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">atual</span> : null}
+                </p>
+                {index > 0 ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={restore.isPending}
+                    aria-label={`Restaurar versão ${v.versao}`}
+                    onClick={() =>
+                      restore.mutate(
+                        { aulaId: aula.id, versao: v.versao },
+                        {
+                          onSuccess: () => {
+                            toast({ title: 'Versão restaurada', description: `A Aula ${aula.numeroAula} voltou à versão ${v.versao}.`, variant: 'success' });
+                            onOpenChange(false);
+                          },
+                          onError: (error) => failToast(error, 'Não foi possível restaurar a versão.'),
+                        },
+                      )
+                    }
+                  >
+                    <History aria-hidden="true" />
+                    Restaurar
+                  </Button>
+                ) : null}
+              </div>
+              {v.instrucao ? <p className="mt-1 text-xs text-muted-foreground">Pedido: “{v.instrucao}”</p> : null}
+              {v.campo ? <p className="mt-1 text-xs text-muted-foreground">Só o campo {LESSON_FIELD_LABELS[v.campo]}</p> : null}
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer text-primary">Ver conteúdo</summary>
+                <dl className="mt-2 flex flex-col gap-2">
+                  {(['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const).map((field) => (
+                    <div key={field}>
+                      <dt className="font-medium">{LESSON_FIELD_LABELS[field]}</dt>
+                      <dd className="whitespace-pre-wrap text-muted-foreground">{v[field] || '—'}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ol>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Desfazer" right after a regeneration: back to the version it replaced. */
+export function UndoButton({ planoId, aula, fromVersao, onDone }: { planoId: string; aula: Aula; fromVersao: number; onDone: () => void }) {
+  const restore = useRestoreVersao(planoId);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={restore.isPending}
+      aria-busy={restore.isPending}
+      onClick={() =>
+        restore.mutate(
+          { aulaId: aula.id, versao: fromVersao },
+          {
+            onSuccess: () => {
+              toast({ title: 'Desfeito', description: `A Aula ${aula.numeroAula} voltou ao texto anterior.`, variant: 'success' });
+              onDone();
+            },
+            onError: (error) => failToast(error, 'Não foi possível desfazer.'),
+          },
+        )
+      }
+    >
+      {restore.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Undo2 aria-hidden="true" />}
+      Desfazer
+    </Button>
+  );
+}

@@ -1,0 +1,32 @@
+import type { GeracaoInfo } from '@planejador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** The text of a plan being written, honest about who writes it: an AI, or the offline drafter (no AI). */
+export const WRITING_TEXT = {
+  openai: 'Nossa IA está criando seu plano personalizado...',
+  offline: 'Estamos redigindo seu plano a partir dos dados da BNCC (modo offline, sem IA)...',
+  unknown: 'Estamos preparando seu plano personalizado...',
+} as const;
+
+/** Who writes the lessons here (GET /api/geracao): an AI, or the offline drafter from the curriculum alone. */
+export function useGeracaoInfo() {
+  return useQuery({
+    queryKey: ['geracao'] as const,
+    queryFn: () => http.get<GeracaoInfo>('/api/geracao'),
+    staleTime: Infinity,
+  });
+}
+
+type WriterTexts = Record<keyof typeof WRITING_TEXT, string>;
+
+/** One sentence in three versions: an AI writes, the offline drafter writes (no AI), or not known yet. */
+export function useWriterText(texts: WriterTexts): string {
+  const info = useGeracaoInfo();
+  return texts[info.data?.generator ?? 'unknown'];
+}
+
+export function useWritingText(): string {
+  const info = useGeracaoInfo();
+  return info.data ? WRITING_TEXT[info.data.generator] : WRITING_TEXT.unknown;
+}

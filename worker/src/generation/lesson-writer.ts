@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AiError, generateWithRetry, type AiLogger, type LessonContext, type LessonDraft, type LessonGenerator } from '@planejador/ai';
+import type { Settings } from '@planejador/config';
+import type { LessonField, Materia } from '@planejador/contracts';
+import { CurriculumService } from '@planejador/curriculum';
+import type { Aula, PlanoAula, Turma } from '@planejador/db';
+import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
+
+/** Larger than any BNCC pool of one year and subject (109 at most): the whole pool is offered, ranked. */
+const WHOLE_POOL = 200;
+
+export interface WriteRequest {
+  plano: PlanoAula;
+  turma: Turma;
+  aula: Aula;
+  /** Codes the lesson must cite (the lesson's pins, or a regeneration's). */
+  pins: string[];
+  regeneration?: LessonContext['regeneration'];
+  /** Runs before each AI attempt; throws (an AiError 'budget') when no more calls may be made. */
+  beforeAttempt?: (attempt: number) => Promise<void>;
+}
+
+/**
+ * Writes one lesson: the whole ranked pool of the class's year and the lesson's subject, the pinned skills, the
+ * AI (or the offline drafter) with retries and time-outs, and a last check that every code belongs to that pool.
+ */
+@Injectable()
+export class LessonWriter {
+  private readonly logger = new Logger(LessonWriter.name);
+  private readonly aiLogger: AiLogger;
+
+  constructor(
+    private readonly curriculum: CurriculumService,
+    @Inject(LESSON_GENERATOR) private readonly generator: LessonGenerator,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
+    const log = (level: 'debug' | 'log' | 'warn' | 'error') => (obj: object, msg?: string) => this.logger[level](obj, msg);
+    this.aiLogger = { debug: log('debug'), info: log('log'), warn: log('warn'), error: log('error') };
+  }
+
+  get kind() {
+    return this.generator.kind;
+  }
+
+  async write(request: WriteRequest): Promise<LessonDraft> {
+    const { plano, turma, aula } = request;
+    const materia = aula.materia as Materia;
+    const pool = await this.curriculum.candidates(turma.ano, materia, aula.prompt, plano.temaPrincipal, WHOLE_POOL);
+    const byCode = new Map(pool.map((skill) => [skill.code, skill]));
+    const pinned = request.pins.map((code) => byCode.get(code)).filter((s) => s !== undefined);
+    if (pinned.length !== request.pins.length) {
+      throw new AiError('unknown-code', { detail: `habilidades fixadas fora do ano e da matéria: ${request.pins.join(',')}` });
+    }
+    const ctx: LessonContext = {
+      plano: {
+        temaPrincipal: plano.temaPrincipal,
+        materiaGeral: plano.materiaGeral,
+        limitOneSkill: plano.limitOneSkill,
+        preferirSeduc: plano.preferirSeduc,
+        nivelDetalhamento: plano.nivelDetalhamento,
+      },
+      turma: { ano: turma.ano, numero: turma.numero, escola: turma.escola, observacoesAdicionais: turma.observacoesAdicionais },
+      aula: { numeroAula: aula.numeroAula, materia: aula.materia, prompt: aula.prompt },
+      candidates: pool,
+      pinned,
+      noCandidatesReason: pool.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia),
+      regeneration: request.regeneration,
+    };
+    const draft = await generateWithRetry(this.generator, ctx, {
+      attempts: this.settings.AI_ATTEMPTS,
+      baseDelayMs: this.settings.AI_RETRY_BASE_MS,
+      timeoutMs: this.settings.OPENAI_TIMEOUT_MS,
+      logger: this.aiLogger,
+      beforeAttempt: request.beforeAttempt,
+    });
+    // Defence in depth: only codes of this year and subject are ever stored.
+    const unknown = draft.habilidadeCodes.filter((c) => !byCode.has(c));
+    if (unknown.length) throw new AiError('unknown-code', { detail: unknown.join(',') });
+    return draft;
+  }
+}
+
+/** The five fields of a lesson as stored. */
+export function lessonFields(aula: Pick<Aula, LessonField>): Record<LessonField, string | null> {
+  return {
+    habilidades: aula.habilidades,
+    objetivos: aula.objetivos,
+    objetosConhecimento: aula.objetosConhecimento,
+    experiencias: aula.experiencias,
+    evidencias: aula.evidencias,
+  };
+}

@@ -1,0 +1,115 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { AiError } from '@planejador/ai';
+import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { Aula, PlanoAula, storeLessonContent } from '@planejador/db';
+import { ProgressPublisher } from '../core/progress.publisher';
+import { lessonFields, LessonWriter } from './lesson-writer';
+
+export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
+
+/**
+ * One lesson's regeneration: the whole lesson or one field, with the teacher's instruction and pins. The other
+ * lessons are never touched. The lesson is this job's while its regeneration_job_id says so; a retried or resumed
+ * job (worker killed) simply writes it then. A final failure keeps the previous content and gives the credit back
+ * exactly once.
+ */
+@Injectable()
+export class RegenerationService {
+  private readonly logger = new Logger(RegenerationService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly writer: LessonWriter,
+    private readonly progress: ProgressPublisher,
+  ) {}
+
+  /** `final`: no attempt follows this one, so a failure is final (the lesson goes back, the credit too). */
+  async regenerate(jobId: string, data: RegenerateLessonJob, final: boolean): Promise<RegenerationOutcome> {
+    const em = this.em.fork();
+    const aula = await em.findOne(Aula, { id: data.aulaId, plano: data.planId }, { populate: ['plano', 'plano.turma'] });
+    if (!aula || aula.regenerationJobId !== jobId || !['queued', 'running'].includes(aula.generationState)) return 'skipped';
+    const plano = aula.plano.getEntity() as PlanoAula;
+    const turma = plano.turma.getEntity();
+    const userId = plano.user.id;
+    const base = { planId: plano.id, aulaId: aula.id, numeroAula: aula.numeroAula, jobId };
+
+    await em.nativeUpdate(Aula, { id: aula.id, regenerationJobId: jobId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+    this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
+    const started = Date.now();
+    // Another field than the skills keeps the lesson's skills; a whole lesson keeps the teacher's pins.
+    const pins =
+      data.habilidadesFixadas ?? (data.campo && data.campo !== 'habilidades' ? aula.habilidadeCodes : aula.habilidadesFixadas) ?? [];
+    try {
+      const draft = await this.writer.write({
+        plano,
+        turma,
+        aula,
+        pins,
+        regeneration: { instrucao: data.instrucao ?? null, campo: data.campo ?? null, current: lessonFields(aula) },
+      });
+      const versao = await storeLessonContent(em, {
+        aulaId: aula.id,
+        draft,
+        origem: 'regeneracao',
+        campo: data.campo ?? null,
+        instrucao: data.instrucao ?? null,
+        jobId,
+      });
+      if (versao === null) return 'skipped';
+      this.logger.log({ planId: plano.id, aula: aula.numeroAula, campo: data.campo ?? null, versao, ms: Date.now() - started }, 'lesson regenerated');
+      this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao });
+      return 'done';
+    } catch (thrown) {
+      const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
+      this.logger.warn({ planId: plano.id, aula: aula.numeroAula, kind: error.kind, err: error.message, final: final || !error.retryable }, 'lesson regeneration failed');
+      if (!final && error.retryable) throw error;
+      await this.fail(jobId, aula.id, error.userMessage, userId, base);
+      return 'failed';
+    }
+  }
+
+  /**
+   * Ends a regeneration that will not be retried: the lesson goes back to its previous state (its content was
+   * never touched), and a credit taken for it is given back, in one transaction and exactly once.
+   */
+  async fail(
+    jobId: string,
+    aulaId: string,
+    reason: string,
+    userId: string,
+    base: { planId: string; aulaId: string; numeroAula: number; jobId: string },
+  ): Promise<boolean> {
+    const result = await this.em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<{ regeneration_charged: boolean; regeneration_previous_state: LessonGenerationState | null }[]>(
+        `select "regeneration_charged", "regeneration_previous_state" from "aulas"
+          where "id" = ? and "regeneration_job_id" = ? and "generation_state" in ('queued', 'running') for update`,
+        [aulaId, jobId],
+      );
+      if (!row) return null;
+      const kept = row.regeneration_previous_state === 'done';
+      const state: LessonGenerationState = kept ? 'done' : 'failed';
+      const message = kept ? (row.regeneration_charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
+      await tx.execute(
+        `update "aulas" set "generation_state" = ?, "generation_error" = ?, "regeneration_charged" = false,
+                "regeneration_previous_state" = null, "updated_at" = now()
+          where "id" = ?`,
+        [state, message, aulaId],
+      );
+      if (row.regeneration_charged) {
+        await tx.execute(`update "users" set "credits" = "credits" + 1, "updated_at" = now() where "id" = ?`, [userId]);
+      }
+      return { state, message, refunded: row.regeneration_charged };
+    });
+    if (!result) return false;
+    this.logger.warn({ aulaId, refunded: result.refunded }, 'regeneration ended failed');
+    this.progress.publishLesson(userId, {
+      ...base,
+      type: 'failed',
+      state: result.state,
+      error: result.message,
+      creditRefunded: result.refunded,
+    });
+    return true;
+  }
+}
