@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { usePreloadedToaster } from '@/components/ui/lazy-toaster';
 import { PageSpinner } from '@/components/ui/spinner';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { useCurrentUser } from '@/lib/api/get-current-user';
@@ -13,6 +14,7 @@ export function AppShell() {
   const location = useLocation();
   const navigation = useNavigation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  usePreloadedToaster();
   if (!user) return null;
   const openFeedback = () => setFeedbackOpen(true);
   return (
