@@ -19,7 +19,7 @@ const { Pool } = fromApi('pg');
 const signature = require(require.resolve('cookie-signature', { paths: [require.resolve('express-session', { paths: [resolve(ROOT, 'api')] })] }));
 const { TurmasService } = require('../../api/dist/turmas/turmas.service');
 const { PlanosService } = require('../../api/dist/planos/planos.service');
-const { readSessionWithUser } = require('../../api/dist/auth/session-store');
+const { readSessionWithUser } = require('../../libs/db/dist');
 const { SESSION_COOKIE } = require('../../api/dist/http/session');
 
 const env = process.env;

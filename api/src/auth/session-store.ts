@@ -3,7 +3,7 @@ import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
 import type { Pool } from 'pg';
 import type { PublicUser } from '@planejador/contracts';
-import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '@planejador/db';
+import { readSessionWithUser } from '@planejador/db';
 import type { SessionCache } from './session-cache';
 
 /** Where the store leaves the signed-in user for passport (a symbol: never copied into the session). */
@@ -17,10 +17,6 @@ interface LoadedUser {
 }
 type LoadedSession = SessionData & { [SESSION_USER]?: LoadedUser };
 type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CACHED]?: boolean };
-
-// The user row's columns, prefixed so they cannot clash with the session's.
-const USER_SELECT = PUBLIC_USER_COLUMNS.map((c) => `u.${c} as u_${c}`).join(', ');
-const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /**
  * connect-pg-simple's store, except that reading a session also reads its signed-in user in the same query:
@@ -42,7 +38,7 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
         return;
       }
       const mark = cache.mark();
-      readSessionWithUser(pool, sid).then((found) => {
+      readSessionWithUser<SessionData>(pool, sid).then((found) => {
         if (found === undefined) return done(null, null);
         if (found === 'unreadable') return this.destroy(sid, (err) => done(err ?? null, null)); // gone, as connect-pg-simple does
         cache.put(sid, found, mark);
@@ -80,35 +76,6 @@ function announce(err: unknown, announced: Promise<void>, done?: (err?: unknown)
 }
 
 /**
- * The unexpired session `sid` and its signed-in user (null when the session names no user, or one that is gone), in
- * one prepared statement; 'unreadable' for a row whose JSON does not parse, undefined when there is no such session.
- * Exported for bench/api's reference server, which runs the same query behind a bare Express.
- */
-export async function readSessionWithUser(
-  pool: Pool,
-  sid: string,
-): Promise<{ sess: SessionData; user: PublicUser | null } | 'unreadable' | undefined> {
-  const { rows } = await pool.query<{ sess: SessionData | string } & Record<string, unknown>>({
-    name: 'session-with-user',
-    text: `select s.sess, ${USER_SELECT}
-             from "session" s
-             left join users u on u.id = case when s.sess #>> '{passport,user}' ~ '${UUID}'
-                                              then (s.sess #>> '{passport,user}')::uuid end
-            where s.sid = $1 and s.expire >= to_timestamp($2)`,
-    values: [sid, Date.now() / 1000],
-  });
-  const row = rows[0];
-  if (!row) return undefined;
-  let sess: SessionData;
-  try {
-    sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
-  } catch {
-    return 'unreadable';
-  }
-  return { sess, user: row.u_id ? toPublicUser(userColumns(row)) : null };
-}
-
-/**
  * The user read with this request's session, if it was: a user, null (the session names a user that no longer
  * exists) or undefined (not read with the session: passport must look the user up). Taken once.
  */
@@ -123,10 +90,4 @@ export function takeSessionUser(req: Request | undefined, id: string): PublicUse
 /** Whether req.user came from the SessionCache (else it was read from PostgreSQL during this request). */
 export function userFromCache(req: Request): boolean {
   return (req as RequestWithUser)[USER_CACHED] === true;
-}
-
-function userColumns(row: Record<string, unknown>): PublicUserRow {
-  const user: Record<string, unknown> = {};
-  for (const c of PUBLIC_USER_COLUMNS) user[c] = row[`u_${c}`];
-  return user as PublicUserRow;
 }

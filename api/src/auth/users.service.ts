@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { User } from '@planejador/db';
+import { findPublicUser, User } from '@planejador/db';
 import { PG_POOL, SETTINGS } from '../core/tokens';
-import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '@planejador/db';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -21,13 +20,8 @@ export class UsersService {
   ) {}
 
   /** A user as the api shows it: one plain query (no entity hydration). */
-  async findPublicById(id: string): Promise<PublicUser | null> {
-    const { rows } = await this.pool.query<PublicUserRow>({
-      name: 'user-by-id',
-      text: `select ${PUBLIC_USER_COLUMNS.join(', ')} from users where id = $1`,
-      values: [id],
-    });
-    return rows[0] ? toPublicUser(rows[0]) : null;
+  findPublicById(id: string): Promise<PublicUser | null> {
+    return findPublicUser(this.pool, id);
   }
 
   async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { markPlanFailedForRefund, refundCredits } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 
 export const GENERIC_FAILURE = 'Não foi possível gerar o plano. Tente novamente mais tarde.';
@@ -16,21 +17,9 @@ export class PlanFinalizer {
 
   async fail(planId: string, reason: string): Promise<boolean> {
     const result = await this.em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<{ user_id: string }[]>(
-        `update planos_aula
-            set generation_state = 'failed', generation_error = ?, credit_refunded = true,
-                finished_at = now(), updated_at = now()
-          where id = ? and credit_refunded = false and generation_state <> 'done'
-          returning user_id`,
-        [reason, planId],
-      );
-      if (!rows.length) return null;
-      await tx.execute(`update users set credits = credits + 1, updated_at = now() where id = ?`, [rows[0].user_id]);
-      const [counts] = await tx.execute<{ done: string; total: string }[]>(
-        `select count(*) filter (where generation_state = 'done') as done, count(*) as total from aulas where plano_id = ?`,
-        [planId],
-      );
-      return { userId: rows[0].user_id, done: Number(counts.done), total: Number(counts.total) };
+      const failed = await markPlanFailedForRefund(tx, planId, reason);
+      if (failed) await refundCredits(tx, failed.userId);
+      return failed;
     });
     if (!result) return false;
     this.logger.warn({ planId, reason }, 'plan failed; credit returned');

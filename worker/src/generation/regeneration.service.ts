@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
-import { Aula, PlanoAula, storeLessonContent } from '@planejador/db';
+import { Aula, endRegeneration, lockPendingRegeneration, PlanoAula, refundCredits, storeLessonContent } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { lessonFields, LessonWriter } from './lesson-writer';
 
@@ -81,25 +81,14 @@ export class RegenerationService {
     base: { planId: string; aulaId: string; numeroAula: number; jobId: string },
   ): Promise<boolean> {
     const result = await this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<{ regeneration_charged: boolean; regeneration_previous_state: LessonGenerationState | null }[]>(
-        `select "regeneration_charged", "regeneration_previous_state" from "aulas"
-          where "id" = ? and "regeneration_job_id" = ? and "generation_state" in ('queued', 'running') for update`,
-        [aulaId, jobId],
-      );
+      const row = await lockPendingRegeneration(tx, aulaId, jobId);
       if (!row) return null;
-      const kept = row.regeneration_previous_state === 'done';
+      const kept = row.previousState === 'done';
       const state: LessonGenerationState = kept ? 'done' : 'failed';
-      const message = kept ? (row.regeneration_charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
-      await tx.execute(
-        `update "aulas" set "generation_state" = ?, "generation_error" = ?, "regeneration_charged" = false,
-                "regeneration_previous_state" = null, "updated_at" = now()
-          where "id" = ?`,
-        [state, message, aulaId],
-      );
-      if (row.regeneration_charged) {
-        await tx.execute(`update "users" set "credits" = "credits" + 1, "updated_at" = now() where "id" = ?`, [userId]);
-      }
-      return { state, message, refunded: row.regeneration_charged };
+      const message = kept ? (row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
+      await endRegeneration(tx, aulaId, state, message);
+      if (row.charged) await refundCredits(tx, userId);
+      return { state, message, refunded: row.charged };
     });
     if (!result) return false;
     this.logger.warn({ aulaId, refunded: result.refunded }, 'regeneration ended failed');

@@ -3,7 +3,10 @@ import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
 import { deleteExpiredExportFiles, takeExportFile } from './export-files';
 import { insertVersion } from './lesson-content';
 import {
+  endRegeneration,
   findStalePlans,
+  lockPendingRegeneration,
+  markPlanFailedForRefund,
   findStaleRegenerations,
   lockLesson,
   markPlanEdited,
@@ -93,6 +96,31 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, counts: false, habilidadesFixadas: null });
       row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 2, habilidadesFixadas: ['EF06MA01'] });
+    });
+
+    it('lockPendingRegeneration finds the pending regeneration of that job only; endRegeneration clears it', async () => {
+      const { aula } = await lessonOf({}, { generationState: 'done' });
+      const request = { planId: 'p', aulaId: aula.id, charged: true };
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-9', request, counts: true, habilidadesFixadas: null });
+      expect(await lockPendingRegeneration(fresh(), aula.id, 'job-8')).toBeNull();
+      await fresh().transactional(async (tx) => {
+        expect(await lockPendingRegeneration(tx, aula.id, 'job-9')).toEqual({ charged: true, previousState: 'done' });
+        await endRegeneration(tx, aula.id, 'done', 'A nova versão falhou; a anterior foi mantida.');
+      });
+      const row = await fresh().findOneOrFail(Aula, { id: aula.id });
+      expect(row).toMatchObject({ generationState: 'done', generationError: 'A nova versão falhou; a anterior foi mantida.', regenerationCharged: false, regenerationPreviousState: null });
+      // Ended: nothing pending any more.
+      expect(await lockPendingRegeneration(fresh(), aula.id, 'job-9')).toBeNull();
+    });
+
+    it('markPlanFailedForRefund fails a plan once, never a done one, and counts its lessons', async () => {
+      const { user, plano } = await lessonOf({ generationState: 'running' }, { generationState: 'done' });
+      await db.aula(plano.id, { numeroAula: 2, generationState: 'failed' });
+      expect(await markPlanFailedForRefund(fresh(), plano.id, 'Falhou')).toEqual({ userId: user.id, done: 1, total: 2 });
+      expect(await fresh().findOneOrFail(PlanoAula, { id: plano.id })).toMatchObject({ generationState: 'failed', generationError: 'Falhou', creditRefunded: true });
+      expect(await markPlanFailedForRefund(fresh(), plano.id, 'De novo')).toBeNull();
+      const done = await lessonOf({ generationState: 'done' });
+      expect(await markPlanFailedForRefund(fresh(), done.plano.id, 'Falhou')).toBeNull();
     });
 
     it('restoreLessonVersion brings an earlier version back as the next one; markPlanEdited marks the plan once', async () => {

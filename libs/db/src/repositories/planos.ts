@@ -135,3 +135,52 @@ export async function findStaleRegenerations(em: EntityManager, graceSeconds: nu
 export async function touchLesson(em: EntityManager, aulaId: string): Promise<void> {
   await em.execute(`update aulas set updated_at = now() where id = ?`, [aulaId]);
 }
+
+/**
+ * Ends a plan as failed, marking its credit as refunded, unless it is done or already refunded (the condition makes
+ * it happen once). Returns the owner and the plan's lesson counts, or null when nothing changed.
+ */
+export async function markPlanFailedForRefund(
+  tx: EntityManager,
+  planId: string,
+  reason: string,
+): Promise<{ userId: string; done: number; total: number } | null> {
+  const rows = await tx.execute<{ user_id: string }[]>(
+    `update planos_aula
+        set generation_state = 'failed', generation_error = ?, credit_refunded = true,
+            finished_at = now(), updated_at = now()
+      where id = ? and credit_refunded = false and generation_state <> 'done'
+      returning user_id`,
+    [reason, planId],
+  );
+  if (!rows.length) return null;
+  const [counts] = await tx.execute<{ done: string; total: string }[]>(
+    `select count(*) filter (where generation_state = 'done') as done, count(*) as total from aulas where plano_id = ?`,
+    [planId],
+  );
+  return { userId: rows[0].user_id, done: Number(counts.done), total: Number(counts.total) };
+}
+
+/** The lesson's pending regeneration of job `jobId`, locked: whether it was charged and the state it left. */
+export async function lockPendingRegeneration(
+  tx: EntityManager,
+  aulaId: string,
+  jobId: string,
+): Promise<{ charged: boolean; previousState: LessonGenerationState | null } | null> {
+  const [row] = await tx.execute<{ regeneration_charged: boolean; regeneration_previous_state: LessonGenerationState | null }[]>(
+    `select "regeneration_charged", "regeneration_previous_state" from "aulas"
+      where "id" = ? and "regeneration_job_id" = ? and "generation_state" in ('queued', 'running') for update`,
+    [aulaId, jobId],
+  );
+  return row ? { charged: row.regeneration_charged, previousState: row.regeneration_previous_state } : null;
+}
+
+/** Ends a lesson's regeneration in `state` with `message`, clearing what the regeneration had set. */
+export async function endRegeneration(tx: EntityManager, aulaId: string, state: LessonGenerationState, message: string): Promise<void> {
+  await tx.execute(
+    `update "aulas" set "generation_state" = ?, "generation_error" = ?, "regeneration_charged" = false,
+            "regeneration_previous_state" = null, "updated_at" = now()
+      where "id" = ?`,
+    [state, message, aulaId],
+  );
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
-import { chargeCredits } from './credits';
+import { chargeCredits, refundCredits } from './credits';
 import { pingDatabase } from './health';
 import { Client } from 'pg';
-import { deleteUserSessions, expireUserTokens, makeAdmin, markEmailVerified, setUserRoleByEmail, storeTokenHash, userStats, useToken } from './users';
+import { deleteUserSessions, expireUserTokens, findPublicUser, makeAdmin, readSessionWithUser, markEmailVerified, setUserRoleByEmail, storeTokenHash, userStats, useToken } from './users';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 const HOUR = 60 * 60 * 1000;
@@ -132,5 +132,39 @@ describe('users repository (PostgreSQL)', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('refundCredits gives credits back', async () => {
+    const user = await db.user({ credits: 0 });
+    await refundCredits(db.orm.em.fork(), user.id);
+    await refundCredits(db.orm.em.fork(), user.id, 2);
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).credits).toBe(3);
+  });
+
+  it('findPublicUser reads the user as the api shows it, without the password hash', async () => {
+    const user = await db.user({ email: 'ana.publica@teste.dev', credits: 4 });
+    const found = await findPublicUser(db.pool, user.id);
+    expect(found).toMatchObject({ id: user.id, email: 'ana.publica@teste.dev', credits: 4 });
+    expect(JSON.stringify(found)).not.toContain('password');
+    expect(await findPublicUser(db.pool, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('readSessionWithUser reads an unexpired session with its user in one query', async () => {
+    const user = await db.user({ email: 'sessao@teste.dev' });
+    const insert = (sid: string, sess: string, expire = "now() + interval '1 day'") =>
+      db.pool.query(`insert into "session" (sid, sess, expire) values ($1, $2, ${expire})`, [sid, sess]);
+    await insert('s-user', JSON.stringify({ cookie: {}, passport: { user: user.id } }));
+    await insert('s-anon', JSON.stringify({ cookie: {} }));
+    await insert('s-gone', JSON.stringify({ passport: { user: '00000000-0000-4000-8000-000000000000' } }));
+    await insert('s-bad-id', JSON.stringify({ passport: { user: "x' or 1=1" } }));
+    await insert('s-old', JSON.stringify({ passport: { user: user.id } }), "now() - interval '1 minute'");
+
+    const found = await readSessionWithUser<{ passport?: { user: string } }>(db.pool, 's-user');
+    expect(found).toMatchObject({ sess: { passport: { user: user.id } }, user: { id: user.id, email: 'sessao@teste.dev' } });
+    expect(await readSessionWithUser(db.pool, 's-anon')).toMatchObject({ user: null });
+    expect(await readSessionWithUser(db.pool, 's-gone')).toMatchObject({ user: null });
+    expect(await readSessionWithUser(db.pool, 's-bad-id')).toMatchObject({ user: null });
+    expect(await readSessionWithUser(db.pool, 's-old')).toBeUndefined();
+    expect(await readSessionWithUser(db.pool, 'nenhuma')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client, Pool } from 'pg';
-import type { UserStats } from '@planejador/contracts';
+import type { PublicUser, UserStats } from '@planejador/contracts';
+import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '../serializers';
 
 /** The user's counts in one round trip; 'mesAtual': plans created since the start of the month (São Paulo time). */
 export async function userStats(em: EntityManager, userId: string): Promise<UserStats> {
@@ -87,4 +88,50 @@ export async function deleteUserSessions(pool: Pool, userId: string): Promise<vo
 export async function setUserRoleByEmail(db: Pick<Client, 'query'>, email: string, role: 'admin' | 'teacher'): Promise<string | undefined> {
   const result = await db.query<{ email: string }>('update users set role = $1, updated_at = now() where lower(email) = $2 returning email', [role, email]);
   return result.rows[0]?.email;
+}
+
+/** A user as the api shows it: one prepared statement, no entity hydration. */
+export async function findPublicUser(pool: Pool, id: string): Promise<PublicUser | null> {
+  const { rows } = await pool.query<PublicUserRow>({
+    name: 'user-by-id',
+    text: `select ${PUBLIC_USER_COLUMNS.join(', ')} from users where id = $1`,
+    values: [id],
+  });
+  return rows[0] ? toPublicUser(rows[0]) : null;
+}
+
+// The user row's columns, prefixed so they cannot clash with the session's.
+const USER_SELECT = PUBLIC_USER_COLUMNS.map((c) => `u.${c} as u_${c}`).join(', ');
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * The unexpired session `sid` (connect-pg-simple's "session" table) and its signed-in user (null when the session
+ * names no user, or one that is gone), in one prepared statement; 'unreadable' for a row whose JSON does not
+ * parse, undefined when there is no such session.
+ */
+export async function readSessionWithUser<Sess extends object>(
+  pool: Pool,
+  sid: string,
+): Promise<{ sess: Sess; user: PublicUser | null } | 'unreadable' | undefined> {
+  const { rows } = await pool.query<{ sess: Sess | string } & Record<string, unknown>>({
+    name: 'session-with-user',
+    text: `select s.sess, ${USER_SELECT}
+             from "session" s
+             left join users u on u.id = case when s.sess #>> '{passport,user}' ~ '${UUID}'
+                                              then (s.sess #>> '{passport,user}')::uuid end
+            where s.sid = $1 and s.expire >= to_timestamp($2)`,
+    values: [sid, Date.now() / 1000],
+  });
+  const row = rows[0];
+  if (!row) return undefined;
+  let sess: Sess;
+  try {
+    sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as Sess) : row.sess;
+  } catch {
+    return 'unreadable';
+  }
+  if (!row.u_id) return { sess, user: null };
+  const user: Record<string, unknown> = {};
+  for (const c of PUBLIC_USER_COLUMNS) user[c] = row[`u_${c}`];
+  return { sess, user: toPublicUser(user as PublicUserRow) };
 }
