@@ -31,6 +31,16 @@ async function chooseByTyping(page: Page, typed: string, option: string): Promis
   await page.keyboard.press('Enter');
   await page.getByRole('listbox').waitFor();
   await page.keyboard.type(typed);
+  // The typeahead starts over after a second without a key: on a busy machine the page may handle the typed keys
+  // that far apart and land on another option (typing 'Matem' then reached 'Música'). Once it has settled, the
+  // arrows finish the choice, as a teacher would.
+  await page.waitForTimeout(1_100);
+  const names = (await page.getByRole('option').allTextContents()).map((name) => name.trim());
+  const highlighted = async () => ((await page.getByRole('listbox').locator('[data-highlighted]').textContent()) ?? '').trim();
+  for (let step = 0; step < names.length && (await highlighted()) !== option; step++) {
+    await page.keyboard.press(names.indexOf(await highlighted()) > names.indexOf(option) ? 'ArrowUp' : 'ArrowDown');
+    await page.waitForTimeout(100);
+  }
   await page.getByRole('option', { name: option }).and(page.locator('[data-highlighted]')).waitFor();
   await page.keyboard.press('Enter');
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
