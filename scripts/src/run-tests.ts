@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
-import { addTallies, closingLine, Tally, tallyRun } from './test-summary';
+import { addTallies, closingLine, suiteTimes, Tally, tallyRun } from './test-summary';
 
 const JEST = join(repoRoot, 'node_modules/jest/bin/jest.js');
 
@@ -38,6 +38,7 @@ function runJest(invocation: Invocation): Promise<Tally> {
   rmSync(resultFile, { force: true });
   // --forceExit: a handle left open by one test must not hang the whole run.
   const args = [JEST, '--json', `--outputFile=${resultFile}`, '--passWithNoTests', '--forceExit', ...invocation.args];
+  const started = Date.now();
   return new Promise((resolve) => {
     // Its own process group, so processes that tests spawned and forgot can be stopped afterwards.
     const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', detached: true });
@@ -49,6 +50,7 @@ function runJest(invocation: Invocation): Promise<Tally> {
       process.off('SIGTERM', forward);
       killGroup(child.pid, 'SIGTERM');
       const tally = tallyRun(resultFile, code ?? (signal ? 1 : 0));
+      process.stdout.write(`${suiteTimes(resultFile, repoRoot, Date.now() - started)}\n`);
       rmSync(resultFile, { force: true });
       resolve(tally);
     });

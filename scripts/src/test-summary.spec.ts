@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addTallies, closingLine, tallyRun } from './test-summary';
+import { addTallies, closingLine, suiteTimes, tallyRun } from './test-summary';
 
 const dir = mkdtempSync(join(tmpdir(), 'planejador-summary-'));
 function resultFile(name: string, json: object): string {
@@ -31,5 +31,20 @@ describe('the closing test line', () => {
   it('reports an empty run as 0 passed, 0 failed', () => {
     const empty = tallyRun(resultFile('e.json', { numPassedTests: 0, numFailedTests: 0, numRuntimeErrorTestSuites: 0, success: true }), 0);
     expect(closingLine(empty)).toBe('0 passed, 0 failed');
+  });
+
+  it('lists every suite with its time, slowest first, relative to the repository', () => {
+    const file = resultFile('f.json', {
+      testResults: [
+        { name: '/repo/api/test/a.int-spec.ts', startTime: 1_000, endTime: 3_500, status: 'passed' },
+        { name: '/repo/web/e2e/b.e2e-spec.ts', startTime: 1_000, endTime: 13_000, status: 'failed' },
+      ],
+    });
+    expect(suiteTimes(file, '/repo', 14_000).split('\n')).toEqual([
+      'suite times (2 suites, 14.0 s wall):',
+      '   12.0 s  web/e2e/b.e2e-spec.ts  (failed)',
+      '    2.5 s  api/test/a.int-spec.ts',
+    ]);
+    expect(suiteTimes(join(dir, 'missing.json'), '/repo', 0)).toBe('suite times (0 suites, 0.0 s wall):');
   });
 });

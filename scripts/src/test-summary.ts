@@ -8,6 +8,14 @@ export interface JestJson {
   success: boolean;
 }
 
+/** A suite's file and its start and end (jest's --json testResults). */
+interface SuiteResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  status: string;
+}
+
 export interface Tally {
   passed: number;
   failed: number;
@@ -37,4 +45,22 @@ export function addTallies(tallies: Tally[]): Tally {
 
 export function closingLine(tally: Tally): string {
   return `${tally.passed} passed, ${tally.failed} failed`;
+}
+
+/**
+ * Every suite of one jest run with its time, slowest first, and the run's wall time: printed after each run so that
+ * a slow suite shows (issue 18: the whole `npm test` under 10 minutes on a 2-core machine).
+ */
+export function suiteTimes(resultFile: string, root: string, wallMs: number): string {
+  let suites: SuiteResult[] = [];
+  try {
+    suites = (JSON.parse(readFileSync(resultFile, 'utf8')) as { testResults?: SuiteResult[] }).testResults ?? [];
+  } catch {
+    // no result: nothing to list
+  }
+  const rows = suites
+    .map((suite) => ({ file: suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name, ms: suite.endTime - suite.startTime, failed: suite.status !== 'passed' }))
+    .sort((a, b) => b.ms - a.ms);
+  const lines = rows.map((row) => `${(row.ms / 1000).toFixed(1).padStart(7)} s  ${row.file}${row.failed ? '  (failed)' : ''}`);
+  return [`suite times (${rows.length} suites, ${(wallMs / 1000).toFixed(1)} s wall):`, ...lines].join('\n');
 }
