@@ -12,7 +12,18 @@ const features = readdirSync(new URL('./web/src/features', import.meta.url), { w
 
 const LIBS = ['contracts', 'config', 'db', 'queue', 'curriculum', 'ai', 'documents', 'mail', 'testing'];
 const serverLibs = LIBS.filter((lib) => lib !== 'contracts').map((lib) => `@planejador/${lib}`);
-const apps = (...names) => names.flatMap((name) => [`**/${name}/src/**`, `**/${name}/dist/**`, `@planejador/${name}`]);
+// A folder and what is under it ('../api/src' as well as '../api/src/main').
+const under = (...folders) => folders.flatMap((folder) => [folder, `${folder}/**`]);
+const apps = (...names) => names.flatMap((name) => [...under(`**/${name}/src`, `**/${name}/test`, `**/${name}/dist`), `@planejador/${name}`]);
+
+// What no web file may import, by package name or by a relative path into server code (sources or builds).
+const webOnlyContracts = [
+  { group: serverLibs, message: 'A web só importa @planejador/contracts.' },
+  {
+    group: [...apps('api', 'worker'), ...under('**/libs/*/src', '**/libs/*/dist'), '!**/libs/contracts/src', '!**/libs/contracts/src/**'],
+    message: 'A web só importa @planejador/contracts.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -29,7 +40,8 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json'] }), importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
-      // A cycle between modules of the same package (packages import each other only by name).
+      // A cycle between modules of the same package (packages import each other only by name); a cycle between
+      // packages is found from their package.json by scripts/src/package-cycles.ts, a check of `npm test`.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -42,7 +54,7 @@ export default tseslint.config(
     // The web bundles only what a browser may run: the shared contracts, never server code.
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: serverLibs, message: 'A web só importa @planejador/contracts.' }, { group: ['**/api/src/**', '**/worker/src/**', '**/libs/*/src/**', '!**/libs/contracts/src/**'], message: 'A web só importa @planejador/contracts.' }] }],
+      'no-restricted-imports': ['error', { patterns: webOnlyContracts }],
     },
   },
   ...features.map((feature) => ({
@@ -53,7 +65,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: serverLibs, message: 'A web só importa @planejador/contracts.' },
+            // A block's options replace the web-wide ones: each feature keeps every ban of the web.
+            ...webOnlyContracts,
             { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'Uma feature não importa outra: mova o que é comum para components/, hooks/ ou lib/.' },
           ],
         },
