@@ -1,4 +1,4 @@
-import type { Plano, PublicUser } from '@planejador/contracts';
+import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
 import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
@@ -95,6 +95,43 @@ describe('plan generation: bounded AI calls and database errors', () => {
     // 2 lessons x 2 calls: the plan's bound, though each lesson alone could make 3.
     expect(callsFor('Plano sem saída')).toBe(4);
     expect(await credits(client)).toBe(35);
+  }, 90000);
+
+  it('a regeneration has the same bound of calls, counted afresh for each regeneration, over every retry and job attempt', async () => {
+    const { client, turmaId } = await teacherWithClass();
+    const res = await generate(client, turmaId, ['Regeneração limitada: frações']);
+    const plan = await waitForPlan(client, res.body.id, ['done']);
+    const [lesson] = plan.aulas;
+    const regenerate = (instrucao: string) => client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao });
+    const settled = () =>
+      waitFor(
+        async () => {
+          const aula = (await client.get<Plano>(`/api/planos/${plan.id}`)).body.aulas[0];
+          return aula.generation.state === 'done' || aula.generation.state === 'failed' ? aula : null;
+        },
+        { timeoutMs: 60000, intervalMs: 200, what: 'the regeneration to end' },
+      );
+
+    // Without the bound: AI_ATTEMPTS x 5 job attempts = 10 calls.
+    ai.script({ match: 'Pedido sem saída', status: 500, times: 1000 });
+    expect((await regenerate('Pedido sem saída')).status).toBe(202);
+    const failed = await settled();
+    expect(failed.generation).toMatchObject({ state: 'done', error: MSG.regenerationFailedKeptFree });
+    expect(failed.versao).toBe(1);
+    expect(callsFor('Pedido sem saída')).toBe(3);
+
+    // The next regeneration has its own calls (the spent ones were this regeneration's, not the lesson's for good).
+    ai.reset();
+    expect((await regenerate('Pedido atendido')).status).toBe(202);
+    const done = await waitFor(
+      async () => {
+        const aula = await settled();
+        return aula.versao === 2 ? aula : null;
+      },
+      { timeoutMs: 60000, what: 'the second regeneration' },
+    );
+    expect(done.generation.error).toBeFalsy();
+    expect(callsFor('Pedido atendido')).toBe(1);
   }, 90000);
 
   describe('a database error outside the per-lesson work', () => {

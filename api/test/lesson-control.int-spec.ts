@@ -1,5 +1,7 @@
 import { LIMITS, MSG, type Aula, type AulaVersao, type Plano, type PublicUser } from '@planejador/contracts';
+import { QUEUES, type JobProducer } from '@planejador/queue';
 import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { JOB_PRODUCER } from '../src/core/tokens';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
 /** Issue 13: pins, the whole pool, partial failure, regeneration (lesson and field), credits, versions, edits. */
@@ -184,20 +186,82 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect(missing.body.message).toBe(MSG.versaoNotFound);
   });
 
-  it('regenerates one field only: the other four fields and the skills stay as they were', async () => {
+  it('regenerates one field only: the other lessons and the other four fields and skills stay byte-identical', async () => {
     const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Campo: frações equivalentes']);
-    const [lesson] = plan.aulas;
+    const plan = await generated(client, turmaId, ['Campo um: frações equivalentes', 'Campo dois: medidas de massa', 'Campo três: gráficos']);
+    const lesson = plan.aulas[1];
     ai.script({
       match: 'Reescreva somente o campo "Evidências de Aprendizagem"',
       content: { objetivos: 'IGNORADO', objetosConhecimento: 'IGNORADO', experiencias: 'IGNORADO', evidencias: 'Evidência nova e observável' },
     });
-    await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { campo: 'evidencias' });
-    const { aula } = await waitForLesson(client, plan.id, lesson.id, 2);
+    expect((await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { campo: 'evidencias' })).status).toBe(202);
+    const { plan: after, aula } = await waitForLesson(client, plan.id, lesson.id, 2);
     expect(aula.evidencias).toBe('Evidência nova e observável');
+    expect(aula.versao).toBe(2);
     for (const field of ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias'] as const) expect(aula[field]).toBe(lesson[field]);
-    expect(aula.habilidadeCodes).toEqual(lesson.habilidadeCodes);
+    expect(JSON.stringify(aula.habilidadeCodes)).toBe(JSON.stringify(lesson.habilidadeCodes));
+    // Every other lesson, as the API returns it, is the same to the byte (content, version, state, dates).
+    for (const other of plan.aulas.filter((a) => a.id !== lesson.id)) {
+      expect(JSON.stringify(after.aulas.find((a) => a.id === other.id))).toBe(JSON.stringify(other));
+    }
   });
+
+  it('regenerates with pinned skills: the lesson then cites exactly them; a code of another year is refused', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Fixar ao regenerar: medidas']);
+    const [lesson] = plan.aulas;
+    const wrong = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { habilidadesFixadas: ['EF06MA01'] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('A habilidade EF06MA01 não é do 5º ano de Matemática.');
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body).toEqual(plan);
+
+    const pins = ['EF05MA19', 'EF05MA08'];
+    expect((await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { habilidadesFixadas: pins })).status).toBe(202);
+    const { aula } = await waitForLesson(client, plan.id, lesson.id, 2);
+    expect(aula.habilidadeCodes).toEqual(pins);
+    expect(aula.habilidadesFixadas).toEqual(pins);
+    for (const code of pins) expect(aula.habilidades).toContain(`(${code})`);
+    expect((aula.habilidades ?? '').match(/\(EF\d\d[A-Z]{2}\d\d\)/g)).toHaveLength(2);
+  });
+
+  it('refuses an instruction over 500 characters and an unknown field with 400, changing nothing', async () => {
+    const { client, turmaId } = await teacher('5');
+    const plan = await generated(client, turmaId, ['Recusa: frações', 'Recusa: medidas']);
+    const [lesson] = plan.aulas;
+    const before = await credits(client);
+    const callsBefore = ai.calls.length;
+    const long = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {
+      instrucao: 'x'.repeat(LIMITS.instrucaoMax + 1),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(MSG.instrucaoTooLong);
+    const campo = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { campo: 'titulo' });
+    expect(campo.status).toBe(400);
+    expect(campo.body.message).toBe(MSG.campoInvalid);
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body).toEqual(plan);
+    expect((await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes`)).body.map((v) => v.versao)).toEqual([1]);
+    expect(await credits(client)).toBe(before);
+    expect(ai.calls.length).toBe(callsBefore);
+  });
+
+  it('a plan whose lessons all failed (credit returned) gives no free regenerations: 409, nothing charged or queued', async () => {
+    const { client, turmaId } = await teacher('5');
+    const start = await credits(client);
+    ai.script({ match: 'Tudo falha', status: 500, times: 1000 });
+    const plan = await generated(client, turmaId, ['Tudo falha: frações', 'Tudo falha: medidas']);
+    expect(plan.generation).toMatchObject({ state: 'failed', creditRefunded: true });
+    expect(await credits(client)).toBe(start);
+    ai.reset();
+    for (const aula of plan.aulas) {
+      const res = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${aula.id}/regenerar`, {});
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MSG.planoFailedNoRegeneration);
+    }
+    const after = (await client.get<Plano>(`/api/planos/${plan.id}`)).body;
+    expect(after.aulas.map((a) => [a.generation.state, a.regeneracoes, a.versao])).toEqual([['failed', 0, 0], ['failed', 0, 0]]);
+    expect(await credits(client)).toBe(start);
+    expect(ai.calls).toHaveLength(0);
+  }, 90000);
 
   it(`gives ${LIMITS.freeRegenerations} free regenerations per lesson, then takes a credit; none left: 402; two at once: one queued`, async () => {
     const { client, turmaId, user } = await teacher('5');
@@ -223,13 +287,13 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('a regeneration that fails for good keeps the previous content and gives the credit back once', async () => {
-    const { client, turmaId, user } = await teacher('5');
+    const { client, turmaId } = await teacher('5');
     const plan = await generated(client, turmaId, ['Falha na regeneração: frações']);
     const [lesson] = plan.aulas;
     await api.orm.em.fork().getConnection().execute(`update aulas set regeneracoes = ? where id = ?`, [LIMITS.freeRegenerations, lesson.id]);
     const start = await credits(client);
     ai.script({ match: 'Pedido do professor', status: 500, times: 1000 });
-    const res = await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao: 'Pedido que falha' });
+    const res = await client.post<{ jobId: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao: 'Pedido que falha' });
     expect(res.status).toBe(202);
     expect(await credits(client)).toBe(start - 1);
     const { aula } = await waitForLesson(client, plan.id, lesson.id);
@@ -237,9 +301,10 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect(aula.generation).toMatchObject({ state: 'done', error: MSG.regenerationFailedKept });
     expect(content(aula)).toEqual(content(lesson));
     expect(aula.versao).toBe(1);
-    await new Promise((r) => setTimeout(r, 2500));
+    // Once the job has ended in BullMQ no attempt follows: the credit came back once, not once per attempt.
+    const queue = api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation);
+    await waitFor(async () => ['completed', 'failed'].includes(await queue.getJobState(res.body.jobId)), { timeoutMs: 30000, what: 'the regeneration job to end' });
     expect(await credits(client)).toBe(start);
-    void user;
   }, 90000);
 
   it('saving a changed skill stores its official text, refuses another year, versions only changed lessons', async () => {

@@ -41,9 +41,10 @@ export class AulasService {
   ) {}
 
   /**
-   * Queues one lesson's regeneration. In one transaction, with the lesson locked: the plan is the user's and
-   * not generating, the lesson not already regenerating (409), pins of the year and subject (400), and the credit
-   * when the free regenerations are used (402). Then the job; if Redis is down the sweeper queues it later.
+   * Queues one lesson's regeneration. In one transaction, with the lesson locked: the plan is the user's, not
+   * generating and not failed (refunded: 409), the lesson not already regenerating (409), pins of the year and
+   * subject (400), and the credit when the free regenerations are used (402). Then the job; if Redis is down the
+   * sweeper queues it later.
    */
   async regenerate(userId: string, planId: string, aulaId: string, data: RegenerateAulaData): Promise<RegenerateAulaResponse> {
     const token = randomUUID().slice(0, 8);
@@ -53,6 +54,8 @@ export class AulasService {
       if (lesson.plan_state === 'queued' || lesson.plan_state === 'running') {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
+      // A plan that ended failed was refunded: regenerating its lessons for free would make it a free plan.
+      if (lesson.plan_state === 'failed') throw new ConflictException({ message: MSG.planoFailedNoRegeneration });
       if (lesson.generation_state === 'queued' || lesson.generation_state === 'running') {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }

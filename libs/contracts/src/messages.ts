@@ -83,6 +83,9 @@ export const MSG = {
   semHabilidadesBncc: (materia: string, anoLabel: string) => `Não há habilidades da BNCC de ${materia} para o ${anoLabel}.`,
   aulaNotFound: 'Aula não encontrada neste plano',
   aulaRegenerating: 'Esta aula já está sendo gerada novamente. Aguarde terminar.',
+  /** An all-failed plan was refunded: its lessons are not regenerated for free (that would be a free plan). */
+  planoFailedNoRegeneration:
+    'A geração deste plano falhou e o crédito foi devolvido: as aulas dele não podem ser geradas novamente. Gere um novo plano.',
   aulaEditWhileRegenerating: 'Esta aula está sendo gerada novamente: suas alterações nela não foram salvas.',
   versaoNotFound: 'Versão não encontrada',
   instrucaoTooLong: 'Instrução muito longa (máx. 500 caracteres)',

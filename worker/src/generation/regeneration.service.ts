@@ -1,9 +1,19 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
+import type { Settings } from '@planejador/config';
 import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
-import { Aula, endRegeneration, lockPendingRegeneration, PlanoAula, refundCredits, storeLessonContent } from '@planejador/db';
+import {
+  Aula,
+  endRegeneration,
+  lockPendingRegeneration,
+  PlanoAula,
+  refundCredits,
+  storeLessonContent,
+  takeRegenerationAiCall,
+} from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
+import { SETTINGS } from '../core/tokens';
 import { lessonFields, LessonWriter } from './lesson-writer';
 
 export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
@@ -11,8 +21,9 @@ export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
 /**
  * One lesson's regeneration: the whole lesson or one field, with the teacher's instruction and pins. The other
  * lessons are never touched. The lesson is this job's while its regeneration_job_id says so; a retried or resumed
- * job (worker killed) simply writes it then. A final failure keeps the previous content and gives the credit back
- * exactly once.
+ * job (worker killed) simply writes it then. Its AI calls are bounded like a lesson's first generation
+ * (AI_MAX_CALLS_PER_LESSON over every retry and job attempt, counted in PostgreSQL). A final failure keeps the
+ * previous content and gives the credit back exactly once.
  */
 @Injectable()
 export class RegenerationService {
@@ -22,6 +33,7 @@ export class RegenerationService {
     private readonly em: EntityManager,
     private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** `final`: no attempt follows this one, so a failure is final (the lesson goes back, the credit too). */
@@ -47,6 +59,7 @@ export class RegenerationService {
         aula,
         pins,
         regeneration: { instrucao: data.instrucao ?? null, campo: data.campo ?? null, current: lessonFields(aula) },
+        beforeAttempt: () => this.takeAiCall(aula.id),
       });
       const versao = await storeLessonContent(em, {
         aulaId: aula.id,
@@ -67,6 +80,12 @@ export class RegenerationService {
       await this.fail(jobId, aula.id, error.userMessage, userId, base);
       return 'failed';
     }
+  }
+
+  /** One AI call from this regeneration's budget; none left: the regeneration stops (an AiError 'budget'). */
+  private async takeAiCall(aulaId: string): Promise<void> {
+    if (await takeRegenerationAiCall(this.em.fork(), aulaId, this.settings.AI_MAX_CALLS_PER_LESSON)) return;
+    throw new AiError('budget', { detail: 'limite de chamadas da regeneração' });
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface AiCallLimits {
-  /** Calls one lesson's first generation may make, over all its retries and job attempts. */
+  /** Calls one lesson's first generation (or one regeneration) may make, over all its retries and job attempts. */
   perLesson: number;
   /** Calls a plan may make per lesson it holds (a 15-lesson plan: 15 times this), over all attempts. */
   perPlanLesson: number;
@@ -41,4 +41,16 @@ export async function takeAiCall(em: EntityManager, aulaId: string, limits: AiCa
   if (!row) return 'lesson-spent';
   if (row.granted) return 'granted';
   return row.lesson_calls >= limits.perLesson ? 'lesson-spent' : 'plan-spent';
+}
+
+/**
+ * Takes one AI call for a lesson's regeneration, from the lesson's counter only (queueLessonRegeneration sets it
+ * back to 0, so each regeneration has `perLesson` calls over all its retries and job attempts, a worker restart
+ * included). The plan's bound is for its first generation: regenerations are paid for or few (3 free per lesson).
+ */
+export async function takeRegenerationAiCall(em: EntityManager, aulaId: string, perLesson: number): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(`update aulas set ai_calls = ai_calls + 1 where id = ? and ai_calls < ? returning id`, [aulaId, perLesson]);
+  return rows.length > 0;
 }

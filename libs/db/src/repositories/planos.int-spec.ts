@@ -15,6 +15,7 @@ import {
   restoreLessonVersion,
   touchLesson,
 } from './planos';
+import { takeRegenerationAiCall } from './ai-calls';
 import { countPlanos, listPlanosPage } from './planos-list';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
@@ -96,6 +97,19 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, counts: false, habilidadesFixadas: null });
       row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 2, habilidadesFixadas: ['EF06MA01'] });
+    });
+
+    it('each regeneration has its own AI calls: queueLessonRegeneration starts the count again, takeRegenerationAiCall stops at the bound', async () => {
+      const { aula } = await lessonOf({}, { generationState: 'done' });
+      const calls = async () =>
+        (await fresh().getConnection().execute<{ ai_calls: number }[]>(`select ai_calls from aulas where id = ?`, [aula.id]))[0].ai_calls;
+      await fresh().getConnection().execute(`update aulas set ai_calls = 8 where id = ?`, [aula.id]);
+      const request = { planId: 'p', aulaId: aula.id, charged: false };
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-3', request, counts: true, habilidadesFixadas: null });
+      expect(await calls()).toBe(0);
+      const grants = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 2)));
+      expect(grants.filter(Boolean)).toHaveLength(2);
+      expect(await calls()).toBe(2);
     });
 
     it('lockPendingRegeneration finds the pending regeneration of that job only; endRegeneration clears it', async () => {

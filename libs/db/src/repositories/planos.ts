@@ -40,12 +40,15 @@ export interface LessonRegeneration {
   habilidadesFixadas: readonly string[] | null;
 }
 
-/** Marks the lesson queued for regeneration by this job, keeping the request and what to restore on failure. */
+/**
+ * Marks the lesson queued for regeneration by this job, keeping the request and what to restore on failure; its AI
+ * call counter starts again (the regeneration's budget, see takeRegenerationAiCall).
+ */
 export async function queueLessonRegeneration(tx: EntityManager, aulaId: string, r: LessonRegeneration): Promise<void> {
   await tx.execute(
     `update aulas set generation_state = 'queued', generation_error = null, regeneration_previous_state = ?,
             regeneration_charged = ?, regeneration_job_id = ?, regeneration_request = ?::jsonb,
-            regeneracoes = regeneracoes + ?,
+            regeneracoes = regeneracoes + ?, ai_calls = 0,
             habilidades_fixadas = coalesce(?::jsonb, habilidades_fixadas), updated_at = now()
       where id = ?`,
     [
