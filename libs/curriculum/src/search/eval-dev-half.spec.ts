@@ -6,11 +6,15 @@ import { inScope } from '../materia';
 import { SubjectSkills } from './subject-skills';
 
 /**
- * The development half of the issue 14 evaluation set (bench/curriculum-search/eval-2026-11b/dev.json, 128 lesson
- * descriptions as teachers type them) must keep the level recorded in bench/README.md: this fails when a change
- * ranks fewer accepted skills first or in the top 5. The held-out half is not tested here: it is scored by hand.
+ * The development halves of the issue 14 evaluation sets (bench/curriculum-search/eval-2026-11b/dev.json and
+ * eval-2026-11e/dev.json, lesson descriptions as teachers type them) must keep the levels recorded in
+ * bench/README.md: this fails when a change ranks fewer accepted skills first or in the top 5. The held-out halves are
+ * not tested here: each is scored once, by hand, at the end of a change.
  */
-const RECORDED = { top1: 115, top5: 128 };
+const DEV_HALVES = [
+  { set: 'eval-2026-11b', items: 128, top1: 115, top5: 128 },
+  { set: 'eval-2026-11e', items: 123, top1: 96, top5: 115 },
+];
 
 interface Item {
   ano: string;
@@ -19,23 +23,27 @@ interface Item {
   accept: string[];
 }
 
-describe('skill search on the development half of the evaluation set', () => {
-  it(`ranks an accepted skill first for at least ${RECORDED.top1} and in the top 5 for ${RECORDED.top5} of 128`, () => {
-    const file = resolve(__dirname, '..', '..', '..', '..', 'bench', 'curriculum-search', 'eval-2026-11b', 'dev.json');
+describe('skill search on the development halves of the evaluation sets', () => {
+  const records = bnccRecords();
+  const pools = new Map<string, SubjectSkills>();
+  const pool = (item: Item): SubjectSkills => {
+    const key = `${item.ano}:${item.materia}`;
+    if (!pools.has(key)) pools.set(key, new SubjectSkills(records.filter((r) => inScope(r, item.materia, Number(item.ano)))));
+    return pools.get(key)!;
+  };
+
+  it.each(DEV_HALVES)('$set: an accepted skill first for at least $top1 and in the top 5 for $top5 of $items', (half) => {
+    const file = resolve(__dirname, '..', '..', '..', '..', 'bench', 'curriculum-search', half.set, 'dev.json');
     const { items } = JSON.parse(readFileSync(file, 'utf8')) as { items: Item[] };
-    const records = bnccRecords();
-    const pools = new Map<string, SubjectSkills>();
     let top1 = 0;
     let top5 = 0;
     for (const item of items) {
-      const key = `${item.ano}:${item.materia}`;
-      if (!pools.has(key)) pools.set(key, new SubjectSkills(records.filter((r) => inScope(r, item.materia, Number(item.ano)))));
-      const rank = pools.get(key)!.search(item.q, 5).findIndex((m) => item.accept.includes(m.code));
+      const rank = pool(item).search(item.q, 5).findIndex((m) => item.accept.includes(m.code));
       if (rank === 0) top1++;
       if (rank >= 0) top5++;
     }
-    expect(items).toHaveLength(128);
-    expect(top1).toBeGreaterThanOrEqual(RECORDED.top1);
-    expect(top5).toBeGreaterThanOrEqual(RECORDED.top5);
+    expect(items).toHaveLength(half.items);
+    expect(top1).toBeGreaterThanOrEqual(half.top1);
+    expect(top5).toBeGreaterThanOrEqual(half.top5);
   });
 });
