@@ -71,6 +71,24 @@ describe('classes, stats, feedback and the frontend error log', () => {
     expect((await client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
   });
 
+  it("answers zod's errors without a message of their own in Brazilian Portuguese (never European)", async () => {
+    const { client } = await signUp(api);
+    const wrongType = await client.post<{ message: string; issues: { path: string; message: string }[] }>(
+      '/api/turmas',
+      turmaInput({ observacoesAdicionais: 42 }),
+    );
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toBe('Informe um texto');
+    expect(wrongType.body.issues).toEqual([{ path: 'observacoesAdicionais', message: 'Informe um texto' }]);
+    expect((await client.get<TurmaBody[]>('/api/turmas')).body).toHaveLength(0);
+
+    // The skill search's text has a length limit with no message of its own.
+    const overlong = await client.get<{ message: string }>(`/api/habilidades?ano=5&materia=matematica&q=${'a'.repeat(501)}`);
+    expect(overlong.status).toBe(400);
+    expect(overlong.body.message).toBe('Texto muito longo (máx. 500 caracteres)');
+    expect(JSON.stringify([wrongType.body, overlong.body])).not.toMatch(/Demasiado|Too big|Invalid input/);
+  });
+
   it("answers 404 for another user's class, and changes nothing", async () => {
     const a = await signUp(api);
     const b = await signUp(api);
