@@ -1,10 +1,10 @@
 // A class's coverage (GET /api/turmas/{id}/cobertura) with 50 finished plans of 10 lessons: the built api and one
 // worker (offline drafter), PostgreSQL and Redis on this machine. 20 warm-up requests, then 500 one after another;
-// prints p50, p95 and p99 (goal: p95 under 50 ms) and the PostgreSQL plan of the citations query.
+// prints p50, p95 and p99 (goal: p95 under 50 ms) and the PostgreSQL plan of the one coverage statement.
 //
 //   npm run build && node bench/coverage/run.js
 'use strict';
-const { startBenchStack, registerUser, api, sqlClient, sleep, machineInfo, loadAverage, fmt } = require('../api/bench-stack');
+const { startBenchStack, registerUser, api, sqlClient, sleep, machineInfo, loadAverage, fmt, requireBuilt } = require('../api/bench-stack');
 
 const PLANS = 50;
 const LESSONS = 10;
@@ -52,12 +52,9 @@ async function main() {
       `GET /api/turmas/{id}/cobertura, ${PLANS} plans x ${LESSONS} lessons, ${REQUESTS} requests in sequence: ` +
         `p50 ${fmt(at(0.5), 1)} ms, p95 ${fmt(at(0.95), 1)} ms, p99 ${fmt(at(0.99), 1)} ms (goal p95 < 50 ms: ${at(0.95) < 50 ? 'MET' : 'MISSED'})`,
     );
-    const { rows: plan } = await sql.query(
-      `explain (analyze, buffers) select c.code, array_agg(distinct p.trimestre) from planos_aula p join aulas a on a.plano_id = p.id
-         cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-        where p.turma_id = $1 and p.user_id = $2 and p.generation_state = 'done' group by c.code`,
-      [turma.id, teacher.user.id],
-    );
+    const { TURMA_COBERTURA_SQL } = requireBuilt('libs/db/dist');
+    const { coberturaScopes } = requireBuilt('libs/curriculum/dist');
+    const { rows: plan } = await sql.query(`explain (analyze, buffers) ${TURMA_COBERTURA_SQL}`, [turma.id, teacher.user.id, JSON.stringify(coberturaScopes())]);
     console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
   } finally {
     await stack.stop();

@@ -1,15 +1,13 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { MATERIA_VALUES, MSG, type Cobertura, type CoberturaMateria, type CoberturaResumo } from '@planejador/contracts';
-import { CurriculumService } from '@planejador/curriculum';
-import { citedSkillsByTurma, citedSkillsOfTurma, findTurmaAnoPrepared } from '@planejador/db';
+import { MATERIA_VALUES, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
+import { coberturaScopes, CurriculumService } from '@planejador/curriculum';
+import { citedSkillsByTurma, turmaCobertura } from '@planejador/db';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../core/tokens';
 
-/**
- * A class's coverage of its year's BNCC skills: every skill of each subject that has skills in that year, and the
- * trimestres and plans (generation done, not deleted) whose lessons cite it. One indexed query reads the class's
- * citations; the skills themselves come from the curriculum held in memory.
- */
+/** The subjects and their part of the curriculum, in the generate form's order (musica apart from artes). */
+const SCOPES = coberturaScopes();
+
 @Injectable()
 export class CoberturaService {
   constructor(
@@ -17,25 +15,15 @@ export class CoberturaService {
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
+  /**
+   * A class's coverage of its year's BNCC skills: every skill of each subject that has skills in that year, and the
+   * trimestres and plans (generation done, not deleted) whose lessons cite it. One indexed statement in PostgreSQL,
+   * which also checks that the class is the user's (404 otherwise).
+   */
   async cobertura(userId: string, turmaId: string): Promise<Cobertura> {
-    const ano = await findTurmaAnoPrepared(this.pool, userId, turmaId);
-    if (ano === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-    const rows = await citedSkillsOfTurma(this.pool, userId, turmaId);
-    const covered = new Map(rows.map((r) => [r.code, r]));
-    const materias: CoberturaMateria[] = [];
-    for (const materia of MATERIA_VALUES) {
-      const skills = await this.curriculum.skillsFor(ano, materia);
-      if (!skills.length) continue;
-      const habilidades = skills.map((skill) => {
-        const hit = covered.get(skill.code);
-        const planos = (hit?.planos ?? [])
-          .slice()
-          .sort((a, b) => a.trimestre - b.trimestre || a.temaPrincipal.localeCompare(b.temaPrincipal, 'pt-BR'));
-        return { code: skill.code, description: skill.description, unidade: skill.unit, trimestres: hit?.trimestres ?? [], planos };
-      });
-      materias.push({ materia, total: habilidades.length, cobertas: habilidades.filter((h) => h.trimestres.length > 0).length, habilidades });
-    }
-    return { turmaId, ano, materias };
+    const cobertura = await turmaCobertura(this.pool, userId, turmaId, SCOPES);
+    if (!cobertura) throw new NotFoundException({ message: MSG.turmaNotFound });
+    return cobertura;
   }
 
   /** Each of the user's classes with, per subject of its year, how many skills its finished plans cover. */

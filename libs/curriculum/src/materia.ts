@@ -1,4 +1,5 @@
-import type { Materia } from '@planejador/contracts';
+import { MATERIA_VALUES, type Materia } from '@planejador/contracts';
+import type { CoberturaScope } from '@planejador/db';
 
 /** The part of the BNCC an app subject covers. */
 export interface MateriaScope {
@@ -30,6 +31,11 @@ const SCOPES: Record<Materia, MateriaScope> = {
 
 export function materiaScope(materia: Materia): MateriaScope {
   return SCOPES[materia];
+}
+
+/** Every subject of the app in the generate form's order with its part of the curriculum, as the coverage query reads them. */
+export function coberturaScopes(): CoberturaScope[] {
+  return MATERIA_VALUES.map((materia) => ({ materia, component: SCOPES[materia].component, units: SCOPES[materia].units }));
 }
 
 /** Whether a record belongs to the subject in the given year. */

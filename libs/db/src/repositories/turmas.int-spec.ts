@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { upsertCurriculumSkills, type CurriculumSkillRow } from './curriculum';
 import {
   citedSkillsByTurma,
-  citedSkillsOfTurma,
   countPlanosByTurma,
   countTurmas,
   findTurmaAno,
-  findTurmaAnoPrepared,
   listTurmas,
   lockUserTurmas,
+  turmaCobertura,
+  type CoberturaScope,
 } from './turmas';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
@@ -86,43 +87,116 @@ describe('turmas repository (PostgreSQL)', () => {
     expect(await countPlanosByTurma(db.orm.em.fork(), [])).toEqual(new Map());
   });
 
-  it('findTurmaAno and findTurmaAnoPrepared give the year of the user’s class only', async () => {
+  it('findTurmaAno gives the year of the user’s class only', async () => {
     const user = await db.user();
     const turma = await db.turma(user.id, { ano: '7' });
     const other = await db.user();
     expect(await findTurmaAno(db.orm.em.fork(), user.id, turma.id)).toBe('7');
     expect(await findTurmaAno(db.orm.em.fork(), other.id, turma.id)).toBeNull();
-    expect(await findTurmaAnoPrepared(db.pool, user.id, turma.id)).toBe('7');
-    expect(await findTurmaAnoPrepared(db.pool, other.id, turma.id)).toBeNull();
   });
 
-  it('citedSkillsOfTurma and citedSkillsByTurma read the skills cited by finished plans only', async () => {
+  it('citedSkillsByTurma reads the skills cited by finished plans only, per class', async () => {
     const user = await db.user();
     const turma = await db.turma(user.id, { ano: '5' });
     await tick();
     const empty = await db.turma(user.id, { numero: '99' });
-    const first = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 2, temaPrincipal: 'B' });
-    const second = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 1, temaPrincipal: 'A' });
+    const first = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 2 });
+    const second = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 1 });
     const running = await db.plano(user.id, turma.id, { generationState: 'running', trimestre: 3 });
     await db.aula(first.id, { habilidadeCodes: ['EF05MA01', 'EF05MA02'] });
     await db.aula(second.id, { habilidadeCodes: ['EF05MA01'] });
     await db.aula(running.id, { habilidadeCodes: ['EF05MA09'] });
-    const cited = (await citedSkillsOfTurma(db.pool, user.id, turma.id)).sort((x, y) => x.code.localeCompare(y.code));
-    expect(cited.map((c) => [c.code, c.trimestres])).toEqual([
-      ['EF05MA01', [1, 2]],
-      ['EF05MA02', [2]],
-    ]);
-    expect(cited[0].planos).toEqual(
-      expect.arrayContaining([
-        { id: first.id, temaPrincipal: 'B', trimestre: 2 },
-        { id: second.id, temaPrincipal: 'A', trimestre: 1 },
-      ]),
-    );
-    expect(await citedSkillsOfTurma(db.pool, (await db.user()).id, turma.id)).toEqual([]);
     const resumo = await citedSkillsByTurma(db.pool, user.id);
     expect(resumo.map((r) => [r.id, r.ano, [...r.codes].sort()])).toEqual([
       [turma.id, '5', ['EF05MA01', 'EF05MA02']],
       [empty.id, '5', []],
     ]);
+  });
+
+  describe('turmaCobertura', () => {
+    const skill = (code: string, component: string, years: number[], unit: string): CurriculumSkillRow => ({
+      code, component, bncc_component: component, years, unit, field: null, axis: null, knowledge_objects: [],
+      description: `Texto oficial de ${code}`, source: 'bncc', expectativas: [],
+    });
+    // The app's subjects as the generate form lists them (an excerpt): musica is two units of Arte.
+    const scopes: CoberturaScope[] = [
+      { materia: 'matematica', component: 'matematica', units: null },
+      { materia: 'artes', component: 'artes', units: null },
+      { materia: 'ingles', component: 'ingles', units: null },
+      { materia: 'musica', component: 'artes', units: ['Música', 'Artes integradas'] },
+    ];
+
+    beforeAll(async () => {
+      await upsertCurriculumSkills(db.orm.em.fork(), [
+        skill('EF05MA01', 'matematica', [5], 'Números'),
+        skill('EF05MA02', 'matematica', [5], 'Números'),
+        skill('EF05MA17', 'matematica', [5], 'Geometria'),
+        skill('EF04MA01', 'matematica', [4], 'Números'),
+        skill('EF15AR01', 'artes', [1, 2, 3, 4, 5], 'Artes visuais'),
+        skill('EF15AR13', 'artes', [1, 2, 3, 4, 5], 'Música'),
+        skill('EF15AR23', 'artes', [1, 2, 3, 4, 5], 'Artes integradas'),
+        skill('EF06LI01', 'ingles', [6], 'Oralidade'),
+      ]);
+    });
+
+    it('lists every skill of each subject of the class’s year with the finished plans that cite it', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id, { ano: '5' });
+      const bola = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 2, temaPrincipal: 'Bola' });
+      const agua = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 2, temaPrincipal: 'Água' });
+      const first = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 1, temaPrincipal: 'Zebra' });
+      const running = await db.plano(user.id, turma.id, { generationState: 'running', trimestre: 3 });
+      const deleted = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 3 });
+      // Two lessons of one plan citing the same skill list that plan once; a code of another year is ignored.
+      await db.aula(bola.id, { numeroAula: 1, habilidadeCodes: ['EF05MA01', 'EF15AR13'] });
+      await db.aula(bola.id, { numeroAula: 2, habilidadeCodes: ['EF05MA01', 'EF04MA01'] });
+      await db.aula(agua.id, { habilidadeCodes: ['EF05MA01'] });
+      await db.aula(first.id, { habilidadeCodes: ['EF05MA01'] });
+      await db.aula(running.id, { habilidadeCodes: ['EF05MA02'] });
+      await db.aula(deleted.id, { habilidadeCodes: ['EF05MA17'] });
+      await db.pool.query('delete from planos_aula where id = $1', [deleted.id]);
+
+      const cobertura = await turmaCobertura(db.pool, user.id, turma.id, scopes);
+      expect(cobertura).not.toBeNull();
+      expect(cobertura!.turmaId).toBe(turma.id);
+      expect(cobertura!.ano).toBe('5');
+      // English has no skill in the 5º ano: it is left out; the others keep the scopes' order.
+      expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas, m.habilidades.map((h) => h.code)])).toEqual([
+        ['matematica', 3, 1, ['EF05MA01', 'EF05MA02', 'EF05MA17']],
+        ['artes', 3, 1, ['EF15AR01', 'EF15AR13', 'EF15AR23']],
+        ['musica', 2, 1, ['EF15AR13', 'EF15AR23']],
+      ]);
+      const [math, artes, musica] = cobertura!.materias;
+      // Plans by trimestre, then by theme in Portuguese order ('Água' before 'Bola').
+      expect(math.habilidades[0]).toEqual({
+        code: 'EF05MA01',
+        description: 'Texto oficial de EF05MA01',
+        unidade: 'Números',
+        trimestres: [1, 2],
+        planos: [
+          { id: first.id, temaPrincipal: 'Zebra', trimestre: 1 },
+          { id: agua.id, temaPrincipal: 'Água', trimestre: 2 },
+          { id: bola.id, temaPrincipal: 'Bola', trimestre: 2 },
+        ],
+      });
+      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [] });
+      expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [], planos: [] });
+      const music = { code: 'EF15AR13', description: 'Texto oficial de EF15AR13', unidade: 'Música', trimestres: [2], planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2 }] };
+      expect(artes.habilidades[1]).toEqual(music);
+      expect(musica.habilidades[0]).toEqual(music);
+    });
+
+    it('answers null for another user’s class or a missing one, and no subject for a year without skills', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id, { ano: '5' });
+      expect(await turmaCobertura(db.pool, (await db.user()).id, turma.id, scopes)).toBeNull();
+      expect(await turmaCobertura(db.pool, user.id, randomUUID(), scopes)).toBeNull();
+      const primeiro = await db.turma(user.id, { ano: '1', numero: '11' });
+      const cobertura = await turmaCobertura(db.pool, user.id, primeiro.id, scopes);
+      expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas])).toEqual([
+        ['artes', 3, 0],
+        ['musica', 2, 0],
+      ]);
+    });
   });
 });

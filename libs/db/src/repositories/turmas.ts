@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Turma as TurmaDto } from '@planejador/contracts';
+import type { Cobertura, Turma as TurmaDto } from '@planejador/contracts';
 
 /**
  * The user's classes with their plan counts, newest first: one prepared statement straight on the pool, no entity
@@ -74,42 +74,85 @@ export async function findTurmaAno(em: EntityManager, userId: string, turmaId: s
   return row?.ano ?? null;
 }
 
-/** The class's year for its coverage, if the class is the user's (a prepared statement on the pool). */
-export async function findTurmaAnoPrepared(pool: Pool, userId: string, turmaId: string): Promise<string | null> {
-  const { rows } = await pool.query<{ ano: string }>({
-    name: 'cobertura-turma',
-    text: 'select ano from turmas where id = $1 and user_id = $2',
-    values: [turmaId, userId],
-  });
-  return rows[0]?.ano ?? null;
-}
-
-/** A skill the class's finished plans cite: in which trimestres and by which plans. */
-export interface CitedSkill {
-  code: string;
-  trimestres: number[];
-  planos: { id: string; temaPrincipal: string; trimestre: number }[];
+/** The part of the curriculum an app subject covers (musica is two units of Arte): what the coverage reads. */
+export interface CoberturaScope {
+  materia: string;
+  /** `curriculum_skills.component`. */
+  component: string;
+  /** Only these units; null for all. */
+  units: readonly string[] | null;
 }
 
 /**
- * The skills cited by the lessons of the class's plans whose generation is done (deleted plans are gone), one
- * row per skill code: one indexed query.
+ * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
+ * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
+ * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
+ * gone) whose lessons cite it. The class's finished plans come from the (turma_id, generation_state) index, their
+ * lessons from the (plano_id, numero_aula) index, the skills from curriculum_skills by component; PostgreSQL
+ * builds the JSON.
  */
-export async function citedSkillsOfTurma(pool: Pool, userId: string, turmaId: string): Promise<CitedSkill[]> {
-  const { rows } = await pool.query<CitedSkill>({
-    name: 'cobertura-citacoes',
-    text: `select c.code,
-                  array_agg(distinct p.trimestre order by p.trimestre)::int[] as trimestres,
-                  jsonb_agg(distinct jsonb_build_object('id', p.id, 'temaPrincipal', p.tema_principal, 'trimestre', p.trimestre)) as planos
-             from planos_aula p
-             join aulas a on a.plano_id = p.id
-             cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-            where p.turma_id = $1 and p.user_id = $2 and p.generation_state = 'done'
-            group by c.code`,
-    values: [turmaId, userId],
+export async function turmaCobertura(
+  pool: Pool,
+  userId: string,
+  turmaId: string,
+  scopes: readonly CoberturaScope[],
+): Promise<Cobertura | null> {
+  const { rows } = await pool.query<{ cobertura: Cobertura }>({
+    name: 'turma-cobertura',
+    text: TURMA_COBERTURA_SQL,
+    values: [turmaId, userId, JSON.stringify(scopes)],
   });
-  return rows;
+  return rows[0]?.cobertura ?? null;
 }
+
+/** $1 the class, $2 its owner, $3 the subjects' scopes as JSON ([{ materia, component, units }], in order). */
+export const TURMA_COBERTURA_SQL = `
+  with turma as (
+    select t.id, t.ano, case when t.ano ~ '^\\s*[1-9](\\D|$)' then substring(t.ano from '[1-9]')::int end as year
+      from turmas t
+     where t.id = $1 and t.user_id = $2
+  ),
+  skills as (
+    select sc.ord, sc.materia, s.code, s.description, s.unit
+      from turma t
+      cross join rows from (jsonb_to_recordset($3::jsonb) as (materia text, component text, units jsonb))
+                 with ordinality as sc(materia, component, units, ord)
+      join curriculum_skills s on s.component = sc.component
+     where s.years @> to_jsonb(t.year)
+       and (jsonb_typeof(sc.units) is distinct from 'array' or sc.units ? s.unit)
+  ),
+  cited as (
+    select c.code, p.id, p.tema_principal, p.trimestre
+      from turma t
+      join planos_aula p on p.turma_id = t.id and p.generation_state = 'done' and p.user_id = $2
+      join aulas a on a.plano_id = p.id
+      cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
+     group by c.code, p.id, p.tema_principal, p.trimestre
+  ),
+  covered as (
+    select code,
+           json_agg(distinct trimestre order by trimestre) as trimestres,
+           json_agg(json_build_object('id', id, 'temaPrincipal', tema_principal, 'trimestre', trimestre)
+                    order by trimestre, tema_principal collate "pt-BR-x-icu", id) as planos
+      from cited
+     where code in (select code from skills)
+     group by code
+  ),
+  materias as (
+    select k.ord, k.materia, count(*)::int as total, count(cv.code)::int as cobertas,
+           json_agg(json_build_object('code', k.code, 'description', k.description, 'unidade', k.unit,
+                                      'trimestres', coalesce(cv.trimestres, '[]'::json), 'planos', coalesce(cv.planos, '[]'::json))
+                    order by k.code) as habilidades
+      from skills k
+      left join covered cv on cv.code = k.code
+     group by k.ord, k.materia
+  )
+  select json_build_object(
+           'turmaId', t.id, 'ano', t.ano,
+           'materias', coalesce((select json_agg(json_build_object('materia', m.materia, 'total', m.total, 'cobertas', m.cobertas,
+                                                                   'habilidades', m.habilidades) order by m.ord)
+                                   from materias m), '[]'::json)) as cobertura
+    from turma t`;
 
 /** Each of the user's classes (oldest first) with its year and the distinct skill codes its finished plans cite. */
 export async function citedSkillsByTurma(pool: Pool, userId: string): Promise<{ id: string; ano: string; codes: string[] }[]> {
