@@ -1,0 +1,108 @@
+import { MSG, type Turma, type TurmaData } from '@planejador/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { TurmaFormDialog, type TurmaDialogMode } from './turma-form-dialog';
+
+const turma: Turma = {
+  id: 't1',
+  nomeProfessor: 'Ana Souza',
+  numero: '51',
+  escola: 'EEEF Rio Branco',
+  ano: '5',
+  estado: 'RS',
+  instituicao: 'SEDUC-RS_2025',
+  observacoesAdicionais: 'Turma agitada depois do recreio',
+  userId: 'u1',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+  _count: { planosAula: 2 },
+};
+
+function openDialog(mode: TurmaDialogMode, source: Turma | null, pending = false) {
+  const submitted: TurmaData[] = [];
+  render(<TurmaFormDialog open mode={mode} source={source} pending={pending} onOpenChange={() => undefined} onSubmit={(data) => submitted.push(data)} />);
+  return { dialog: screen.getByRole('dialog'), submitted };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const errorOf = (label: string) => {
+  const describedBy = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+  return describedBy
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.id.endsWith('-error'))?.textContent;
+};
+
+describe('TurmaFormDialog', () => {
+  it('a new class: every required field says what is missing, in Portuguese, and nothing is submitted', async () => {
+    const { dialog, submitted } = openDialog('create', null);
+    expect(within(dialog).getByRole('heading', { name: 'Nova Turma' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar Turma' }));
+
+    await screen.findByText(MSG.nomeProfessorRequired);
+    expect(errorOf('Nome do Professor')).toBe(MSG.nomeProfessorRequired);
+    expect(errorOf('Número da Turma')).toBe(MSG.numeroRequired);
+    expect(errorOf('Escola')).toBe(MSG.escolaRequired);
+    expect(errorOf('Ano')).toBe(MSG.anoInvalid);
+    expect(errorOf('Observações Adicionais (opcional)')).toBeUndefined();
+    expect(field('Nome do Professor').getAttribute('aria-invalid')).toBe('true');
+    expect(submitted).toEqual([]);
+  });
+
+  it('blank-only text counts as missing', async () => {
+    const { dialog, submitted } = openDialog('edit', { ...turma, escola: '   ' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await screen.findByText(MSG.escolaRequired);
+    expect(errorOf('Nome do Professor')).toBeUndefined();
+    expect(submitted).toEqual([]);
+  });
+
+  it('editing starts from the class and submits it trimmed; empty notes become null', async () => {
+    const { dialog, submitted } = openDialog('edit', turma);
+    expect(within(dialog).getByRole('heading', { name: 'Editar Turma' })).toBeTruthy();
+    expect(field('Nome do Professor').value).toBe('Ana Souza');
+    expect(field('Número da Turma').value).toBe('51');
+    expect(within(dialog).getByRole('combobox', { name: 'Ano' }).textContent).toBe('5º Ano');
+
+    fireEvent.change(field('Escola'), { target: { value: '  EEEF Nova  ' } });
+    fireEvent.change(field('Observações Adicionais (opcional)'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      nomeProfessor: 'Ana Souza',
+      numero: '51',
+      escola: 'EEEF Nova',
+      ano: '5',
+      estado: 'RS',
+      instituicao: 'SEDUC-RS_2025',
+      observacoesAdicionais: null,
+    });
+  });
+
+  it('duplicating copies everything but the class number, which is then asked for', async () => {
+    const { dialog, submitted } = openDialog('duplicate', turma);
+    expect(within(dialog).getByRole('heading', { name: 'Duplicar Turma' })).toBeTruthy();
+    expect(field('Número da Turma').value).toBe('');
+    expect(field('Escola').value).toBe('EEEF Rio Branco');
+    expect(field('Observações Adicionais (opcional)').value).toBe('Turma agitada depois do recreio');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar Turma' }));
+    await screen.findByText(MSG.numeroRequired);
+    expect(submitted).toEqual([]);
+  });
+
+  it('a class saved with a year the form does not offer has to pick one again', async () => {
+    const { dialog, submitted } = openDialog('edit', { ...turma, ano: '12' });
+    expect(within(dialog).getByRole('combobox', { name: 'Ano' }).textContent).toBe('Selecione o ano');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await screen.findByText(MSG.anoInvalid);
+    expect(submitted).toEqual([]);
+  });
+
+  it('while saving, the submit button says so and cannot be pressed again', () => {
+    const { dialog } = openDialog('edit', turma, true);
+    const saving = within(dialog).getByRole('button', { name: 'Salvando...' }) as HTMLButtonElement;
+    expect(saving.disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Cancelar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
