@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LESSON_FIELDS, type PlanDocument } from '@planejador/contracts';
+import { OfflineLessonDrafter, type LessonContext } from '@planejador/ai';
+import { CURRICULUM_CREDIT, LESSON_FIELDS, materiaLabel, type HabilidadeMatch, type PlanDocument } from '@planejador/contracts';
 import { renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
 
@@ -77,6 +78,24 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     }
     // Page numbers "Página X de Y" on every page.
     texts.forEach((text, i) => expect(text).toContain(`Página ${i + 1} de ${texts.length}`));
+    // A lesson's table that runs onto the next pages repeats its header row ("Aula N - Matéria") at the top of each,
+    // above the lesson's text there (the lesson's heading stays on the first page).
+    const flat = texts.map((text) => text.replace(/\s+/g, ' '));
+    const continued = plan.aulas.flatMap((aula) => {
+      const first = pageOf(texts, `INI${aula.numeroAula}${LESSON_FIELDS[0]}`);
+      const last = pageOf(texts, `FIM${aula.numeroAula}${LESSON_FIELDS[LESSON_FIELDS.length - 1]}`);
+      return Array.from({ length: last - first }, (_, i) => ({ aula, page: first + 1 + i }));
+    });
+    expect(continued.length).toBeGreaterThan(0);
+    for (const { aula, page } of continued) {
+      const header = `Aula ${aula.numeroAula} - ${materiaLabel(aula.materia)}`;
+      const lessonText = Math.min(...[`INI${aula.numeroAula}`, `FIM${aula.numeroAula}`].map((m) => flat[page].indexOf(m)).filter((i) => i >= 0));
+      expect({ lesson: aula.numeroAula, page: page + 1, headerFirst: flat[page].indexOf(header) >= 0 && flat[page].indexOf(header) < lessonText }).toEqual({
+        lesson: aula.numeroAula,
+        page: page + 1,
+        headerFirst: true,
+      });
+    }
   }, 180_000);
 
   it('a 1-lesson plan without period or lesson length says what is not informed', async () => {
@@ -86,5 +105,58 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     expect(all).toContain('Não informado');
     expect(all).toContain('Não informada');
     expect(all).toContain('1 aula');
+  }, 120_000);
+
+  it('an offline-drafted plan: the drafted lessons and nothing else (no offline notice, no credit on the pages)', async () => {
+    const skill = (code: string, description: string, knowledgeObjects: string[], score: number): HabilidadeMatch => ({
+      code, description, unit: 'Números', field: null, knowledgeObjects, score,
+    });
+    const ef03 = skill('EF05MA03', 'Identificar e representar frações (menores e maiores que a unidade), associando-as ao resultado de uma divisão ou à ideia de parte de um todo, utilizando a reta numérica como recurso.', ['Representação fracionária dos números racionais'], 3);
+    const ef04 = skill('EF05MA04', 'Identificar frações equivalentes.', ['Comparação e ordenação de números racionais'], 0);
+    const lessons = [
+      // Pinned by the teacher; then one where the drafter is unsure of the skill (the page asks to confirm it); then
+      // a subject without BNCC skills in the year.
+      { prompt: 'Frações com receitas de bolo', materia: 'matematica', candidates: [ef03], pinned: [ef03] },
+      { prompt: 'Jogo de cartas em duplas', materia: 'matematica', candidates: [ef04], pinned: [] },
+      { prompt: 'Cumprimentos em inglês', materia: 'ingles', candidates: [], pinned: [], noCandidatesReason: 'A BNCC não define habilidades de Língua Inglesa para o 5º ano: o componente começa no 6º ano.' },
+    ];
+    const drafter = new OfflineLessonDrafter();
+    const base = samplePlanDocument(0, { temaPrincipal: 'Frações no dia a dia', nivelDetalhamento: 5 });
+    const drafts = await Promise.all(
+      lessons.map(async (lesson, i) => {
+        const ctx: LessonContext = {
+          plano: { temaPrincipal: base.temaPrincipal, materiaGeral: base.materiaGeral, limitOneSkill: false, preferirSeduc: true, nivelDetalhamento: 5 },
+          turma: { ano: base.ano, numero: base.turma, escola: base.escola, observacoesAdicionais: 'Dois estudantes com dificuldade de leitura.' },
+          aula: { numeroAula: i + 1, materia: lesson.materia, prompt: lesson.prompt },
+          candidates: lesson.candidates,
+          pinned: lesson.pinned,
+          noCandidatesReason: lesson.noCandidatesReason ?? null,
+        };
+        return { ...ctx.aula, draft: await drafter.generate(ctx) };
+      }),
+    );
+    expect(drafts.map((d) => d.draft.avisos)).toEqual([[], ['habilidade-a-confirmar'], []]);
+    const plan: PlanDocument = {
+      ...base,
+      aulas: drafts.map(({ draft, ...aula }) => ({
+        ...aula,
+        habilidades: draft.habilidades,
+        objetivos: draft.objetivos,
+        objetosConhecimento: draft.objetosConhecimento,
+        experiencias: draft.experiencias,
+        evidencias: draft.evidencias,
+      })),
+    };
+    const texts = await pages('offline', plan);
+    const all = texts.join('\n').replace(/\s+/g, ' ');
+    for (const expected of ['PLANO DE AULA', 'Frações no dia a dia', '2º trimestre', '3 aulas x 50 min = 2 h 30 min', 'Aula 3 - Inglês', '(EF05MA03) Identificar e representar frações', '(EF05MA04) Identificar frações equivalentes.', 'Acolhida e problematização', 'A BNCC não define habilidades de Língua Inglesa para o 5º ano']) {
+      expect(all).toContain(expected);
+    }
+    // The page's notices (drafted offline, skill to confirm) and the data's credit stay out of the document.
+    for (const absent of ['offline', 'sem IA', 'Revise', 'confirmar', 'Planejador', 'crédito', CURRICULUM_CREDIT, 'bncc.dev', 'Profy', 'CC BY']) {
+      expect(all).not.toContain(absent);
+    }
+    // The last page ends with its page number: no credit footer below the plan.
+    texts.forEach((text, i) => expect(text.trim().split('\n').filter((line) => line.trim()).at(-1)?.trim()).toBe(`Página ${i + 1} de ${texts.length}`));
   }, 120_000);
 });
