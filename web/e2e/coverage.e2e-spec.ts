@@ -1,4 +1,4 @@
-import { MSG, trimestreOf, type Plano } from '@planejador/contracts';
+import { MSG, trimestreOf, type Cobertura, type Plano } from '@planejador/contracts';
 import { expectAccessible, launchBrowser, newContext, setTheme, startStack, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chooseOption, fitsViewportWidth, registerViaUi, uniqueEmail, waitForToast } from './flows';
@@ -110,6 +110,16 @@ describe('coverage of the BNCC per class', () => {
     await page.keyboard.press('Enter');
     expect(await math.locator('details[open]').count()).toBe(1);
     await setTheme(page, 'light');
+    // Focusing a skill's code (not only hovering it) shows its official text in a tooltip, its description; Escape hides it.
+    const current = (await (await page.request.get(`${stack.url}/api/turmas/${plano.turmaId}/cobertura`)).json()) as Cobertura;
+    const official = current.materias.find((m) => m.materia === 'matematica')!.habilidades.find((h) => h.code === 'EF05MA02')!.description;
+    const code = math.getByRole('button', { name: 'EF05MA02', exact: true });
+    await code.focus();
+    const tooltip = math.getByRole('tooltip').filter({ hasText: official });
+    await tooltip.waitFor({ state: 'visible', ...WAIT });
+    expect(await code.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'hidden', ...WAIT });
 
     // Each covered skill names its trimestre in text beside the colour, and cannot be chosen again for that trimestre.
     const covered = math.getByRole('listitem').filter({ hasText: 'EF05MA01' }).first();

@@ -1,5 +1,5 @@
 import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria } from '@planejador/contracts';
-import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
+import { ArrowLeft, ChevronDown, ChevronUp, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -14,6 +14,7 @@ import { useCobertura } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isHttpError } from '@/lib/http';
 import { CoverageBar } from '../components/coverage-bar';
+import { SkillCode } from '../components/skill-code';
 
 const ALL = 'todos';
 
@@ -220,14 +221,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
                         className={`flex flex-col gap-1.5 rounded-md border p-3 text-sm ${covered ? 'border-success/60' : 'border-dashed'}`}
                       >
                         <div className="flex items-center justify-between gap-2">
-                          <span className="flex items-center gap-1.5 font-semibold" title={skill.description}>
-                            {covered ? (
-                              <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
-                            ) : (
-                              <Circle className="size-4 text-muted-foreground" aria-hidden="true" />
-                            )}
-                            {skill.code}
-                          </span>
+                          <SkillCode code={skill.code} description={skill.description} covered={covered} />
                           {selectable(skill) ? (
                             <label htmlFor={checkboxId} className="flex items-center gap-1.5 text-xs">
                               <input
