@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Plano, Turma } from '@planejador/contracts';
+import { MSG, type Plano, type Turma } from '@planejador/contracts';
 import { expectAccessible, launchBrowser, newContext, startStack, waitFor, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerViaUi, uniqueEmail, waitForToast } from './flows';
@@ -8,9 +8,37 @@ import { registerViaUi, uniqueEmail, waitForToast } from './flows';
 
 const WAIT = { timeout: 30000 };
 const NEW_OBJECTIVE = 'Medir objetos da sala com régua e registrar em tabela';
+const KEEP_SKILLS = /^Manter (a habilidade atual|as habilidades atuais) \(/;
 
 function lesson(page: Page, n: number) {
   return page.getByRole('region', { name: `Aula ${n} - Matemática` });
+}
+
+type LessonInput = { prompt: string; habilidadesFixadas?: string[] };
+
+/** A 5º ano class and a Matemática plan made through the API, once its generation reaches `state`. */
+async function planThroughApi(page: Page, url: string, lessons: LessonInput[], state: 'done' | 'failed', temaPrincipal: string): Promise<Plano> {
+  const turma = (await (
+    await page.request.post(`${url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
+  ).json()) as Turma;
+  const created = await page.request.post(`${url}/api/planos/generate`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      temaPrincipal,
+      turmaId: turma.id,
+      materiaGeral: 'matematica',
+      aulas: lessons.map((lesson, i) => ({ numeroAula: i + 1, materia: 'matematica', ...lesson })),
+    },
+  });
+  expect(created.status()).toBe(202);
+  const { id } = (await created.json()) as { id: string };
+  return waitFor(
+    async () => {
+      const plano = (await (await page.request.get(`${url}/api/planos/${id}`)).json()) as Plano;
+      return plano.generation.state === state ? plano : null;
+    },
+    { timeoutMs: 60000, what: `plan ${state}` },
+  );
 }
 
 describe('lesson control on the plan page (fake AI)', () => {
@@ -19,7 +47,12 @@ describe('lesson control on the plan page (fake AI)', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    stack = await startStack({ ai: 'fake', aiLatencyMs: 300, env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '30000' } });
+    // Short retry waits: a plan whose lessons all fail ends failed in seconds.
+    stack = await startStack({
+      ai: 'fake',
+      aiLatencyMs: 300,
+      env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '30000', AI_RETRY_BASE_MS: '50', GENERATION_RETRY_BASE_MS: '100' },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -31,32 +64,14 @@ describe('lesson control on the plan page (fake AI)', () => {
     stack?.ai?.reset();
   });
 
-  async function planFor(page: Page): Promise<Plano> {
-    const turma = (await (
-      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
-    ).json()) as Turma;
-    const created = await page.request.post(`${stack.url}/api/planos/generate`, {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        temaPrincipal: 'Frações e medidas',
-        turmaId: turma.id,
-        materiaGeral: 'matematica',
-        aulas: [
-          { numeroAula: 1, materia: 'matematica', prompt: 'Receitas com frações', habilidadesFixadas: ['EF05MA03'] },
-          { numeroAula: 2, materia: 'matematica', prompt: 'Medidas de comprimento na sala' },
-        ],
-      },
-    });
-    expect(created.status()).toBe(202);
-    const { id } = (await created.json()) as { id: string };
-    return waitFor(
-      async () => {
-        const plano = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
-        return plano.generation.state === 'done' ? plano : null;
-      },
-      { timeoutMs: 30000, what: 'plan done' },
+  const planFor = (page: Page) =>
+    planThroughApi(
+      page,
+      stack.url,
+      [{ prompt: 'Receitas com frações', habilidadesFixadas: ['EF05MA03'] }, { prompt: 'Medidas de comprimento na sala' }],
+      'done',
+      'Frações e medidas',
     );
-  }
 
   it('regenerates a lesson with an instruction while another has unsaved edits, undoes it, changes a skill, saves and reloads', async () => {
     context = await newContext(browser, 'desktop', stack.url);
@@ -79,17 +94,33 @@ describe('lesson control on the plan page (fake AI)', () => {
     await field(1, 'Objetivos de Aprendizagem').fill('Meu objetivo revisado');
     await page.getByText('Mudanças não salvas').first().waitFor();
 
-    // Regenerate lesson 2 with an instruction.
+    // Regenerate lesson 2 with an instruction (the AI takes a while: the lesson shows its progress meanwhile).
     stack.ai!.script({
       match: 'com régua',
+      delayMs: 2500,
       content: { habilidades: ['EF05MA19'], objetivos: NEW_OBJECTIVE, objetosConhecimento: 'Medidas', experiencias: '1. Medir a sala.', evidencias: 'Tabela preenchida.' },
     });
-    await lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true }).click();
+    const regenerateRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/regenerar')) regenerateRequests.push(request.url());
+    });
+    const again = lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true });
+    await again.click();
     const dialog = page.getByRole('dialog', { name: 'Gerar novamente a Aula 2' });
     await dialog.getByLabel('O que você quer diferente? (opcional)').fill('mais prática, com régua');
+    expect(await dialog.getByRole('checkbox', { name: KEEP_SKILLS }).isChecked()).toBe(false);
     await expectAccessible(page, 'dialogo gerar novamente');
-    await dialog.getByRole('button', { name: 'Gerar novamente' }).click();
+    // A double click sends one request.
+    await dialog.getByRole('button', { name: 'Gerar novamente' }).dblclick();
+    await dialog.waitFor({ state: 'hidden' });
+    // While it runs: the lesson's button is busy and disabled, and the lesson says it is being written again.
+    await lesson(page, 2).getByRole('status').filter({ hasText: /Gerando esta aula novamente|Na fila para gerar esta aula novamente/ }).waitFor(WAIT);
+    expect(await again.getAttribute('aria-busy')).toBe('true');
+    expect(await again.isDisabled()).toBe(true);
+    await expectAccessible(page, 'aula sendo gerada novamente');
     await until('lesson 2 regenerated', async () => (await valueOf(2, 'Objetivos de Aprendizagem')) === NEW_OBJECTIVE);
+    expect(regenerateRequests).toHaveLength(1);
+    expect(await again.isDisabled()).toBe(false);
     // Lesson 1 kept its unsaved edit and its skill.
     expect(await valueOf(1, 'Objetivos de Aprendizagem')).toBe('Meu objetivo revisado');
     expect(await valueOf(1, 'Habilidades')).toContain('(EF05MA03)');
@@ -223,6 +254,49 @@ describe('lesson control on the plan page (fake AI)', () => {
     await expectAccessible(page, 'plano com controles (celular)');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+
+    // A lesson with pinned skills keeps them; one without can keep its current skill, which is then pinned.
+    await lesson(page, 1).getByRole('button', { name: 'Gerar novamente', exact: true }).click();
+    const pinnedDialog = page.getByRole('dialog', { name: 'Gerar novamente a Aula 1' });
+    await pinnedDialog.getByText('Habilidades fixadas nesta aula, mantidas: EF05MA03.').waitFor();
+    await pinnedDialog.getByRole('button', { name: 'Cancelar' }).click();
+    const codes = plano.aulas[1].habilidadeCodes;
+    await lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true }).click();
+    const keepDialog = page.getByRole('dialog', { name: 'Gerar novamente a Aula 2' });
+    const keep = keepDialog.getByRole('checkbox', { name: KEEP_SKILLS });
+    expect(await keepDialog.getByText(KEEP_SKILLS).textContent()).toContain(`(${codes.join(', ')})`);
+    await keep.check();
+    await expectAccessible(page, 'dialogo gerar novamente mantendo a habilidade (celular)');
+    await keepDialog.getByRole('button', { name: 'Gerar novamente' }).click();
+    const kept = await waitFor(
+      async () => {
+        const p = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
+        return p.aulas[1].versao === 2 && p.aulas[1].generation.state === 'done' ? p.aulas[1] : null;
+      },
+      { timeoutMs: 30000, what: 'lesson 2 regenerated with its skill kept' },
+    );
+    expect(kept.habilidadeCodes).toEqual(codes);
+    expect(kept.habilidadesFixadas).toEqual(codes);
+  }, 90000);
+
+  it("a failed plan's page says the credit came back and offers a new plan, with no free regeneration of its lessons", async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('controle-falha'), password: 'segredo123', firstName: 'Elisa' });
+    stack.ai!.script({ match: 'Tudo falha', status: 500, times: 1000 });
+    const failed = await planThroughApi(page, stack.url, [{ prompt: 'Tudo falha: frações' }], 'failed', 'Frações');
+    const id = failed.id;
+
+    await page.goto(`/plano/${id}`);
+    await page.getByRole('heading', { name: 'Falha na geração do plano' }).waitFor(WAIT);
+    await page.getByText('O crédito usado foi devolvido à sua conta.').waitFor();
+    expect(await page.getByRole('link', { name: 'Gerar novamente' }).getAttribute('href')).toBe('/gerar-planos');
+    expect(await page.getByRole('region', { name: 'Aula 1 - Matemática' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Gerar novamente/ }).count()).toBe(0);
+    await expectAccessible(page, 'plano que falhou');
+    const refused = await page.request.post(`${stack.url}/api/planos/${id}/aulas/${failed.aulas[0].id}/regenerar`, { data: {} });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(MSG.planoFailedNoRegeneration);
   }, 90000);
 });
 
@@ -245,29 +319,8 @@ describe('lesson control with the offline drafter (no AI)', () => {
     context = await newContext(browser, 'phone', stack.url);
     const page = await context.newPage();
     await registerViaUi(page, stack.url, { email: uniqueEmail('controle-offline'), password: 'segredo123', firstName: 'Elisa' });
-    const turma = (await (
-      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
-    ).json()) as Turma;
-    const created = await page.request.post(`${stack.url}/api/planos/generate`, {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        temaPrincipal: 'Matemática',
-        turmaId: turma.id,
-        materiaGeral: 'matematica',
-        aulas: [
-          { numeroAula: 1, materia: 'matematica', prompt: 'Receitas com frações' },
-          { numeroAula: 2, materia: 'matematica', prompt: 'Blorf qwerty xpto' },
-        ],
-      },
-    });
-    const { id } = (await created.json()) as { id: string };
-    const plano = await waitFor(
-      async () => {
-        const p = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
-        return p.generation.state === 'done' ? p : null;
-      },
-      { timeoutMs: 30000, what: 'offline plan done' },
-    );
+    const plano = await planThroughApi(page, stack.url, [{ prompt: 'Receitas com frações' }, { prompt: 'Blorf qwerty xpto' }], 'done', 'Matemática');
+    const id = plano.id;
     expect(plano.generator).toBe('offline');
     expect(plano.aulas[1].avisos).toEqual(['habilidade-a-confirmar']);
 

@@ -6,7 +6,7 @@ import {
   type LessonField,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -43,24 +43,46 @@ interface RegenerateDialogProps {
   onQueued: (fromVersao: number) => void;
 }
 
-/** "Gerar novamente": an optional instruction, the cost, and the request; the lesson then shows its own progress. */
+/**
+ * "Gerar novamente": an optional instruction, the cost, and the request; the lesson then shows its own progress.
+ * A whole lesson keeps its pinned skills; one without pins can keep its current skills (pinned from then on).
+ */
 export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
   const [instrucao, setInstrucao] = useState('');
+  const [keepSkills, setKeepSkills] = useState(false);
   const regenerate = useRegenerateAula(planoId);
+  // Set at the first click, before the mutation's pending state renders: a double click sends one request.
+  const sending = useRef(false);
   const fieldId = useId();
+  const keepId = useId();
+  const pinned = aula.habilidadesFixadas ?? [];
+  const canKeepSkills = campo === null && pinned.length === 0 && aula.habilidadeCodes.length > 0;
   useEffect(() => {
-    if (open) setInstrucao('');
+    if (!open) return;
+    setInstrucao('');
+    setKeepSkills(false);
   }, [open]);
   const submit = () => {
-    if (regenerate.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
     regenerate.mutate(
-      { aulaId: aula.id, data: { instrucao: instrucao.trim() || undefined, campo: campo ?? undefined } },
+      {
+        aulaId: aula.id,
+        data: {
+          instrucao: instrucao.trim() || undefined,
+          campo: campo ?? undefined,
+          habilidadesFixadas: canKeepSkills && keepSkills ? aula.habilidadeCodes : undefined,
+        },
+      },
       {
         onSuccess: () => {
           onQueued(aula.versao);
           onOpenChange(false);
         },
         onError: (error) => failToast(error, 'Não foi possível gerar a aula novamente.'),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -101,6 +123,21 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {instrucao.length}/{LIMITS.instrucaoMax} caracteres
           </p>
+          {campo === null && pinned.length > 0 ? (
+            <p className="text-sm">Habilidades fixadas nesta aula, mantidas: {pinned.join(', ')}.</p>
+          ) : null}
+          {canKeepSkills ? (
+            <label htmlFor={keepId} className="flex cursor-pointer items-start gap-2 text-sm">
+              <input
+                id={keepId}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={keepSkills}
+                onChange={(event) => setKeepSkills(event.target.checked)}
+              />
+              <span>{`${aula.habilidadeCodes.length === 1 ? 'Manter a habilidade atual' : 'Manter as habilidades atuais'} (${aula.habilidadeCodes.join(', ')})`}</span>
+            </label>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancelar
