@@ -49,11 +49,11 @@ export const LESSON_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type LessonGenerationState = (typeof LESSON_STATES)[number];
 
 /** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
-export const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
+const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];
 
 /** Where a lesson version came from (decisions.md, "Lesson control"). */
-export const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao'] as const;
+const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao'] as const;
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
 export const VERSION_ORIGIN_LABELS: Record<VersionOrigin, string> = {
   geracao: 'Geração',

@@ -4,12 +4,12 @@ import { MSG } from './messages';
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-export function isValidEmailAddress(value: string): boolean {
+function isValidEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);
 }
 
 /** Splits a semicolon list, trims, drops invalid addresses silently and de-duplicates. */
-export function parseEmailList(bulk: string | null | undefined): string[] {
+function parseEmailList(bulk: string | null | undefined): string[] {
   if (!bulk) return [];
   const seen = new Set<string>();
   for (const part of bulk.split(';')) {
@@ -85,7 +85,7 @@ export const emailFormSchema = z.object({
   text: z.string().max(LIMITS.emailTextMax, MSG.textBodyTooLong),
 });
 
-export const EMAIL_SEND_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+const EMAIL_SEND_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type EmailSendStatus = (typeof EMAIL_SEND_STATUSES)[number];
 
 export interface EmailLogEntry {

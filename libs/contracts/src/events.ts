@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENERATION_STATES, LESSON_STATES } from './domain';
 
 /** Progress of a plan's generation, published by the worker and forwarded to the plan's owner only. */
-export const PLAN_PROGRESS_TYPES = [
+const PLAN_PROGRESS_TYPES = [
   'queued',
   'started',
   'lesson-started',
@@ -12,7 +12,7 @@ export const PLAN_PROGRESS_TYPES = [
   'failed',
 ] as const;
 
-export const planProgressEventSchema = z.object({
+const planProgressEventSchema = z.object({
   planId: z.uuid(),
   type: z.enum(PLAN_PROGRESS_TYPES),
   state: z.enum(GENERATION_STATES),
@@ -26,9 +26,9 @@ export const planProgressEventSchema = z.object({
 export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
 
 /** Progress of one lesson's regeneration (POST .../aulas/{aulaId}/regenerar), to the plan's owner only. */
-export const LESSON_PROGRESS_TYPES = ['queued', 'started', 'done', 'failed'] as const;
+const LESSON_PROGRESS_TYPES = ['queued', 'started', 'done', 'failed'] as const;
 
-export const lessonProgressEventSchema = z.object({
+const lessonProgressEventSchema = z.object({
   planId: z.uuid(),
   aulaId: z.uuid(),
   numeroAula: z.number().int().min(1),

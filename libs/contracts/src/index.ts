@@ -15,4 +15,4 @@ export * from './jobs';
 export * from './documents';
 export * from './http';
 export * from './files';
-export { configureZodMessages, ptBrError } from './zod-pt-br';
+export { configureZodMessages } from './zod-pt-br';

@@ -17,9 +17,9 @@ export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid()
  * Token e-mails carry only the stored record's id: the worker makes the token, stores its hash and puts the
  * plaintext in the e-mail alone (never in job data, Redis or logs).
  */
-export const passwordResetMailJobSchema = z.object({ kind: z.literal('password-reset'), tokenId: z.uuid() });
-export const verifyEmailMailJobSchema = z.object({ kind: z.literal('verify-email'), tokenId: z.uuid() });
-export const bulkMailJobSchema = z.object({ kind: z.literal('bulk'), logId: z.uuid() });
+const passwordResetMailJobSchema = z.object({ kind: z.literal('password-reset'), tokenId: z.uuid() });
+const verifyEmailMailJobSchema = z.object({ kind: z.literal('verify-email'), tokenId: z.uuid() });
+const bulkMailJobSchema = z.object({ kind: z.literal('bulk'), logId: z.uuid() });
 export const mailJobSchema = z.discriminatedUnion('kind', [passwordResetMailJobSchema, verifyEmailMailJobSchema, bulkMailJobSchema]);
 
 export type GeneratePlanJob = z.infer<typeof generatePlanJobSchema>;

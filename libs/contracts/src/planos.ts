@@ -20,19 +20,19 @@ const lessonPrompt = z
   .max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax));
 
 /** A BNCC code as a teacher or a client may send it ('ef05ma01 ' is EF05MA01). */
-export const bnccCodeSchema = z
+const bnccCodeSchema = z
   .string({ error: MSG.habilidadeCodeInvalid })
   .trim()
   .toUpperCase()
   .regex(BNCC_CODE_PATTERN, MSG.habilidadeCodeInvalid);
 
 /** 0 to 3 distinct codes; each must belong to the class's year and the lesson's subject (checked by the server). */
-export const habilidadesFixadasSchema = z
+const habilidadesFixadasSchema = z
   .array(bnccCodeSchema, { error: MSG.habilidadeCodeInvalid })
   .max(LIMITS.habilidadesFixadasMax, MSG.habilidadesFixadasMax)
   .transform((codes) => [...new Set(codes)]);
 
-export const generateAulaSchema = z.object({
+const generateAulaSchema = z.object({
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax),
   materia: z.string({ error: MSG.materiaRequired }).min(1, MSG.materiaRequired).pipe(materiaSchema),
   prompt: lessonPrompt,
@@ -157,7 +157,7 @@ export const LESSON_FIELD_EMPTY: Record<LessonField, string> = {
   evidencias: 'Nenhuma evidência definida',
 };
 
-export const updateAulaSchema = z.object({
+const updateAulaSchema = z.object({
   id: z.uuid({ error: MSG.notFound }),
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax).optional(),
   materia: materiaSchema.optional(),

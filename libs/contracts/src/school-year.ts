@@ -12,7 +12,7 @@ export const SCHOOL_YEAR_LIMITS = {
 } as const;
 
 /** Brazil's school calendar time zone: a date's month is read there. */
-export const SCHOOL_TIME_ZONE = 'America/Sao_Paulo';
+const SCHOOL_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The trimestre of a date when the teacher names none: January-April 1, May-August 2, September-December 3. */
 export function trimestreOf(date: Date = new Date()): Trimestre {
@@ -28,7 +28,7 @@ export const trimestreSchema = z.coerce
   .transform((n) => n as Trimestre);
 
 /** A calendar date as ISO 'aaaa-mm-dd' that exists (no 30 February). */
-export const isoDateSchema = z
+const isoDateSchema = z
   .string({ error: MSG.dataInvalida })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dataInvalida)
   .refine((value) => {
@@ -36,7 +36,7 @@ export const isoDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, MSG.dataInvalida);
 
-export const duracaoAulaSchema = z.coerce
+const duracaoAulaSchema = z.coerce
   .number({ error: MSG.duracaoAulaInvalida })
   .int(MSG.duracaoAulaInvalida)
   .min(SCHOOL_YEAR_LIMITS.duracaoAulaMin, MSG.duracaoAulaInvalida)

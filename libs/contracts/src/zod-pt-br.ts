@@ -20,7 +20,7 @@ function count(n: number | bigint, origin: string): string {
  * Messages in Brazilian Portuguese, written for a teacher, for every zod error that has no message of its own
  * (zod's built-in pt locale is European Portuguese: "Demasiado grande"). Rare codes fall back to zod's pt-BR.
  */
-export function ptBrError(issue: Issue): string | undefined {
+function ptBrError(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return 'Campo obrigatório';
