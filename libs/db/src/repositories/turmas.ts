@@ -87,9 +87,9 @@ export interface CoberturaScope {
  * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
  * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
  * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
- * gone) whose lessons cite it. The class's finished plans come from the (turma_id, generation_state) index, their
- * lessons from the (plano_id, numero_aula) index, the skills from curriculum_skills by component; PostgreSQL
- * builds the JSON.
+ * gone) whose lessons cite it. The class's finished plans come from the (turma_id, generation_state) index (a
+ * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
+ * index, the skills from curriculum_skills by component; PostgreSQL builds the JSON.
  */
 export async function turmaCobertura(
   pool: Pool,
@@ -124,7 +124,7 @@ export const TURMA_COBERTURA_SQL = `
   cited as (
     select c.code, p.id, p.tema_principal, p.trimestre
       from turma t
-      join planos_aula p on p.turma_id = t.id and p.generation_state = 'done' and p.user_id = $2
+      join planos_aula p on p.turma_id = t.id and p.generation_state = 'done'
       join aulas a on a.plano_id = p.id
       cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
      group by c.code, p.id, p.tema_principal, p.trimestre
