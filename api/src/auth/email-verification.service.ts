@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { EmailVerificationToken, expireUserTokens, makeAdmin, markEmailVerified, User, useToken } from '@planejador/db';
+import { createToken, expireUserTokens, makeAdmin, markEmailVerified, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
@@ -22,13 +22,8 @@ export class EmailVerificationService {
 
   /** Stores a token record and queues its id; the worker makes the token and mails it (see MailService). */
   async send(userId: string): Promise<void> {
-    const em = this.em.fork();
-    const record = em.create(EmailVerificationToken, {
-      user: em.getReference(User, userId),
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
-    });
-    await em.flush();
-    await this.producer.enqueue('send-mail', { kind: 'verify-email', tokenId: record.id }, jobIds.verifyMail(record.id));
+    const tokenId = await createToken(this.em.fork(), 'verify-email', userId, new Date(Date.now() + TOKEN_TTL_MS));
+    await this.producer.enqueue('send-mail', { kind: 'verify-email', tokenId }, jobIds.verifyMail(tokenId));
     this.logger.log({ userId }, 'e-mail confirmation requested');
   }
 

@@ -3,7 +3,7 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { deleteUserSessions, expireUserTokens, PasswordResetToken, User, useToken } from '@planejador/db';
+import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetToken, findUserByEmail, setUserPassword, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
@@ -33,11 +33,10 @@ export class PasswordResetService {
     const started = Date.now();
     try {
       const em = this.em.fork();
-      const user = await em.findOne(User, { email });
+      const user = await findUserByEmail(em, email);
       if (!user) return;
-      const record = em.create(PasswordResetToken, { user, expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
-      await em.flush();
-      await this.producer.enqueue('send-mail', { kind: 'password-reset', tokenId: record.id }, jobIds.resetMail(record.id));
+      const tokenId = await createToken(em, 'password-reset', user.id, new Date(Date.now() + TOKEN_TTL_MS));
+      await this.producer.enqueue('send-mail', { kind: 'password-reset', tokenId }, jobIds.resetMail(tokenId));
       this.logger.log({ userId: user.id }, 'password reset requested');
     } finally {
       const wait = this.settings.FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
@@ -46,7 +45,7 @@ export class PasswordResetService {
   }
 
   async isValid(token: string): Promise<boolean> {
-    const record = await this.em.fork().findOne(PasswordResetToken, { tokenHash: hashToken(token) });
+    const record = await findPasswordResetToken(this.em.fork(), hashToken(token));
     return !!record && !record.usedAt && record.expiresAt.getTime() > Date.now();
   }
 
@@ -59,7 +58,7 @@ export class PasswordResetService {
     const userId = await em.transactional(async (tx) => {
       const userId = await useToken(tx, 'password-reset', hashToken(token));
       if (!userId) throw new BadRequestException({ message: MSG.resetTokenInvalid });
-      await tx.nativeUpdate(User, { id: userId }, { password: hash });
+      await setUserPassword(tx, userId, hash);
       // Other pending tokens of the user stop working too.
       await expireUserTokens(tx, 'password-reset', userId);
       return userId;

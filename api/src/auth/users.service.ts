@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { findPublicUser, User } from '@planejador/db';
+import { emailTaken, findPublicUser, findUserByEmail, insertUser, makeAdmin, type User } from '@planejador/db';
 import { PG_POOL, SETTINGS } from '../core/tokens';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
@@ -26,28 +26,26 @@ export class UsersService {
 
   async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {
     const em = this.em.fork();
-    const exists = await em.count(User, { email: data.email });
-    if (exists) throw new ConflictException({ message: MSG.emailTaken });
-    const user = em.create(User, {
-      email: data.email,
-      password: await hashPassword(data.password),
-      firstName: data.firstName ?? null,
-      lastName: data.lastName ?? null,
-      // ADMIN_EMAILS grants admin only once the address is confirmed (EmailVerificationService.verify).
-      role: 'teacher',
-    });
+    if (await emailTaken(em, data.email)) throw new ConflictException({ message: MSG.emailTaken });
+    const passwordHash = await hashPassword(data.password);
     try {
-      await em.flush();
+      return await insertUser(em, {
+        email: data.email,
+        passwordHash,
+        firstName: data.firstName ?? null,
+        lastName: data.lastName ?? null,
+        // ADMIN_EMAILS grants admin only once the address is confirmed (EmailVerificationService.verify).
+        role: 'teacher',
+      });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw new ConflictException({ message: MSG.emailTaken });
       throw err;
     }
-    return user;
   }
 
   /** Checks the credentials; the same time is spent whether or not the e-mail exists. */
   async verify(email: string, password: string): Promise<User | null> {
-    const user = await this.em.fork().findOne(User, { email });
+    const user = await findUserByEmail(this.em.fork(), email);
     if (!user) {
       await argon2.verify(await DUMMY_HASH(), password).catch(() => false);
       return null;
@@ -56,7 +54,7 @@ export class UsersService {
     if (!ok) return null;
     // ADMIN_EMAILS names admins, once their address is confirmed: applied at login so a setting change takes effect.
     if (this.settings.ADMIN_EMAILS.includes(user.email) && user.emailVerifiedAt && user.role !== 'admin') {
-      await this.em.fork().nativeUpdate(User, { id: user.id }, { role: 'admin' });
+      await makeAdmin(this.em.fork(), user.id);
       user.role = 'admin';
     }
     return user;

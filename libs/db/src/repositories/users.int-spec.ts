@@ -3,7 +3,24 @@ import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
 import { chargeCredits, refundCredits } from './credits';
 import { pingDatabase } from './health';
 import { Client } from 'pg';
-import { deleteUserSessions, expireUserTokens, findPublicUser, makeAdmin, readSessionWithUser, markEmailVerified, setUserRoleByEmail, storeTokenHash, userStats, useToken } from './users';
+import {
+  createToken,
+  deleteUserSessions,
+  emailTaken,
+  expireUserTokens,
+  findPasswordResetToken,
+  findPublicUser,
+  findUserByEmail,
+  insertUser,
+  makeAdmin,
+  markEmailVerified,
+  readSessionWithUser,
+  setUserPassword,
+  setUserRoleByEmail,
+  storeTokenHash,
+  userStats,
+  useToken,
+} from './users';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 const HOUR = 60 * 60 * 1000;
@@ -166,5 +183,37 @@ describe('users repository (PostgreSQL)', () => {
     expect(await readSessionWithUser(db.pool, 's-bad-id')).toMatchObject({ user: null });
     expect(await readSessionWithUser(db.pool, 's-old')).toBeUndefined();
     expect(await readSessionWithUser(db.pool, 'nenhuma')).toBeUndefined();
+  });
+
+  it('insertUser stores a user that findUserByEmail and emailTaken then find; a second one with that e-mail is refused (23505)', async () => {
+    const email = `nova.${randomBytes(4).toString('hex')}@teste.dev`;
+    expect(await emailTaken(db.orm.em.fork(), email)).toBe(false);
+    expect(await findUserByEmail(db.orm.em.fork(), email)).toBeNull();
+    const user = await insertUser(db.orm.em.fork(), { email, passwordHash: 'hash-1', firstName: 'Ana', lastName: null, role: 'teacher' });
+    expect(await emailTaken(db.orm.em.fork(), email)).toBe(true);
+    expect(await findUserByEmail(db.orm.em.fork(), email)).toMatchObject({ id: user.id, email, password: 'hash-1', firstName: 'Ana', lastName: null, role: 'teacher', credits: 35 });
+    await expect(insertUser(db.orm.em.fork(), { email, passwordHash: 'hash-2', firstName: null, lastName: null, role: 'teacher' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('setUserPassword replaces the password hash of that user only', async () => {
+    const user = await db.user();
+    const other = await db.user();
+    await setUserPassword(db.orm.em.fork(), user.id, 'novo-hash');
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).password).toBe('novo-hash');
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: other.id })).password).toBe('not-a-real-hash');
+  });
+
+  it('createToken stores an unused record of each kind without its hash; findPasswordResetToken finds one by hash', async () => {
+    const user = await db.user();
+    const expiresAt = new Date(Date.now() + HOUR);
+    const resetId = await createToken(db.orm.em.fork(), 'password-reset', user.id, expiresAt);
+    const verifyId = await createToken(db.orm.em.fork(), 'verify-email', user.id, expiresAt);
+    expect(await tokenRow(resetId)).toMatchObject({ tokenHash: null, usedAt: null, expiresAt });
+    expect((await tokenRow(resetId)).user.id).toBe(user.id);
+    expect(await db.orm.em.fork().findOneOrFail(EmailVerificationToken, { id: verifyId })).toMatchObject({ tokenHash: null, usedAt: null, expiresAt });
+    const h = hash();
+    await storeTokenHash(db.orm.em.fork(), 'password-reset', resetId, h);
+    expect((await findPasswordResetToken(db.orm.em.fork(), h))?.id).toBe(resetId);
+    expect(await findPasswordResetToken(db.orm.em.fork(), hash())).toBeNull();
   });
 });

@@ -1,7 +1,33 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client, Pool } from 'pg';
 import type { PublicUser, UserStats } from '@planejador/contracts';
+import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '../serializers';
+
+export async function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
+  return em.findOne(User, { email });
+}
+
+export async function emailTaken(em: EntityManager, email: string): Promise<boolean> {
+  return (await em.count(User, { email })) > 0;
+}
+
+/**
+ * Stores a new user. A concurrent sign-up with the same e-mail makes PostgreSQL refuse it (unique index: the
+ * error's code is '23505'); the caller says so.
+ */
+export async function insertUser(
+  em: EntityManager,
+  data: { email: string; passwordHash: string; firstName: string | null; lastName: string | null; role: 'admin' | 'teacher' },
+): Promise<User> {
+  const user = em.create(User, { email: data.email, password: data.passwordHash, firstName: data.firstName, lastName: data.lastName, role: data.role });
+  await em.flush();
+  return user;
+}
+
+export async function setUserPassword(tx: EntityManager, userId: string, passwordHash: string): Promise<void> {
+  await tx.nativeUpdate(User, { id: userId }, { password: passwordHash });
+}
 
 /** The user's counts in one round trip; 'mesAtual': plans created since the start of the month (São Paulo time). */
 export async function userStats(em: EntityManager, userId: string): Promise<UserStats> {
@@ -23,6 +49,22 @@ const TOKEN_TABLES = {
   'verify-email': 'email_verification_tokens',
 } as const;
 export type TokenKind = keyof typeof TOKEN_TABLES;
+const TOKEN_ENTITIES = { 'password-reset': PasswordResetToken, 'verify-email': EmailVerificationToken } as const;
+
+/**
+ * Stores a token record of the user, valid until `expiresAt`, without its hash (the worker makes the token and
+ * stores its hash, see storeTokenHash). Returns the record's id (what the job carries).
+ */
+export async function createToken(em: EntityManager, kind: TokenKind, userId: string, expiresAt: Date): Promise<string> {
+  const record = em.create(TOKEN_ENTITIES[kind], { user: em.getReference(User, userId), expiresAt });
+  await em.flush();
+  return record.id;
+}
+
+/** The password reset record with this token hash (used or expired ones too), or null. */
+export async function findPasswordResetToken(em: EntityManager, tokenHash: string): Promise<PasswordResetToken | null> {
+  return em.findOne(PasswordResetToken, { tokenHash });
+}
 
 /**
  * Uses a token once, atomically: marks it used when it is unused and unexpired. Returns its user's id, or null
