@@ -305,12 +305,17 @@ describe('gerar planos with the fake AI', () => {
 
     // (The success toast is checked in the offline test: here it may have timed out during the screenshots.)
     await page.waitForURL(`**/plano/${planId}`, { timeout: 30000 });
-    const plano = await apiCall<{ generation: { state: string; done: number; total: number }; aulas: { habilidadeCodes: string[] }[] }>(
-      page,
-      'GET',
-      `/api/planos/${planId}`,
-    );
+    const plano = await apiCall<{
+      generation: { state: string; done: number; total: number };
+      preferirSeduc: boolean;
+      aulas: { habilidadeCodes: string[] }[];
+    }>(page, 'GET', `/api/planos/${planId}`);
     expect(plano.body.generation).toMatchObject({ state: 'done', done: 3, total: 3 });
+    // The switch was off (no RS matrix loaded): the plan was asked for with it off, and its page says so.
+    expect(plano.body.preferirSeduc).toBe(false);
+    const preferirSeducShown = page.locator('xpath=//dt[normalize-space()="Preferir matriz SEDUC-RS"]/following-sibling::dd[1]');
+    await visible(preferirSeducShown);
+    expect(await preferirSeducShown.textContent()).toBe('Não');
     for (const aula of plano.body.aulas) expect(aula.habilidadeCodes.every((code) => /^EF05MA\d\d$/.test(code))).toBe(true);
 
     await page.goto('/gerar-planos');

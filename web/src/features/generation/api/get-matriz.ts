@@ -1,4 +1,4 @@
-import { CURRICULUM_CREDIT, MATRIZ_HEADERS, type MatrizData, type MatrizMeta, type MatrizResponse } from '@planejador/contracts';
+import { CURRICULUM_CREDIT, MATRIZ_HEADERS, type MatrizData, type MatrizResponse } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
@@ -37,17 +37,4 @@ export const matrizQueryOptions = (turma: string, materia: string) =>
 export function useMatriz(turma: string, materia: string, options: { enabled?: boolean } = {}) {
   const base = matrizQueryOptions(turma, materia);
   return useQuery({ ...base, enabled: base.enabled && (options.enabled ?? true) });
-}
-
-/** GET /api/matriz/{turma}/{materia}/info: the matrix's facts alone (for example whether RS items are loaded). */
-export function useMatrizInfo(turma: string, materia: string) {
-  return useQuery({
-    queryKey: [...queryKeys.matriz(turma, materia), 'info'] as const,
-    queryFn: ({ signal }) =>
-      request('GET', `/api/matriz/${encodeURIComponent(turma)}/${encodeURIComponent(materia)}/info`, { signal }).then(
-        (r) => r.json() as Promise<MatrizMeta>,
-      ),
-    enabled: Boolean(turma && materia),
-    staleTime: 5 * 60_000,
-  });
 }

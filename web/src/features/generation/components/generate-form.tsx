@@ -1,5 +1,6 @@
 import { formResolver } from '@/lib/form-resolver';
 import { useWriterText } from '@/lib/api/get-geracao';
+import { useMatrizInfo } from '@/lib/api/get-matriz-info';
 import {
   generateFormSchema,
   generateInputFromForm,
@@ -25,7 +26,6 @@ import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
-import { useMatrizInfo } from '../api/get-matriz';
 import { useSearchHabilidades } from '../api/search-habilidades';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
 import { AdvancedSettings } from './advanced-settings';
@@ -102,6 +102,9 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
   const noTurmas = turmas.length === 0;
   // A class year and subject without BNCC skills (Inglês before the 6º ano) is said before confirming.
   const matrizInfo = useMatrizInfo(turmaId ?? '', materiaGeral ?? '');
+  // Whether RS matrix items exist for this year and subject (null: not chosen yet). Without them "Preferir matriz
+  // SEDUC-RS" shows off, disabled, and the plan is asked for with it off too.
+  const rsLoaded = turmaId && materiaGeral ? (matrizInfo.data?.rsLoaded ?? false) : null;
   const pool = useSearchHabilidades({ ano: turma?.ano ?? '', materia: materiaGeral ?? '', q: '', limit: 1, allowEmpty: true });
   const noSkills = pool.isSuccess && pool.data.length === 0;
   const canGenerate =
@@ -142,7 +145,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
 
   const confirmGenerate = () => {
     if (!confirm) return;
-    const input = generateInputFromForm(confirm.values);
+    const input = generateInputFromForm({ ...confirm.values, preferirSeduc: confirm.values.preferirSeduc && rsLoaded === true });
     if (!input) {
       setConfirm(null);
       toast({ title: MSG.aulasAllEmptyTitle, description: MSG.aulasAllEmpty, variant: 'destructive' });
@@ -246,7 +249,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
 
       <SchoolYearFields form={form} />
 
-      <AdvancedSettings form={form} rsLoaded={turmaId && materiaGeral ? (matrizInfo.data?.rsLoaded ?? false) : null} />
+      <AdvancedSettings form={form} rsLoaded={rsLoaded} />
 
       <Card>
         <CardHeader>

@@ -3,6 +3,7 @@ import { LIMITS } from '@planejador/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PlanStatusBadge } from '@/components/plan-status-badge';
+import { useMatrizInfo } from '@/lib/api/get-matriz-info';
 
 function Entry({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -38,6 +39,19 @@ export function PlanInfoCard({ plano }: { plano: Plano }) {
   );
 }
 
+/**
+ * "Preferir matriz SEDUC-RS" as it worked: 'Sim' only when the plan asked for it and RS matrix items exist for its
+ * year and subject; asked for without them (plans made before the form said so), only the BNCC was used.
+ */
+function PreferirSeducEntry({ plano }: { plano: Plano }) {
+  const info = useMatrizInfo(plano.turmaId, plano.materiaGeral, { enabled: plano.preferirSeduc });
+  let text = 'Não';
+  if (plano.preferirSeduc && info.isPending) text = 'Verificando...';
+  else if (plano.preferirSeduc && info.isError) text = 'Sim (não foi possível verificar se a matriz do RS está carregada)';
+  else if (plano.preferirSeduc) text = info.data?.rsLoaded ? 'Sim' : 'Não (a matriz do RS não está carregada: só BNCC)';
+  return <Entry term="Preferir matriz SEDUC-RS">{text}</Entry>;
+}
+
 /** 'Configurações Utilizadas': the three generation settings, read-only. */
 export function PlanSettingsCard({ plano }: { plano: Plano }) {
   return (
@@ -48,7 +62,7 @@ export function PlanSettingsCard({ plano }: { plano: Plano }) {
       <CardContent>
         <dl className="flex flex-col gap-2.5">
           <Entry term="Limitar a uma habilidade por aula">{yesNo(plano.limitOneSkill)}</Entry>
-          <Entry term="Preferir matriz SEDUC-RS">{plano.preferirSeduc ? 'Sim (matriz do RS ainda não carregada: só BNCC)' : 'Não'}</Entry>
+          <PreferirSeducEntry plano={plano} />
           <Entry term="Nível de detalhamento">
             {plano.nivelDetalhamento} de {LIMITS.nivelMax}
           </Entry>
