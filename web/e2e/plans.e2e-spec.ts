@@ -11,7 +11,7 @@ import {
   waitFor,
   type Stack,
 } from '@planejador/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
 
 const TEMA = 'Frações no cotidiano da feira';
@@ -25,18 +25,21 @@ async function createTurma(page: Page, baseUrl: string, numero: string): Promise
   return (await response.json()) as Turma;
 }
 
-/** Asks for a 2-lesson plan (the worker writes it in the background). */
-async function startPlan(page: Page, baseUrl: string, turmaId: string, temaPrincipal = TEMA): Promise<string> {
+/** Asks for a plan, of 2 lessons unless other prompts are given (the worker writes it in the background). */
+async function startPlan(
+  page: Page,
+  baseUrl: string,
+  turmaId: string,
+  temaPrincipal = TEMA,
+  prompts = ['Metades e quartos com frutas da feira', 'Comparar frações com tiras de papel'],
+): Promise<string> {
   const response = await page.request.post(`${baseUrl}/api/planos/generate`, {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {
       temaPrincipal,
       turmaId,
       materiaGeral: 'matematica',
-      aulas: [
-        { numeroAula: 1, materia: 'matematica', prompt: 'Metades e quartos com frutas da feira' },
-        { numeroAula: 2, materia: 'matematica', prompt: 'Comparar frações com tiras de papel' },
-      ],
+      aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
     },
   });
   expect(response.status()).toBe(202);
@@ -65,6 +68,30 @@ async function chooseOption(page: Page, combobox: string, option: string): Promi
 
 function lesson(page: Page, n: number) {
   return page.getByRole('region', { name: `Aula ${n} - Matemática` });
+}
+
+/** Whether the element is wholly inside the viewport and is what a pointer at its centre would hit (not covered). */
+async function inReach(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth && !!hit && el.contains(hit);
+  });
+}
+
+/** Scrolls the window (no smooth scrolling) to the bottom or to an element, and waits until it is there. */
+async function scrollWindow(page: Page, to: 'bottom' | Locator): Promise<void> {
+  if (to === 'bottom') {
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
+  } else {
+    await to.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    // (A lesson is taller than the screen: it shows across the middle of it.)
+    await page.waitForFunction((el) => {
+      const r = el!.getBoundingClientRect();
+      return r.top < window.innerHeight / 2 && r.bottom > window.innerHeight / 2;
+    }, await to.elementHandle());
+  }
 }
 
 /** Light and dark screenshots of the current page (setTheme reloads, which a draft survives). */
@@ -270,6 +297,58 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     const saved = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
     expect(saved.status).toBe('salvo');
     expect(saved.aulas.find((aula) => aula.numeroAula === 1)?.habilidades).toBe(edited);
+  });
+
+  it('keeps Salvar and the unsaved badge in reach down a 15-lesson plan, and asks before a reload drops unsaved edits', async () => {
+    await signUp('desktop', 'planos-longo');
+    const turma = await createTurma(page, stack.url, '61');
+    const prompts = Array.from({ length: 15 }, (_, i) => `Frações na feira, parte ${i + 1}: medir, comparar e registrar`);
+    const plano = await waitForPlan(page, stack.url, await startPlan(page, stack.url, turma.id, TEMA, prompts));
+    expect(plano.aulas).toHaveLength(15);
+
+    await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
+    await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
+    // Asked for through the api with "Preferir matriz SEDUC-RS" on, but no RS matrix is loaded: only BNCC was used.
+    expect(plano.preferirSeduc).toBe(true);
+    await page.getByText('Não (a matriz do RS não está carregada: só BNCC)', { exact: true }).waitFor();
+    const save = page.getByRole('button', { name: 'Salvar Mudanças' });
+    const unsaved = page.getByText('Mudanças não salvas', { exact: true });
+    // A click first: the browser asks before unloading only a page the user has interacted with.
+    const objetivos = lesson(page, 1).getByLabel('Objetivos de Aprendizagem', { exact: true });
+    await objetivos.click();
+    await objetivos.fill('Comparar frações de frutas pesadas na feira.');
+    await unsaved.waitFor();
+
+    // Halfway down and at the very bottom, the bar stays on screen, uncovered.
+    for (const [name, where] of [['Aula 8', lesson(page, 8)], ['o fim', 'bottom']] as const) {
+      await scrollWindow(page, where);
+      expect([name, await inReach(save), await inReach(unsaved)]).toEqual([name, true, true]);
+    }
+    await lesson(page, 15).getByLabel('Evidências de Aprendizagem', { exact: true }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expectAccessible(page, 'plano longo com a barra de salvar');
+
+    // A reload with unsaved edits: the browser's own "leave the site?" prompt; accepted, the draft comes back.
+    const dialogs: string[] = [];
+    const answer = (dialog: Dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    };
+    page.on('dialog', answer);
+    await page.reload();
+    expect(dialogs).toEqual(['beforeunload']);
+    await page.getByText('Restauramos mudanças não salvas da sua última edição.').waitFor();
+    expect(await objetivos.inputValue()).toBe('Comparar frações de frutas pesadas na feira.');
+
+    // Saved from the bottom of the page: nothing left to lose, so a reload asks nothing.
+    await scrollWindow(page, 'bottom');
+    await save.click();
+    await waitForToast(page, 'Plano de aula salvo com sucesso!');
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
+    page.off('dialog', answer);
+    expect(dialogs).toEqual(['beforeunload']);
   });
 
   it('pages a long history: the newest 25 first, the rest with Carregar mais; filters ask the server', async () => {

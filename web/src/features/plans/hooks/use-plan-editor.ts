@@ -24,7 +24,6 @@ export function usePlanEditor(plano: Plano | undefined) {
   const editing = searchParams.get('edit') === 'true';
   const [edited, setEdited] = useState<LessonTexts[] | null>(null);
   const [restored, setRestored] = useState<RestoredDraft>(null);
-  const [persisted, setPersisted] = useState(true);
   const checkedFor = useRef<string | null>(null);
   // The server's version and texts of each lesson the working copy started from: when the server changes a lesson
   // (regenerated, one field regenerated, restored, its skill changed), the fields it changed take the server's text
@@ -71,14 +70,6 @@ export function usePlanEditor(plano: Plano | undefined) {
     setEditing(true);
   }, [plano, setEditing]);
 
-  // The draft keeps the edits; the browser's prompt is only needed when storing it failed.
-  useEffect(() => {
-    if (!dirty || persisted) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, persisted]);
-
   // A lesson the server changed takes the server's text in the fields it changed (never the other lessons' edits).
   useEffect(() => {
     if (!plano || !edited) return;
@@ -99,7 +90,7 @@ export function usePlanEditor(plano: Plano | undefined) {
     }
     const next = edited.map((lesson) => merged.get(lesson.id) ?? lesson);
     setEdited(next);
-    if (textsDiffer(next, planTexts(plano))) setPersisted(writeDraft(plano.id, plano.updatedAt, next));
+    if (textsDiffer(next, planTexts(plano))) writeDraft(plano.id, plano.updatedAt, next);
     else clearDraft(plano.id);
   }, [plano, edited]);
 
@@ -108,12 +99,8 @@ export function usePlanEditor(plano: Plano | undefined) {
     if (!edited) takeBase(plano);
     const next = (edited ?? saved).map((lesson) => (lesson.id === id ? { ...lesson, [field]: value } : lesson));
     setEdited(next);
-    if (textsDiffer(next, saved)) {
-      setPersisted(writeDraft(plano.id, plano.updatedAt, next));
-    } else {
-      clearDraft(plano.id);
-      setPersisted(true);
-    }
+    if (textsDiffer(next, saved)) writeDraft(plano.id, plano.updatedAt, next);
+    else clearDraft(plano.id);
   };
 
   /** Leaves edit mode without keeping anything (Cancelar, or after a save). */
@@ -121,7 +108,6 @@ export function usePlanEditor(plano: Plano | undefined) {
     if (plano) clearDraft(plano.id);
     setEdited(null);
     setRestored(null);
-    setPersisted(true);
     setEditing(false);
   };
 

@@ -97,7 +97,8 @@ function PlanPage({ id }: { id: string }) {
   usePlanProgressEvents(id, isGenerating(plano?.generation) || anyLessonBusy(plano));
   // The version each regenerated lesson replaced, while "Desfazer" is on offer.
   const [undoFrom, setUndoFrom] = useState<Record<string, number>>({});
-  // Leaving the page with unsaved edits asks first (the edits also stay in this browser's draft).
+  // Leaving the page with unsaved edits asks first, inside the app (the dialog below) and on a reload, a closed tab
+  // or another address (the browser's own prompt); the edits also stay in this browser's draft.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => editor.dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!editor.dirty) return;
