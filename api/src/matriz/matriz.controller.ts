@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { CurriculumService } from '@planejador/curriculum';
 import { habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
-import { Turma } from '@planejador/db';
+import { findLatestTurmaByNumero, findOwnedTurma, type Turma } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 
@@ -53,8 +53,8 @@ export class MatrizController {
   private async turmaOf(user: PublicUser, turmaRef: string): Promise<Turma> {
     const em = this.em.fork();
     const turma = UUID.test(turmaRef)
-      ? await em.findOne(Turma, { id: turmaRef, user: user.id })
-      : await em.findOne(Turma, { numero: turmaRef, user: user.id }, { orderBy: { createdAt: 'desc' } });
+      ? await findOwnedTurma(em, user.id, turmaRef)
+      : await findLatestTurmaByNumero(em, user.id, turmaRef);
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;
   }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { LIMITS, MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
-import { countPlanosByTurma, countTurmas, listTurmas, lockUserTurmas, toTurmaDto, Turma } from '@planejador/db';
+import { countPlanosByTurma, countTurmas, deleteTurma, findOwnedTurma, insertTurma, listTurmas, lockUserTurmas, toTurmaDto, updateTurma, type Turma } from '@planejador/db';
 import { PG_POOL } from '../core/tokens';
 
 @Injectable()
@@ -23,9 +23,7 @@ export class TurmasService {
   async create(userId: string, data: TurmaData): Promise<TurmaDto> {
     const turma = await this.em.fork().transactional(async (tx) => {
       await this.checkLimits(tx, userId, data, null);
-      const created = tx.create(Turma, { ...data, user: userId });
-      await tx.flush();
-      return created;
+      return insertTurma(tx, userId, data);
     });
     return toTurmaDto(turma, 0);
   }
@@ -35,8 +33,7 @@ export class TurmasService {
     const turma = await em.transactional(async (tx) => {
       const owned = await this.owned(tx, userId, id);
       await this.checkLimits(tx, userId, data, id);
-      tx.assign(owned, data);
-      await tx.flush();
+      await updateTurma(tx, owned, data);
       return owned;
     });
     const counts = await countPlanosByTurma(em, [turma.id]);
@@ -56,14 +53,12 @@ export class TurmasService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const em = this.em.fork();
-    const deleted = await em.nativeDelete(Turma, { id, user: userId });
-    if (!deleted) throw new NotFoundException({ message: MSG.turmaNotFound });
+    if (!(await deleteTurma(this.em.fork(), userId, id))) throw new NotFoundException({ message: MSG.turmaNotFound });
   }
 
   /** Another user's class answers exactly like a missing one. */
   async owned(em: EntityManager, userId: string, id: string): Promise<Turma> {
-    const turma = await em.findOne(Turma, { id, user: userId });
+    const turma = await findOwnedTurma(em, userId, id);
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;
   }

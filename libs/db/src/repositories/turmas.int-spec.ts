@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { TurmaData } from '@planejador/contracts';
 import { upsertCurriculumSkills, type CurriculumSkillRow } from './curriculum';
 import {
   citedSkillsByTurma,
   countPlanosByTurma,
   countTurmas,
+  deleteTurma,
+  findLatestTurmaByNumero,
+  findOwnedTurma,
   findTurmaAno,
+  insertTurma,
   listTurmas,
   lockUserTurmas,
   turmaCobertura,
+  updateTurma,
   type CoberturaScope,
 } from './turmas';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
@@ -93,6 +99,41 @@ describe('turmas repository (PostgreSQL)', () => {
     const other = await db.user();
     expect(await findTurmaAno(db.orm.em.fork(), user.id, turma.id)).toBe('7');
     expect(await findTurmaAno(db.orm.em.fork(), other.id, turma.id)).toBeNull();
+  });
+
+  it('findOwnedTurma and findLatestTurmaByNumero find the user’s class only (the newest of a repeated number)', async () => {
+    const user = await db.user();
+    const older = await db.turma(user.id, { numero: '71', escola: 'Escola A' });
+    await tick();
+    const newer = await db.turma(user.id, { numero: '71', escola: 'Escola B' });
+    const other = await db.user();
+    expect((await findOwnedTurma(db.orm.em.fork(), user.id, older.id))?.escola).toBe('Escola A');
+    expect(await findOwnedTurma(db.orm.em.fork(), other.id, older.id)).toBeNull();
+    expect(await findOwnedTurma(db.orm.em.fork(), user.id, randomUUID())).toBeNull();
+    expect((await findLatestTurmaByNumero(db.orm.em.fork(), user.id, '71'))?.id).toBe(newer.id);
+    expect(await findLatestTurmaByNumero(db.orm.em.fork(), other.id, '71')).toBeNull();
+  });
+
+  it('insertTurma stores a class of the user, updateTurma writes its new data and deleteTurma removes it with its plans', async () => {
+    const user = await db.user();
+    const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null };
+    const created = await db.orm.em.fork().transactional((tx) => insertTurma(tx, user.id, data));
+    expect(await listTurmas(db.pool, user.id)).toEqual([expect.objectContaining({ id: created.id, ...data, userId: user.id })]);
+
+    const em = db.orm.em.fork();
+    await em.transactional(async (tx) => {
+      const turma = await findOwnedTurma(tx, user.id, created.id);
+      await updateTurma(tx, turma!, { ...data, numero: '82', observacoesAdicionais: 'Turma da tarde' });
+    });
+    const [updated] = await listTurmas(db.pool, user.id);
+    expect(updated).toMatchObject({ numero: '82', observacoesAdicionais: 'Turma da tarde' });
+    expect(updated.updatedAt > updated.createdAt).toBe(true);
+
+    await db.plano(user.id, created.id);
+    expect(await deleteTurma(db.orm.em.fork(), (await db.user()).id, created.id)).toBe(false);
+    expect(await deleteTurma(db.orm.em.fork(), user.id, created.id)).toBe(true);
+    expect(await listTurmas(db.pool, user.id)).toEqual([]);
+    expect((await db.pool.query('select count(*)::int as n from planos_aula where turma_id = $1', [created.id])).rows[0].n).toBe(0);
   });
 
   it('citedSkillsByTurma reads the skills cited by finished plans only, per class', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Cobertura, Turma as TurmaDto } from '@planejador/contracts';
+import type { Cobertura, Turma as TurmaDto, TurmaData } from '@planejador/contracts';
+import { Turma } from '../entities';
 
 /**
  * The user's classes with their plan counts, newest first: one prepared statement straight on the pool, no entity
@@ -32,6 +33,34 @@ export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]
     updatedAt: new Date(t.updated_at).toISOString(),
     _count: { planosAula: t.planos },
   }));
+}
+
+/** The class, if it is the user's (null otherwise: another user's class answers like a missing one). */
+export async function findOwnedTurma(em: EntityManager, userId: string, turmaId: string): Promise<Turma | null> {
+  return em.findOne(Turma, { id: turmaId, user: userId });
+}
+
+/** The user's newest class with this number (numbers may repeat across schools), or null. */
+export async function findLatestTurmaByNumero(em: EntityManager, userId: string, numero: string): Promise<Turma | null> {
+  return em.findOne(Turma, { numero, user: userId }, { orderBy: { createdAt: 'desc' } });
+}
+
+/** Stores a new class of the user (call it after checking the limits, in the same transaction). */
+export async function insertTurma(tx: EntityManager, userId: string, data: TurmaData): Promise<Turma> {
+  const turma = tx.create(Turma, { ...data, user: userId });
+  await tx.flush();
+  return turma;
+}
+
+/** Writes the class's new data (a class read on this EntityManager, see findOwnedTurma); `updatedAt` follows. */
+export async function updateTurma(tx: EntityManager, turma: Turma, data: TurmaData): Promise<void> {
+  tx.assign(turma, data);
+  await tx.flush();
+}
+
+/** Deletes the user's class (its plans go with it); false when the user has no such class. */
+export async function deleteTurma(em: EntityManager, userId: string, turmaId: string): Promise<boolean> {
+  return (await em.nativeDelete(Turma, { id: turmaId, user: userId })) > 0;
 }
 
 /** Serialises the changes to one user's classes until the transaction ends (a transaction-scoped advisory lock). */
