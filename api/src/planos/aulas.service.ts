@@ -11,10 +11,10 @@ import {
   type RegenerateLessonJob,
 } from '@planejador/contracts';
 import {
-  Aula,
-  AulaVersaoRecord,
   chargeCredits,
+  getAula,
   insertVersion,
+  listLessonVersions,
   lockLesson,
   markPlanEdited,
   queueLessonRegeneration,
@@ -98,10 +98,8 @@ export class AulasService {
 
   /** The lesson's versions, newest first (the first is the current content). */
   async versions(userId: string, planId: string, aulaId: string): Promise<AulaVersao[]> {
-    const em = this.em.fork();
-    const aula = await em.findOne(Aula, { id: aulaId, plano: { id: planId, user: userId } }, { fields: ['id'] });
-    if (!aula) throw new NotFoundException({ message: MSG.aulaNotFound });
-    const rows = await em.find(AulaVersaoRecord, { aula: aulaId }, { orderBy: { versao: 'desc' } });
+    const rows = await listLessonVersions(this.em.fork(), userId, planId, aulaId);
+    if (!rows) throw new NotFoundException({ message: MSG.aulaNotFound });
     return rows.map(toAulaVersaoDto);
   }
 
@@ -118,8 +116,7 @@ export class AulasService {
       await insertVersion(tx, aulaId, restored, 'restauracao');
       await markPlanEdited(tx, planId);
     });
-    const aula = await em.fork().findOneOrFail(Aula, { id: aulaId });
-    return toAulaDto(aula);
+    return toAulaDto(await getAula(em.fork(), aulaId));
   }
 
   /** The lesson (locked for the transaction) with its plan's state and class year, if the plan is the user's. */

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, GatewayTimeoutException, Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
 import { MSG, type ExportPlanResult } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { PlanoAula, takeExportFile } from '@planejador/db';
+import { findPlanoExportState, takeExportFile } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
@@ -22,7 +22,7 @@ export class ExportService {
 
   async export(userId: string, planId: string): Promise<{ fileName: string; content: Buffer }> {
     const em = this.em.fork();
-    const plano = await em.findOne(PlanoAula, { id: planId, user: userId }, { fields: ['id', 'updatedAt', 'generationState'] });
+    const plano = await findPlanoExportState(em, userId, planId);
     if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
     if (plano.generationState !== 'done') throw new ConflictException({ message: MSG.planoGenerating });
     const jobId = jobIds.exportPlan(planId, plano.updatedAt);

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
@@ -14,14 +13,19 @@ import {
   type UpdatePlanoData,
 } from '@planejador/contracts';
 import {
-  Aula,
   chargeCredits,
   countPlanos,
+  deletePlano,
+  findPlanoIdByIdempotencyKey,
+  findPlanoWithAulas,
   findTurmaAno,
-  insertVersion,
+  insertPlanoWithAulas,
   listPlanosPage,
-  PlanoAula,
+  lockPlanoWithAulas,
+  markPlanEnqueued,
+  savePlanoEdits,
   toPlanoDto,
+  type Aula,
   type PlanosListFilters,
 } from '@planejador/db';
 import { SkillScope } from './skill-scope';
@@ -66,34 +70,26 @@ export class PlanosService {
         if (!(await chargeCredits(tx, userId, 1))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }
-        const plano = tx.create(PlanoAula, {
-          temaPrincipal: planTheme(data),
-          trimestre: data.trimestre ?? trimestreOf(),
-          dataInicio: data.dataInicio ?? null,
-          dataFim: data.dataFim ?? null,
-          duracaoAulaMin: data.duracaoAulaMin ?? null,
-          materiaGeral: data.materiaGeral,
-          turma: data.turmaId,
-          user: userId,
-          limitOneSkill: data.limitOneSkill,
-          preferirSeduc: data.preferirSeduc,
-          nivelDetalhamento: data.nivelDetalhamento,
-          idempotencyKey,
-          generationState: 'queued',
-          queuePrefix: this.settings.QUEUE_PREFIX,
-        });
-        data.aulas.forEach((a, index) => {
+        return insertPlanoWithAulas(
+          tx,
+          {
+            temaPrincipal: planTheme(data),
+            trimestre: data.trimestre ?? trimestreOf(),
+            dataInicio: data.dataInicio ?? null,
+            dataFim: data.dataFim ?? null,
+            duracaoAulaMin: data.duracaoAulaMin ?? null,
+            materiaGeral: data.materiaGeral,
+            turmaId: data.turmaId,
+            userId,
+            limitOneSkill: data.limitOneSkill,
+            preferirSeduc: data.preferirSeduc,
+            nivelDetalhamento: data.nivelDetalhamento,
+            idempotencyKey,
+            queuePrefix: this.settings.QUEUE_PREFIX,
+          },
           // The subject picked in Matéria Geral is every lesson's subject (spec, generation flow).
-          tx.create(Aula, {
-            plano,
-            numeroAula: index + 1,
-            materia: data.materiaGeral,
-            prompt: a.prompt,
-            habilidadesFixadas: a.habilidadesFixadas ?? [],
-          });
-        });
-        await tx.flush();
-        return plano.id;
+          data.aulas.map((a) => ({ materia: data.materiaGeral, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas ?? [] })),
+        );
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505' && idempotencyKey) {
@@ -112,7 +108,7 @@ export class PlanosService {
       await this.producer.enqueue('generate-plan', { planId }, jobIds.generatePlan(planId), {
         backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
       });
-      await this.em.fork().nativeUpdate(PlanoAula, { id: planId }, { enqueuedAt: new Date() });
+      await markPlanEnqueued(this.em.fork(), planId);
       return true;
     } catch (err) {
       this.logger.warn({ planId, err: (err as Error).message }, 'plan not enqueued yet; the sweeper will retry');
@@ -120,9 +116,8 @@ export class PlanosService {
     }
   }
 
-  private async findByIdempotencyKey(userId: string, key: string): Promise<string | null> {
-    const found = await this.em.fork().findOne(PlanoAula, { user: userId, idempotencyKey: key }, { fields: ['id'] });
-    return found?.id ?? null;
+  private findByIdempotencyKey(userId: string, key: string): Promise<string | null> {
+    return findPlanoIdByIdempotencyKey(this.em.fork(), userId, key);
   }
 
   /**
@@ -168,7 +163,7 @@ export class PlanosService {
   }
 
   async get(userId: string, id: string): Promise<Plano> {
-    const plano = await this.em.fork().findOne(PlanoAula, { id, user: userId }, { populate: ['aulas', 'turma'] });
+    const plano = await findPlanoWithAulas(this.em.fork(), id, userId);
     if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
     return toPlanoDto(plano);
   }
@@ -182,7 +177,7 @@ export class PlanosService {
   async update(userId: string, id: string, data: UpdatePlanoData): Promise<Plano> {
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      const plano = await tx.findOne(PlanoAula, { id, user: userId }, { populate: ['aulas', 'turma'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      const plano = await lockPlanoWithAulas(tx, userId, id);
       if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
       if (plano.generationState === 'queued' || plano.generationState === 'running') {
         throw new ConflictException({ message: MSG.planoGenerating });
@@ -235,15 +230,13 @@ export class PlanosService {
       }
       plano.status = data.status;
       plano.updatedAt = new Date();
-      await tx.flush();
-      for (const aula of changed) await insertVersion(tx, aula.id, aula.versao, 'edicao');
+      await savePlanoEdits(tx, changed);
     });
     return this.get(userId, id);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const deleted = await this.em.fork().nativeDelete(PlanoAula, { id, user: userId });
-    if (!deleted) throw new NotFoundException({ message: MSG.planoNotFound });
+    if (!(await deletePlano(this.em.fork(), userId, id))) throw new NotFoundException({ message: MSG.planoNotFound });
   }
 }
 

@@ -3,6 +3,17 @@ import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
 import { deleteExpiredExportFiles, takeExportFile } from './export-files';
 import { insertVersion } from './lesson-content';
 import {
+  deletePlano,
+  findPlanoExportState,
+  findPlanoIdByIdempotencyKey,
+  findPlanoWithAulas,
+  getAula,
+  insertPlanoWithAulas,
+  listLessonVersions,
+  lockPlanoWithAulas,
+  markPlanEnqueued,
+  savePlanoEdits,
+  type NewPlano,
   endRegeneration,
   findStalePlans,
   lockPendingRegeneration,
@@ -245,6 +256,134 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       await deleteExpiredExportFiles(fresh());
       expect(await fresh().count(ExportFile, { id: expired.id })).toBe(0);
       expect(await fresh().count(ExportFile, { id: live.id })).toBe(1);
+    });
+  });
+  describe('plans and their lessons', () => {
+    const newPlano = (userId: string, turmaId: string, overrides: Partial<NewPlano> = {}): NewPlano => ({
+      temaPrincipal: 'Frações',
+      trimestre: 2,
+      dataInicio: '2026-05-04',
+      dataFim: null,
+      duracaoAulaMin: 50,
+      materiaGeral: 'matematica',
+      limitOneSkill: true,
+      preferirSeduc: false,
+      nivelDetalhamento: 4,
+      idempotencyKey: null,
+      queuePrefix: 'pfx',
+      turmaId,
+      userId,
+      ...overrides,
+    });
+    const lessons = [
+      { materia: 'matematica', prompt: 'Frações equivalentes', habilidadesFixadas: ['EF06MA07'] },
+      { materia: 'matematica', prompt: 'Comparar frações', habilidadesFixadas: [] },
+    ];
+
+    it('insertPlanoWithAulas stores a queued plan with its lessons numbered in order; findPlanoWithAulas reads them for the owner', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id, { ano: '6' });
+      const id = await fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, turma.id), lessons));
+      const plano = await findPlanoWithAulas(fresh(), id, user.id);
+      expect(plano).toMatchObject({ temaPrincipal: 'Frações', trimestre: 2, dataInicio: '2026-05-04', duracaoAulaMin: 50, nivelDetalhamento: 4, preferirSeduc: false, generationState: 'queued', queuePrefix: 'pfx', enqueuedAt: null });
+      expect(plano!.turma.getEntity().ano).toBe('6');
+      const aulas = plano!.aulas.getItems().sort((a, b) => a.numeroAula - b.numeroAula);
+      expect(aulas.map((a) => [a.numeroAula, a.prompt, a.habilidadesFixadas, a.generationState])).toEqual([
+        [1, 'Frações equivalentes', ['EF06MA07'], 'queued'],
+        [2, 'Comparar frações', [], 'queued'],
+      ]);
+      // Without an owner (the worker), any plan; with one, only the owner's.
+      expect((await findPlanoWithAulas(fresh(), id))?.id).toBe(id);
+      expect(await findPlanoWithAulas(fresh(), id, (await db.user()).id)).toBeNull();
+      expect(await findPlanoWithAulas(fresh(), randomUUID())).toBeNull();
+    });
+
+    it('an idempotency key makes one plan per user: findPlanoIdByIdempotencyKey finds it and a second insert is refused (23505)', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id);
+      const data = newPlano(user.id, turma.id, { idempotencyKey: 'chave-1' });
+      const id = await fresh().transactional((tx) => insertPlanoWithAulas(tx, data, lessons));
+      expect(await findPlanoIdByIdempotencyKey(fresh(), user.id, 'chave-1')).toBe(id);
+      expect(await findPlanoIdByIdempotencyKey(fresh(), user.id, 'chave-2')).toBeNull();
+      expect(await findPlanoIdByIdempotencyKey(fresh(), (await db.user()).id, 'chave-1')).toBeNull();
+      await expect(fresh().transactional((tx) => insertPlanoWithAulas(tx, data, lessons))).rejects.toMatchObject({ code: '23505' });
+    });
+
+    it('markPlanEnqueued stamps when the plan was queued', async () => {
+      const { plano } = await lessonOf();
+      const before = Date.now();
+      await markPlanEnqueued(fresh(), plano.id);
+      const row = await fresh().findOneOrFail(PlanoAula, { id: plano.id });
+      expect(row.enqueuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('lockPlanoWithAulas holds the owner’s plan until the transaction ends; null for another user', async () => {
+      const { user, plano } = await lessonOf();
+      const other = await db.user();
+      expect(await fresh().transactional((tx) => lockPlanoWithAulas(tx, other.id, plano.id))).toBeNull();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const first = fresh().transactional(async (tx) => {
+        const found = await lockPlanoWithAulas(tx, user.id, plano.id);
+        expect(found?.aulas.getItems()).toHaveLength(1);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const client = await db.pool.connect();
+      try {
+        await client.query('begin');
+        await expect(client.query('select id from planos_aula where id = $1 for update nowait', [plano.id])).rejects.toThrow(/could not obtain lock/);
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
+      release();
+      await first;
+    });
+
+    it('savePlanoEdits writes the edited plan and lessons and keeps each edited lesson as a version (edicao)', async () => {
+      const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', objetivos: 'Antes' });
+      await fresh().transactional(async (tx) => {
+        const locked = await lockPlanoWithAulas(tx, user.id, plano.id);
+        locked!.trimestre = 3;
+        const lesson = locked!.aulas.getItems()[0];
+        lesson.objetivos = 'Depois';
+        lesson.versao += 1;
+        await savePlanoEdits(tx, [lesson]);
+      });
+      expect((await fresh().findOneOrFail(PlanoAula, { id: plano.id })).trimestre).toBe(3);
+      expect(await getAula(fresh(), aula.id)).toMatchObject({ objetivos: 'Depois', versao: 1 });
+      expect(await listLessonVersions(fresh(), user.id, plano.id, aula.id)).toEqual([expect.objectContaining({ versao: 1, origem: 'edicao', objetivos: 'Depois' })]);
+    });
+
+    it('listLessonVersions lists the owner’s lesson versions newest first; null for another user or plan', async () => {
+      const { user, plano, aula } = await lessonOf({}, { generationState: 'done' });
+      const em = fresh();
+      await insertVersion(em, aula.id, 1, 'geracao');
+      await insertVersion(em, aula.id, 2, 'regeneracao', { instrucao: 'Mais curta', campo: 'objetivos' });
+      const versions = await listLessonVersions(fresh(), user.id, plano.id, aula.id);
+      expect(versions!.map((v) => [v.versao, v.origem, v.instrucao])).toEqual([
+        [2, 'regeneracao', 'Mais curta'],
+        [1, 'geracao', null],
+      ]);
+      expect(await listLessonVersions(fresh(), (await db.user()).id, plano.id, aula.id)).toBeNull();
+      expect(await listLessonVersions(fresh(), user.id, randomUUID(), aula.id)).toBeNull();
+      await expect(getAula(fresh(), randomUUID())).rejects.toThrow();
+    });
+
+    it('findPlanoExportState gives the owner’s plan version and state; deletePlano deletes the owner’s plan only', async () => {
+      const { user, plano, aula } = await lessonOf({ generationState: 'done' });
+      const state = await findPlanoExportState(fresh(), user.id, plano.id);
+      expect(state).toEqual({ updatedAt: expect.any(Date), generationState: 'done' });
+      const other = await db.user();
+      expect(await findPlanoExportState(fresh(), other.id, plano.id)).toBeNull();
+      expect(await deletePlano(fresh(), other.id, plano.id)).toBe(false);
+      expect(await deletePlano(fresh(), user.id, plano.id)).toBe(true);
+      expect(await findPlanoWithAulas(fresh(), plano.id)).toBeNull();
+      expect(await fresh().findOne(Aula, { id: aula.id })).toBeNull();
     });
   });
 });

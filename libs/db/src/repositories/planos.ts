@@ -1,5 +1,103 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LessonGenerationState } from '@planejador/contracts';
+import type { GenerationState, LessonGenerationState } from '@planejador/contracts';
+import { Aula, AulaVersaoRecord, PlanoAula } from '../entities';
+import { insertVersion } from './lesson-content';
+
+/** What a new plan stores besides its lessons. */
+export type NewPlano = Pick<
+  PlanoAula,
+  | 'temaPrincipal'
+  | 'trimestre'
+  | 'dataInicio'
+  | 'dataFim'
+  | 'duracaoAulaMin'
+  | 'materiaGeral'
+  | 'limitOneSkill'
+  | 'preferirSeduc'
+  | 'nivelDetalhamento'
+  | 'idempotencyKey'
+  | 'queuePrefix'
+> & { turmaId: string; userId: string };
+
+/**
+ * Stores a plan queued for generation and its lessons, numbered from 1 in this order; returns the plan's id. A
+ * second plan of the user with the same idempotency key is refused by PostgreSQL (unique index, code '23505').
+ */
+export async function insertPlanoWithAulas(
+  tx: EntityManager,
+  data: NewPlano,
+  aulas: readonly { materia: string; prompt: string; habilidadesFixadas: string[] }[],
+): Promise<string> {
+  const { turmaId, userId, ...fields } = data;
+  const plano = tx.create(PlanoAula, { ...fields, turma: turmaId, user: userId, generationState: 'queued' });
+  aulas.forEach((a, index) => {
+    tx.create(Aula, { plano, numeroAula: index + 1, materia: a.materia, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas });
+  });
+  await tx.flush();
+  return plano.id;
+}
+
+/** The id of the user's plan made with this idempotency key, or null. */
+export async function findPlanoIdByIdempotencyKey(em: EntityManager, userId: string, key: string): Promise<string | null> {
+  const found = await em.findOne(PlanoAula, { user: userId, idempotencyKey: key }, { fields: ['id'] });
+  return found?.id ?? null;
+}
+
+/** The plan's generation job was queued now. */
+export async function markPlanEnqueued(em: EntityManager, planId: string): Promise<void> {
+  await em.nativeUpdate(PlanoAula, { id: planId }, { enqueuedAt: new Date() });
+}
+
+/**
+ * The plan with its lessons and its class, or null; with `userId`, only the user's plan (another user's plan
+ * answers like a missing one).
+ */
+export async function findPlanoWithAulas(em: EntityManager, planId: string, userId?: string): Promise<PlanoAula | null> {
+  const where = userId === undefined ? { id: planId } : { id: planId, user: userId };
+  return em.findOne(PlanoAula, where, { populate: ['aulas', 'turma'] });
+}
+
+/** The user's plan with its lessons and class, locked (for update) until the transaction ends; null if none. */
+export async function lockPlanoWithAulas(tx: EntityManager, userId: string, planId: string): Promise<PlanoAula | null> {
+  return tx.findOne(PlanoAula, { id: planId, user: userId }, { populate: ['aulas', 'turma'], lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/**
+ * Writes the changes made to a plan and its lessons read on this transaction (lockPlanoWithAulas), and keeps each
+ * lesson of `edited` as a new version (origin: edicao) at its `versao`, which the caller has raised.
+ */
+export async function savePlanoEdits(tx: EntityManager, edited: readonly Aula[]): Promise<void> {
+  await tx.flush();
+  for (const aula of edited) await insertVersion(tx, aula.id, aula.versao, 'edicao');
+}
+
+/** Deletes the user's plan (its lessons and versions go with it); false when the user has no such plan. */
+export async function deletePlano(em: EntityManager, userId: string, planId: string): Promise<boolean> {
+  return (await em.nativeDelete(PlanoAula, { id: planId, user: userId })) > 0;
+}
+
+/** What an export needs to know of the user's plan (its version and whether it is generated), or null. */
+export async function findPlanoExportState(
+  em: EntityManager,
+  userId: string,
+  planId: string,
+): Promise<{ updatedAt: Date; generationState: GenerationState } | null> {
+  const plano = await em.findOne(PlanoAula, { id: planId, user: userId }, { fields: ['id', 'updatedAt', 'generationState'] });
+  return plano ? { updatedAt: plano.updatedAt, generationState: plano.generationState } : null;
+}
+
+/** The lesson's versions, newest first; null unless the lesson is in that plan of the user. */
+export async function listLessonVersions(em: EntityManager, userId: string, planId: string, aulaId: string): Promise<AulaVersaoRecord[] | null> {
+  const aula = await em.findOne(Aula, { id: aulaId, plano: { id: planId, user: userId } }, { fields: ['id'] });
+  if (!aula) return null;
+  return em.find(AulaVersaoRecord, { aula: aulaId }, { orderBy: { versao: 'desc' } });
+}
+
+/** The lesson (it must exist: a missing one throws). */
+export async function getAula(em: EntityManager, aulaId: string): Promise<Aula> {
+  return em.findOneOrFail(Aula, { id: aulaId });
+}
 
 /** A lesson with what its control needs from its plan and class. */
 export interface LockedLesson {
