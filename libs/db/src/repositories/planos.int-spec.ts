@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
 import { deleteExpiredExportFiles, takeExportFile } from './export-files';
 import { insertVersion } from './lesson-content';
@@ -51,6 +52,29 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     const aula = await db.aula(plano.id, aulaOverrides);
     return { user, turma, plano, aula };
   }
+  /** While a transaction that ran `lock` is open, another transaction cannot lock the row `id` of `table`. */
+  async function expectLockedWhileHeld(table: 'aulas' | 'planos_aula', id: string, lock: (tx: EntityManager) => Promise<unknown>) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = fresh().transactional(async (tx) => {
+      await lock(tx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await expect(client.query(`select id from ${table} where id = $1 for update nowait`, [id])).rejects.toThrow(/could not obtain lock/);
+      await client.query('rollback');
+    } finally {
+      client.release();
+      release();
+    }
+    await first;
+  }
   /** Moves a row's updated_at into the past, as time would. */
   const age = (table: 'planos_aula' | 'aulas', id: string, seconds: number) =>
     db.pool.query(`update ${table} set updated_at = now() - make_interval(secs => $2) where id = $1`, [id, seconds]);
@@ -67,26 +91,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
 
     it('lockLesson holds the lesson until the transaction ends', async () => {
       const { user, plano, aula } = await lessonOf();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const first = fresh().transactional(async (tx) => {
-        await lockLesson(tx, user.id, plano.id, aula.id);
-        locked();
-        await held;
-      });
-      await isLocked;
-      const client = await db.pool.connect();
-      try {
-        await client.query('begin');
-        await expect(client.query('select id from aulas where id = $1 for update nowait', [aula.id])).rejects.toThrow(/could not obtain lock/);
-        await client.query('rollback');
-      } finally {
-        client.release();
-      }
-      release();
-      await first;
+      await expectLockedWhileHeld('aulas', aula.id, (tx) => lockLesson(tx, user.id, plano.id, aula.id));
     });
 
     it('queueLessonRegeneration marks the lesson queued with its job, request and pins', async () => {
@@ -321,27 +326,10 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const { user, plano } = await lessonOf();
       const other = await db.user();
       expect(await fresh().transactional((tx) => lockPlanoWithAulas(tx, other.id, plano.id))).toBeNull();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const first = fresh().transactional(async (tx) => {
+      await expectLockedWhileHeld('planos_aula', plano.id, async (tx) => {
         const found = await lockPlanoWithAulas(tx, user.id, plano.id);
         expect(found?.aulas.getItems()).toHaveLength(1);
-        locked();
-        await held;
       });
-      await isLocked;
-      const client = await db.pool.connect();
-      try {
-        await client.query('begin');
-        await expect(client.query('select id from planos_aula where id = $1 for update nowait', [plano.id])).rejects.toThrow(/could not obtain lock/);
-        await client.query('rollback');
-      } finally {
-        client.release();
-      }
-      release();
-      await first;
     });
 
     it('savePlanoEdits writes the edited plan and lessons and keeps each edited lesson as a version (edicao)', async () => {
