@@ -1,5 +1,5 @@
 import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
-import { startSmtpCapture, spawnWorker, waitFor, type CapturedMail, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { startSmtpCapture, spawnWorker, waitFor, waitForJobState, type CapturedMail, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
 import { randomUUID } from 'node:crypto';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
 import { JOB_PRODUCER } from '../src/core/tokens';
@@ -58,6 +58,8 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
       const log = await logOf(id);
       return log?.status === status ? log : undefined;
     }, { what: `e-mail log ${id} to be ${status}`, timeoutMs, intervalMs: 100 });
+  /** The bulk send's job has ended for good (no retry to come): nothing more will be mailed for it. */
+  const sendEnded = (logId: string) => waitForJobState(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.mail), jobIds.bulkMail(logId), ['completed', 'failed']);
   const withSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
   const send = (body: Record<string, unknown>, client = admin) => client.post<SendAnswer & ErrorBody>('/admin/email-sender', body);
   /** Sends, expects 202 with that many recipients, and waits for the message to arrive. */
@@ -112,7 +114,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(log).toMatchObject({ adminEmail, subject: body.subject, recipientCount: 4, error: null });
     expect(log.sentAt).not.toBeNull();
     // Delivered once, not once per recipient or per retry.
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await sendEnded(res.body.id)).toBe('completed');
     expect(withSubject(body.subject)).toHaveLength(1);
   });
 
@@ -297,7 +299,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(res.status).toBe(202);
     const log = await waitForStatus(res.body.id, 'sent');
     expect(log.error).toBeNull();
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await sendEnded(res.body.id)).toBe('completed');
     expect(withSubject(body.subject)).toHaveLength(1);
     expect(await attemptsOf(res.body.id)).toBe(3);
   });

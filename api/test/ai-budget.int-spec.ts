@@ -1,5 +1,7 @@
 import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
-import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
+import { spawnWorker, startFakeAi, waitFor, waitForJobState, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { JOB_PRODUCER } from '../src/core/tokens';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
 /**
@@ -61,6 +63,9 @@ describe('plan generation: bounded AI calls and database errors', () => {
     );
   }
 
+  /** The plan's job has ended for good (no retry to come): no AI call of the plan can follow. */
+  const jobEnded = (planId: string) =>
+    waitForJobState(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation), jobIds.generatePlan(planId), ['completed', 'failed']);
   const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
   const callsFor = (text: string) => ai.calls.filter((c) => c.text.includes(text)).length;
 
@@ -76,7 +81,7 @@ describe('plan generation: bounded AI calls and database errors', () => {
     expect(failed.generationError).toMatch(/limite de tentativas/);
     expect(plan.aulas.filter((a) => a.generationState === 'done')).toHaveLength(2);
     // 3 calls (the lesson's bound), not 10.
-    await new Promise((r) => setTimeout(r, 500));
+    await jobEnded(plan.id);
     expect(callsFor('Orçamento esgotado')).toBe(3);
     expect(callsFor('Tabuada com jogos')).toBe(1);
     // Every call of the plan carries its theme (derived from the first lesson): 1 + 3 + 1 calls in all.
@@ -91,7 +96,7 @@ describe('plan generation: bounded AI calls and database errors', () => {
     const res = await generate(client, turmaId, ['Plano sem saída: frações', 'Plano sem saída: decimais']);
     const plan = await waitForPlan(client, res.body.id, ['failed']);
     expect(plan.generation.creditRefunded).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    await jobEnded(plan.id);
     // 2 lessons x 2 calls: the plan's bound, though each lesson alone could make 3.
     expect(callsFor('Plano sem saída')).toBe(4);
     expect(await credits(client)).toBe(35);

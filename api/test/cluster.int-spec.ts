@@ -34,9 +34,8 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    // Healthy once one process listens; the supervisor says 'API ouvindo' once both do.
+    // Healthy once one process listens; the test below waits until both serve requests.
     api = await spawnApi(port, { API_PROCESSES: '2', OPENAI_API_KEY: '' });
-    await api.waitForOutput(/API ouvindo na porta \d+ \(2 processos\)/, 20000);
     worker = await spawnWorker({ OPENAI_API_KEY: '' });
   });
   afterAll(async () => {
@@ -46,21 +45,26 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
   });
 
   it('serves sessions, plans and their progress from both processes, and replaces one that dies', async () => {
-    expect(api.output.some((l) => /API ouvindo na porta \d+ \(2 processos\)/.test(l))).toBe(true);
     const first = children(api.proc.pid!);
     expect(first).toHaveLength(2);
 
     const client = new TestClient(url);
     const email = uniqueEmail('cluster');
     expect((await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(201);
-    // New connections each time: the supervisor hands them to both processes; the session (in PostgreSQL) works on both.
-    for (let i = 0; i < 30; i++) {
-      const me = await client.get<{ email: string }>('/api/auth/user', { connection: 'close' });
-      expect(me.status).toBe(200);
-      expect(me.body.email).toBe(email);
-    }
-    await waitFor(() => pidsServing(api.output, '/api/auth/user').size === 2, { what: 'both processes to serve /api/auth/user' });
+    // New connections each time: the supervisor hands them to both processes (as soon as each listens); the session
+    // (in PostgreSQL) works on both.
+    await waitFor(
+      async () => {
+        const me = await client.get<{ email: string }>('/api/auth/user', { connection: 'close' });
+        expect(me.status).toBe(200);
+        expect(me.body.email).toBe(email);
+        return pidsServing(api.output, '/api/auth/user').size === 2;
+      },
+      { intervalMs: 20, what: 'both processes to serve /api/auth/user' },
+    );
     expect([...pidsServing(api.output, '/api/auth/user')].sort()).toEqual([...first].sort());
+    // Both listen by now: the supervisor has said so.
+    await waitFor(() => api.output.some((l) => /API ouvindo na porta \d+ \(2 processos\)/.test(l)), { what: "the supervisor's 'API ouvindo' line" });
 
     // Progress reaches the socket whichever process holds it (WebSocket only, as the web app connects; rooms in Redis).
     socket = io(url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader }, reconnection: false });
@@ -84,7 +88,7 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
     // kill -9 one process: the other keeps answering, and the supervisor starts a new one.
     const [victim, survivor] = first;
     process.kill(victim, 'SIGKILL');
-    await api.waitForOutput(/um processo da API terminou/, 10000);
+    await waitFor(() => !children(api.proc.pid!).includes(victim), { what: 'the killed process to be gone' });
     for (let i = 0; i < 10; i++) {
       expect((await client.get('/api/auth/user', { connection: 'close' })).status).toBe(200);
     }
@@ -96,10 +100,16 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
       { what: 'a new api process in place of the killed one', timeoutMs: 20000 },
     );
     const newcomer = replaced.find((pid) => pid !== survivor)!;
-    await api.waitForOutput(new RegExp(`"pid":${newcomer}.*processo da API pronto`), 20000);
-    const list = await client.get<unknown[]>('/api/planos', { connection: 'close' });
-    expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(1);
+    // The newcomer serves as soon as it listens: new connections until one reaches it.
+    await waitFor(
+      async () => {
+        const list = await client.get<unknown[]>('/api/planos', { connection: 'close' });
+        expect(list.status).toBe(200);
+        expect(list.body).toHaveLength(1);
+        return pidsServing(api.output, '/api/planos').has(newcomer);
+      },
+      { intervalMs: 20, what: 'the new api process to serve /api/planos' },
+    );
   });
 
   it('stops both processes on SIGTERM', async () => {

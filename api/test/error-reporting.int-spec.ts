@@ -1,3 +1,4 @@
+import { flushErrorReporting, reportError } from '@planejador/config';
 import { spawnWorker, startFakeAi, startFakeSentry, type FakeAi, type FakeSentry, type ManagedProcess } from '@planejador/testing';
 import { PASSWORD, signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
@@ -78,7 +79,12 @@ describe('error reporting to Sentry', () => {
     const { client } = await signUp(api);
     const sent = await client.post('/api/logs/frontend-error', { message: 'Boom no navegador', url: 'http://localhost/plano/123?token=segredo#x' });
     expect(sent.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1000));
+    // An error reported through the api's Sentry client after that request has arrived, and every event queued
+    // before it is sent: had the browser's error been forwarded, it would be here by now.
+    const marker = `depois-do-navegador-${Date.now()}`;
+    reportError(new Error(marker));
+    await sentry.waitForEvent((e) => JSON.stringify(e.exception ?? '').includes(marker));
+    await flushErrorReporting(5000);
     expect(sentry.raw.join('\n')).not.toContain('Boom no navegador');
   });
 
@@ -101,7 +107,8 @@ describe('error reporting to Sentry', () => {
       expect(page.text).toContain('<div id="root">');
       expect(page.text).not.toContain('sentry');
       expect(page.headers.get('content-security-policy')).not.toContain('127.0.0.1');
-      await new Promise((r) => setTimeout(r, 1000));
+      // Whatever the api queued for Sentry is sent by now (without a DSN it queues nothing).
+      await flushErrorReporting(5000);
       expect(sentry.raw.length).toBe(before);
     } finally {
       await plain.close();

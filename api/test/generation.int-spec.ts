@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, type Plano, type PlanProgressEvent, type PublicUser } from '@planejador/contracts';
-import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { JOBS, QUEUES, type JobProducer } from '@planejador/queue';
+import { spawnWorker, startFakeAi, waitFor, waitForSchedulerRun, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { JOB_PRODUCER } from '../src/core/tokens';
 import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
 
 const PROMPTS = [
@@ -138,8 +140,8 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     expect(plan.generation.error).toMatch(/IA/);
     const me = await client.get<PublicUser>('/api/auth/user');
     expect(me.body.credits).toBe(35);
-    // No second refund even if the sweeper looks at it again.
-    await new Promise((r) => setTimeout(r, 2500));
+    // No second refund once the sweeper has looked at it again: a whole sweep that started after the refund.
+    await waitForSchedulerRun(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation), JOBS.sweepPlans);
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
   }, 120000);
 

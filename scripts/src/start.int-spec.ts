@@ -1,7 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '@planejador/testing';
+import { freePort, isHealthy, waitFor } from '@planejador/testing';
 import { repoRoot } from './paths';
 
 const START = join(repoRoot, 'scripts/dist/start.js');
@@ -10,29 +10,45 @@ interface Launcher {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** The api's and the worker's health endpoints (the worker's on a port of its own, through WORKER_HEALTH_PORT). */
+  apiHealth: string;
+  workerHealth: string;
 }
 
 /** `node scripts/dist/start.js` against the test run's PostgreSQL and Redis (DATABASE_URL, REDIS_URL). */
-function startLauncher(port: number): Launcher {
+async function startLauncher(port: number): Promise<Launcher> {
   if (!existsSync(START)) throw new Error('scripts/dist/start.js is not built: run `npm run build:server` first');
+  const workerPort = await freePort();
   let text = '';
   const child = spawn(process.execPath, [START], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: '', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: '', LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(workerPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (text += chunk));
   child.stderr?.on('data', (chunk) => (text += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
+  return {
+    child,
+    output: () => text,
+    exited,
+    apiHealth: `http://127.0.0.1:${port}/api/health`,
+    workerHealth: `http://127.0.0.1:${workerPort}/health`,
+  };
 }
 
-async function waitFor(launcher: Launcher, pattern: RegExp, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(launcher.output())) {
-    if (launcher.child.exitCode !== null) throw new Error(`launcher exited early:\n${launcher.output().slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${launcher.output().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** Polls a health endpoint of the launcher's api or worker until it answers 200; fails at once if the launcher ends. */
+async function waitForHealthy(launcher: Launcher, url: string, timeoutMs = 90_000): Promise<void> {
+  try {
+    await waitFor(
+      async () => {
+        if (launcher.child.exitCode !== null) throw new Error(`launcher exited early:\n${launcher.output().slice(-3000)}`);
+        return isHealthy(url);
+      },
+      { timeoutMs, intervalMs: 200, what: `${url} to answer 200` },
+    );
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${launcher.output().slice(-3000)}`);
   }
 }
 
@@ -77,14 +93,16 @@ describe('npm start (launcher) with DATABASE_URL and REDIS_URL given', () => {
 
   it('migrates, starts api and worker, prints the address once healthy, and stops them all on Ctrl-C', async () => {
     const port = await freePort();
-    launcher = startLauncher(port);
-    await waitFor(launcher, /Planejador pronto/);
+    const started = (launcher = await startLauncher(port));
+    await waitForHealthy(started, started.apiHealth);
+    await waitForHealthy(started, started.workerHealth, 30_000);
+    // Once the api is healthy the launcher prints the address (its own health check may answer a moment after ours).
+    await waitFor(() => /Planejador pronto/.test(started.output()), { timeoutMs: 10_000, what: 'the ready banner' });
     expect(launcher.output()).toContain(`http://localhost:${port}`);
     expect(launcher.output()).toMatch(/\[migrate\]/);
     expect(launcher.output()).toMatch(/\[api\]/);
-    // The worker starts beside the api; the banner waits for the api's health only, so its first line may follow.
-    await waitFor(launcher, /\[worker\]/, 30_000);
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // The worker's lines come through with its name too (its first one may follow its health by a moment).
+    await waitFor(() => /\[worker\]/.test(started.output()), { timeoutMs: 10_000, what: "the worker's lines" });
 
     const children = childPids(launcher.child.pid!);
     expect(children.map(commandOf).join('\n')).toMatch(/api\/dist\/main\.js[\s\S]*worker\/dist\/main\.js|worker\/dist\/main\.js[\s\S]*api\/dist\/main\.js/);
@@ -97,8 +115,9 @@ describe('npm start (launcher) with DATABASE_URL and REDIS_URL given', () => {
 
   it('stops everything with a non-zero exit when the worker dies', async () => {
     const port = await freePort();
-    launcher = startLauncher(port);
-    await waitFor(launcher, /Planejador pronto/);
+    const started = (launcher = await startLauncher(port));
+    await waitForHealthy(started, started.apiHealth);
+    await waitForHealthy(started, started.workerHealth, 30_000);
     const children = childPids(launcher.child.pid!);
     const worker = children.find((pid) => commandOf(pid).includes('worker/dist/main.js'));
     expect(worker).toBeDefined();

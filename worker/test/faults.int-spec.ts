@@ -1,10 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
 import { ensureDatabase, migrate } from '@planejador/db';
 import { importCurriculum } from '@planejador/curriculum';
+import { jobIds, QUEUES } from '@planejador/queue';
 import {
   freePort,
   REPO_ROOT,
@@ -14,10 +16,13 @@ import {
   startFakeAi,
   TestClient,
   waitFor,
+  waitForHealth,
+  waitForJobState,
   type FakeAi,
   type ManagedProcess,
 } from '@planejador/testing';
 import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixture';
+import { embeddedUrl } from '../../scripts/src/embedded-postgres';
 import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
 
 const PASSWORD = 'senha-segura-123';
@@ -105,7 +110,14 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
       const res = await generate(client, turmaId, prompts(4));
       await api.stop('SIGKILL');
-      await new Promise((r) => setTimeout(r, 3000));
+      // The worker finishes the job while no api runs.
+      const { hostname, port: redisPort } = new URL(process.env.REDIS_URL!);
+      const queue = new Queue(QUEUES.generation, { connection: { host: hostname, port: Number(redisPort), maxRetriesPerRequest: null }, prefix: process.env.QUEUE_PREFIX });
+      try {
+        await waitForJobState(queue, jobIds.generatePlan(res.body.id), ['completed']);
+      } finally {
+        await queue.close();
+      }
       api = await spawnApi(port, env);
       const plan = await waitFor(async () => {
         const p = await planState(client, res.body.id);
@@ -180,7 +192,8 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const res = await generate(client, turmaId, prompts(6));
         await waitFor(async () => ((await planState(client, res.body.id))?.generation.done ?? 0) >= 1, { what: 'first lesson' });
         await redis.server.stop(10000);
-        await new Promise((r) => setTimeout(r, 1500));
+        // Down long enough for the worker to see it gone.
+        await waitForHealth(worker, 'down');
         const redisPort = new URL(redis.url).port;
         redis = await startRedis(binary, dir, Number(redisPort));
         const plan = await waitFor(async () => {
@@ -270,7 +283,8 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       const lostEdit = await client.put<{ message: string }>(`/api/planos/${done.id}`, { status: 'salvo', aulas: done.aulas });
       expect(lostEdit.status).toBe(503);
 
-      await new Promise((r) => setTimeout(r, 1500));
+      // Down long enough for the worker to see it gone.
+      await waitForHealth(worker, 'down');
       pg = await startEmbeddedPostgres(base, pg.port);
       expect(pg.url).toBe(databaseUrl);
 
@@ -278,6 +292,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const p = await planState(client, running.body.id).catch(() => null);
         return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
       }, { what: 'plan finished after the PostgreSQL restart', timeoutMs: 90000 });
+      expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
       expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
       // The regeneration ended (never stuck): either it wrote the new text as version 3 (generation, edit,
       // regeneration), or it kept the edited text (version 2) and said so.
@@ -312,27 +327,39 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
 
 
 /**
- * An embedded PostgreSQL of the test's own (the launcher's code: initdb once, then the server on a port).
- * embedded-postgres is ESM-only and jest runs CommonJS, so a child node process drives the built module.
+ * An embedded PostgreSQL of the test's own (the launcher's code: initdb once, then the server on a port), ready
+ * once a connection to it succeeds. embedded-postgres is ESM-only and jest runs CommonJS, so a child node process
+ * drives the built module.
  */
 async function startEmbeddedPostgres(base: string, port: number) {
+  const paths = { dir: join(base, 'data'), passwordFile: join(base, 'password'), logFile: join(base, 'postgres.log') };
   const script = join(base, 'pg-child.js');
   writeFileSync(
     script,
     `const pg = require(${JSON.stringify(join(REPO_ROOT, 'scripts/dist/embedded-postgres.js'))});
-    const { join } = require('node:path');
-    const base = ${JSON.stringify(base)};
-    const paths = { dir: join(base, 'data'), passwordFile: join(base, 'password'), logFile: join(base, 'postgres.log') };
+    const paths = ${JSON.stringify(paths)};
     (async () => {
       await pg.initialiseCluster(paths);
-      const { server, url } = await pg.startCluster(paths, ${port});
-      console.log('READY ' + url);
+      const { server } = await pg.startCluster(paths, ${port});
       const stop = async () => { await server.stop(15000); process.exit(0); };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
     })().catch((err) => { console.error(err); process.exit(1); });`,
   );
-  const proc = await spawnNode(script, {}, /^READY /, 90000);
-  const line = proc.output.find((l) => l.startsWith('READY '))!;
-  return { proc, url: line.slice('READY '.length).trim(), port };
+  const connects = async () => {
+    if (!existsSync(paths.passwordFile)) return false;
+    // The server's own database: the application's is created by the test.
+    const client = new Client({ connectionString: embeddedUrl(paths, port, 'postgres'), connectionTimeoutMillis: 1000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  const proc = await spawnNode(script, {}, { probe: connects, what: `a connection to PostgreSQL on port ${port}` }, 90000);
+  return { proc, url: embeddedUrl(paths, port), port };
 }

@@ -1,25 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { waitFor } from './wait';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
 export interface ManagedProcess {
   proc: ChildProcess;
+  /** Its last lines (stdout and stderr), for failure messages and for tests that check what it printed. */
   output: string[];
+  /** The health endpoint it was started with (spawnApi, spawnWorker), to wait on it going down or coming back. */
+  healthUrl?: string;
   /** SIGTERM and wait (graceful), or SIGKILL for crash tests. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
+
+/** When a started process is ready: its health endpoint answers 200, or a probe of the test's own says so. */
+export type Readiness = { healthUrl: string } | { probe: () => Promise<boolean>; what: string };
 
 /**
  * Starts a built process (api/dist/main.js or worker/dist/main.js) with the test run's environment
- * plus `env`. `npm test` builds first; run `npm run build:server` before running jest alone.
+ * plus `env`, and resolves once it is ready (never by reading its log lines). `npm test` builds first; run
+ * `npm run build:server` before running jest alone.
  */
-export function spawnNode(
+export async function spawnNode(
   entry: string,
   env: Record<string, string | undefined>,
-  ready: RegExp | { healthUrl: string },
+  ready: Readiness,
   timeoutMs = 30000,
 ): Promise<ManagedProcess> {
   const file = resolve(REPO_ROOT, entry);
@@ -30,47 +37,18 @@ export function spawnNode(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) output.push(line);
     if (output.length > 5000) output.splice(0, output.length - 5000);
-    listeners.forEach((l) => l());
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
   const exited = new Promise<void>((resolveExit) => proc.once('exit', () => resolveExit()));
 
-  const waitForOutput = (pattern: RegExp, ms = timeoutMs) =>
-    new Promise<string>((resolveWait, reject) => {
-      const check = () => {
-        const line = output.find((l) => pattern.test(l));
-        if (line) {
-          cleanup();
-          resolveWait(line);
-        }
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`${entry}: no output matching ${pattern} within ${ms} ms. Last lines:\n${output.slice(-20).join('\n')}`));
-      }, ms);
-      const onExit = () => {
-        cleanup();
-        reject(new Error(`${entry} exited (code ${proc.exitCode}). Last lines:\n${output.slice(-30).join('\n')}`));
-      };
-      const cleanup = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        proc.off('exit', onExit);
-      };
-      listeners.add(check);
-      proc.once('exit', onExit);
-      check();
-    });
-
   const managed: ManagedProcess = {
     proc,
     output,
-    waitForOutput,
+    healthUrl: 'healthUrl' in ready ? ready.healthUrl : undefined,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill(signal);
@@ -79,24 +57,54 @@ export function spawnNode(
       clearTimeout(timer);
     },
   };
-  if (ready instanceof RegExp) return waitForOutput(ready).then(() => managed);
-  return waitForHealth(ready.healthUrl, proc, output, entry, timeoutMs).then(() => managed);
+  const probe = 'healthUrl' in ready ? () => isHealthy(ready.healthUrl) : ready.probe;
+  const what = 'healthUrl' in ready ? `${ready.healthUrl} to answer 200` : ready.what;
+  try {
+    await waitFor(
+      async () => {
+        if (proc.exitCode !== null || proc.signalCode !== null) {
+          throw new Error(`${entry} exited (code ${proc.exitCode}). Last lines:\n${output.slice(-30).join('\n')}`);
+        }
+        return probe();
+      },
+      { timeoutMs, what: `${entry}: ${what}` },
+    );
+  } catch (err) {
+    await managed.stop('SIGKILL');
+    if (/^timed out/.test((err as Error).message)) {
+      throw new Error(`${(err as Error).message}. Last lines:\n${output.slice(-20).join('\n')}`);
+    }
+    throw err;
+  }
+  return managed;
 }
 
-/** Polls a health endpoint until it answers 200 (no log line reading, no fixed sleep); fails fast if the process exits. */
-async function waitForHealth(url: string, proc: ChildProcess, output: string[], entry: string, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null) {
-      throw new Error(`${entry} exited (code ${proc.exitCode}). Last lines:\n${output.slice(-30).join('\n')}`);
-    }
-    const ok = await fetch(url, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    if (ok) return;
-    if (Date.now() - started > timeoutMs) {
-      throw new Error(`${entry}: ${url} not healthy within ${timeoutMs} ms. Last lines:\n${output.slice(-20).join('\n')}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Whether a health endpoint answers 200 now (refused, timed out or any other status: no). On a new connection each
+ * time: a kept-alive one would still be answered by a server that has stopped taking connections.
+ */
+export async function isHealthy(url: string): Promise<boolean> {
+  return fetch(url, { headers: { connection: 'close' }, signal: AbortSignal.timeout(1000) }).then(
+    async (res) => {
+      await res.arrayBuffer().catch(() => undefined);
+      return res.ok;
+    },
+    () => false,
+  );
+}
+
+/**
+ * Polls a process's health endpoint until it answers 200 ('up'), or until it no longer does ('down': the process
+ * saw its Redis or PostgreSQL go away, or stopped serving), instead of reading log lines or sleeping.
+ */
+export async function waitForHealth(
+  target: ManagedProcess | string,
+  state: 'up' | 'down',
+  { timeoutMs = 30000 }: { timeoutMs?: number } = {},
+): Promise<void> {
+  const url = typeof target === 'string' ? target : target.healthUrl;
+  if (!url) throw new Error('waitForHealth: this process was started without a health endpoint');
+  await waitFor(async () => (await isHealthy(url)) === (state === 'up'), { timeoutMs, what: `${url} to be ${state}` });
 }
 
 /** A worker, ready once its GET /health answers (on a free port of its own). */
