@@ -20,11 +20,11 @@ const optionalName = z
 export const registerSchema = z
   .object({
     email,
-    password: z.string({ error: MSG.passwordMin }).min(LIMITS.passwordMin, MSG.passwordMin).max(200),
+    password: z.string({ error: MSG.passwordMin }).min(LIMITS.passwordMin, MSG.passwordMin).max(200, MSG.textTooLong(200)),
     confirmPassword: z
       .string({ error: MSG.confirmPasswordMin })
       .min(LIMITS.passwordMin, MSG.confirmPasswordMin)
-      .max(200),
+      .max(200, MSG.textTooLong(200)),
     firstName: optionalName,
     lastName: optionalName,
   })
@@ -41,7 +41,7 @@ export const loginSchema = z.object({
     .max(254, MSG.emailInvalid)
     .pipe(z.email({ error: MSG.emailInvalid }))
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, MSG.textTooLong(200)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configureZodMessages } from '.';
+import { configureZodMessages, loginSchema, registerSchema } from '.';
 
 beforeAll(() => configureZodMessages());
 
@@ -27,5 +27,16 @@ describe('zod messages without a message of their own (pt-BR)', () => {
     ] as const) {
       expect(messageOf(schema, value)).not.toMatch(/Demasiado|ficheiro|registo/);
     }
+  });
+
+  it('says an overlong password is too long, not too short', () => {
+    const long = 'a'.repeat(201);
+    const register = registerSchema.safeParse({ email: 'ana@escola.br', password: long, confirmPassword: long });
+    expect(register.success).toBe(false);
+    expect(register.error!.issues.map((i) => i.message)).toEqual([
+      'Texto muito longo (máx. 200 caracteres)',
+      'Texto muito longo (máx. 200 caracteres)',
+    ]);
+    expect(messageOf(loginSchema, { email: 'ana@escola.br', password: long })).toBe('Texto muito longo (máx. 200 caracteres)');
   });
 });
