@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
 import type { EmailLogEntry, EmailSenderData, PublicUser } from '@planejador/contracts';
-import { EmailLog } from '@planejador/db';
+import { insertEmailLog, listEmailLogs } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
@@ -18,35 +18,33 @@ export class EmailSenderService {
 
   /** Stores the log record (the job's source of truth), then queues the send. */
   async send(admin: PublicUser, data: EmailSenderData): Promise<{ message: string; id: string; recipients: number }> {
-    const em = this.em.fork();
-    const log = em.create(EmailLog, {
-      admin: admin.id,
+    const logId = await insertEmailLog(this.em.fork(), {
+      adminId: admin.id,
       adminEmail: admin.email,
       subject: data.subject,
       html: data.html,
       text: data.text,
-      toAddresses: data.recipients.to,
-      ccAddresses: data.recipients.cc,
-      bccAddresses: data.recipients.bcc,
+      to: data.recipients.to,
+      cc: data.recipients.cc,
+      bcc: data.recipients.bcc,
       recipientCount: data.recipients.total,
       queuePrefix: this.settings.QUEUE_PREFIX,
     });
-    await em.flush();
     try {
-      await this.producer.enqueue('send-mail', { kind: 'bulk', logId: log.id }, jobIds.bulkMail(log.id), {
+      await this.producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId), {
         backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
       });
     } catch (err) {
       // The record stays 'queued'; the worker's sweeper enqueues it when Redis is back.
-      this.logger.warn({ logId: log.id, err: (err as Error).message }, 'bulk e-mail not enqueued yet');
+      this.logger.warn({ logId, err: (err as Error).message }, 'bulk e-mail not enqueued yet');
     }
-    this.logger.log({ logId: log.id, adminId: admin.id, recipients: data.recipients.total }, 'bulk e-mail queued');
+    this.logger.log({ logId, adminId: admin.id, recipients: data.recipients.total }, 'bulk e-mail queued');
     const n = data.recipients.total;
-    return { id: log.id, recipients: n, message: `Email enviado com sucesso! ${n} destinatário(s) na fila de envio.` };
+    return { id: logId, recipients: n, message: `Email enviado com sucesso! ${n} destinatário(s) na fila de envio.` };
   }
 
   async history(limit = 50): Promise<EmailLogEntry[]> {
-    const logs = await this.em.fork().find(EmailLog, {}, { orderBy: { createdAt: 'desc' }, limit });
+    const logs = await listEmailLogs(this.em.fork(), limit);
     return logs.map((l) => ({
       id: l.id,
       createdAt: l.createdAt.toISOString(),

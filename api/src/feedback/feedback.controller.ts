@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { feedbackSchema, type PublicUser } from '@planejador/contracts';
-import { Feedback } from '@planejador/db';
+import { insertFeedback } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { RateLimitService } from '../core/rate-limit.service';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -21,9 +21,7 @@ export class FeedbackController {
     @Body(new ZodValidationPipe(feedbackSchema)) body: { rating: number; comment?: string },
   ) {
     await this.rateLimit.hit('feedback', user.id, 20, 3600);
-    const em = this.em.fork();
-    const feedback = em.create(Feedback, { user: user.id, rating: body.rating, comment: body.comment ?? null });
-    await em.flush();
-    return { id: feedback.id, message: 'Feedback enviado! Muito obrigado pela sua opinião.' };
+    const id = await insertFeedback(this.em.fork(), { userId: user.id, rating: body.rating, comment: body.comment ?? null });
+    return { id, message: 'Feedback enviado! Muito obrigado pela sua opinião.' };
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { frontendErrorSchema, type FrontendErrorInput, type PublicUser } from '@planejador/contracts';
-import { FrontendErrorLog } from '@planejador/db';
+import { insertFrontendError } from '@planejador/db';
 import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -22,20 +22,19 @@ export class FrontendErrorController {
   async create(@Req() req: Request, @Body(new ZodValidationPipe(frontendErrorSchema)) body: FrontendErrorInput) {
     await this.rateLimit.hit('frontend-error', requestClientKey(req), 30, 600);
     const user = req.user as PublicUser | undefined;
-    const em = this.em.fork();
-    const record = em.create(FrontendErrorLog, {
-      user: user?.id ?? null,
+    const record = {
+      userId: user?.id ?? null,
       message: withoutQueries(body.message ?? ''),
       stack: body.stack ? withoutQueries(body.stack) : null,
       componentStack: body.componentStack ? withoutQueries(body.componentStack) : null,
       timestamp: body.timestamp ?? null,
       url: body.url ? withoutQueries(body.url) : null,
       userAgent: body.userAgent ?? null,
-    });
-    await em.flush();
-    this.logger.warn({ id: record.id, userId: user?.id, url: record.url, message: record.message.slice(0, 200) }, 'frontend error');
+    };
+    const id = await insertFrontendError(this.em.fork(), record);
+    this.logger.warn({ id, userId: user?.id, url: record.url, message: record.message.slice(0, 200) }, 'frontend error');
     // Sentry gets the browser's errors from the page itself (@sentry/react, with their stacks), not from here.
-    return { id: record.id };
+    return { id };
   }
 }
 

@@ -13,4 +13,5 @@ export * from './repositories/planos-list';
 export * from './repositories/planos';
 export * from './repositories/export-files';
 export * from './repositories/email-logs';
+export * from './repositories/reports';
 export * from './repositories/curriculum';

@@ -7,9 +7,11 @@ import { appUrl, type Settings } from '@planejador/config';
 import {
   addRecipients,
   claimPendingRecipients,
-  EmailLog,
+  findEmailLog,
   finishEmailLog,
   interruptSendingRecipients,
+  markEmailLogQueued,
+  markEmailLogSending,
   markRecipients,
   recipientsOf,
   retryFailedRecipients,
@@ -72,14 +74,14 @@ export class MailService {
    */
   private async sendBulk(logId: string, attempt: number, lastAttempt: boolean) {
     const em = this.em.fork();
-    const log = await em.findOne(EmailLog, { id: logId });
+    const log = await findEmailLog(em, logId);
     if (!log) throw new UnrecoverableError('email log not found');
     if (log.status === 'sent') return { messageId: 'already-sent' };
     if (log.status === 'failed') {
       // A retry of a failed send (the queue dashboard): those not refused outright are tried again.
       await retryFailedRecipients(em, logId, REFUSED);
     }
-    await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sending', attempts: attempt });
+    await markEmailLogSending(em, logId, attempt);
     const all: { address: string; kind: RecipientKind }[] = [
       ...log.toAddresses.map((address) => ({ address, kind: 'to' as const })),
       ...log.ccAddresses.map((address) => ({ address, kind: 'cc' as const })),
@@ -107,7 +109,7 @@ export class MailService {
         // Nothing was taken by the server: these recipients are still to be mailed (or failed, if final).
         await mark(final ? 'failed' : 'pending', claimedAddresses, reason);
         if (!final) {
-          await em.nativeUpdate(EmailLog, { id: logId }, { status: 'queued', error: reason });
+          await markEmailLogQueued(em, logId, reason);
           throw err;
         }
       }

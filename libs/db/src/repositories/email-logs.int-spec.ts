@@ -3,9 +3,14 @@ import { EmailLog } from '../entities';
 import {
   addRecipients,
   claimPendingRecipients,
+  findEmailLog,
   findStaleEmailLogs,
   finishEmailLog,
+  insertEmailLog,
   interruptSendingRecipients,
+  listEmailLogs,
+  markEmailLogQueued,
+  markEmailLogSending,
   markRecipients,
   recipientsOf,
   retryFailedRecipients,
@@ -126,5 +131,38 @@ describe('e-mail logs repository (PostgreSQL)', () => {
     const found = (await findStaleEmailLogs(fresh(), 30, prefix)).map((r) => r.id);
     expect(found.sort()).toEqual([queued.id, sending.id].sort());
     expect(found).not.toContain(recent.id);
+  });
+
+  it('insertEmailLog stores an admin’s send as queued; findEmailLog reads it and listEmailLogs lists the latest first', async () => {
+    const admin = await db.user({ role: 'admin' });
+    const id = await insertEmailLog(fresh(), {
+      adminId: admin.id,
+      adminEmail: admin.email,
+      subject: 'Reunião',
+      html: '<p>Amanhã</p>',
+      to: ['a@teste.dev'],
+      cc: [],
+      bcc: ['c@teste.dev'],
+      recipientCount: 2,
+      queuePrefix: 'pfx',
+    });
+    const stored = await findEmailLog(fresh(), id);
+    expect(stored).toMatchObject({ adminEmail: admin.email, subject: 'Reunião', text: null, toAddresses: ['a@teste.dev'], ccAddresses: [], bccAddresses: ['c@teste.dev'], recipientCount: 2, status: 'queued', attempts: 0, queuePrefix: 'pfx' });
+    expect(stored!.admin?.id).toBe(admin.id);
+    expect(await findEmailLog(fresh(), randomUUID())).toBeNull();
+    const older = await log();
+    await db.pool.query(`update email_logs set created_at = now() - interval '1 hour' where id = $1`, [older.id]);
+    const latest = await listEmailLogs(fresh(), 500);
+    expect(latest[0].id).toBe(id);
+    expect(latest.findIndex((l) => l.id === older.id)).toBeGreaterThan(0);
+    expect(await listEmailLogs(fresh(), 1)).toHaveLength(1);
+  });
+
+  it('markEmailLogSending records the attempt sending it; markEmailLogQueued puts it back with the error', async () => {
+    const { id } = await log();
+    await markEmailLogSending(fresh(), id, 2);
+    expect(await findEmailLog(fresh(), id)).toMatchObject({ status: 'sending', attempts: 2, error: null });
+    await markEmailLogQueued(fresh(), id, 'O servidor SMTP não respondeu a tempo.');
+    expect(await findEmailLog(fresh(), id)).toMatchObject({ status: 'queued', attempts: 2, error: 'O servidor SMTP não respondeu a tempo.' });
   });
 });

@@ -1,6 +1,58 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailLog } from '../entities';
 
 export type RecipientKind = 'to' | 'cc' | 'bcc';
+
+/** What an admin's bulk send stores before it is queued. */
+export interface NewEmailLog {
+  adminId: string;
+  adminEmail: string;
+  subject: string;
+  html: string;
+  text?: string | null;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  recipientCount: number;
+  queuePrefix: string;
+}
+
+/** Stores a bulk send as 'queued' (the record is the job's source of truth); returns its id. */
+export async function insertEmailLog(em: EntityManager, log: NewEmailLog): Promise<string> {
+  const record = em.create(EmailLog, {
+    admin: log.adminId,
+    adminEmail: log.adminEmail,
+    subject: log.subject,
+    html: log.html,
+    text: log.text,
+    toAddresses: log.to,
+    ccAddresses: log.cc,
+    bccAddresses: log.bcc,
+    recipientCount: log.recipientCount,
+    queuePrefix: log.queuePrefix,
+  });
+  await em.flush();
+  return record.id;
+}
+
+/** The latest bulk sends, newest first. */
+export async function listEmailLogs(em: EntityManager, limit: number): Promise<EmailLog[]> {
+  return em.find(EmailLog, {}, { orderBy: { createdAt: 'desc' }, limit });
+}
+
+export async function findEmailLog(em: EntityManager, logId: string): Promise<EmailLog | null> {
+  return em.findOne(EmailLog, { id: logId });
+}
+
+/** The send's job attempt `attempt` is sending it. */
+export async function markEmailLogSending(em: EntityManager, logId: string, attempt: number): Promise<void> {
+  await em.nativeUpdate(EmailLog, { id: logId }, { status: 'sending', attempts: attempt });
+}
+
+/** The send waits for its job's next attempt, after `error`. */
+export async function markEmailLogQueued(em: EntityManager, logId: string, error: string): Promise<void> {
+  await em.nativeUpdate(EmailLog, { id: logId }, { status: 'queued', error });
+}
 
 /**
  * Bulk sends of this queue prefix (or of none) stored but not finished (queued or sending) for `graceSeconds`,

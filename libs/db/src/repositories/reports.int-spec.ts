@@ -1,0 +1,33 @@
+import { Feedback, FrontendErrorLog } from '../entities';
+import { insertFeedback, insertFrontendError } from './reports';
+import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+describe('reports repository (PostgreSQL)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('reports');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('insertFeedback stores the user’s rating and comment', async () => {
+    const user = await db.user();
+    const id = await insertFeedback(db.orm.em.fork(), { userId: user.id, rating: 4, comment: 'Muito útil' });
+    const stored = await db.orm.em.fork().findOneOrFail(Feedback, { id });
+    expect(stored).toMatchObject({ rating: 4, comment: 'Muito útil' });
+    expect(stored.user.id).toBe(user.id);
+  });
+
+  it('insertFrontendError stores the report, with or without a signed-in user', async () => {
+    const user = await db.user();
+    const report = { message: 'TypeError: x is undefined', stack: 'at /planos', componentStack: null, timestamp: '2026-11-25T10:00:00Z', url: '/planos', userAgent: 'Chromium' };
+    const mine = await insertFrontendError(db.orm.em.fork(), { ...report, userId: user.id });
+    const anonymous = await insertFrontendError(db.orm.em.fork(), { ...report, userId: null });
+    const stored = await db.orm.em.fork().findOneOrFail(FrontendErrorLog, { id: mine });
+    expect(stored).toMatchObject(report);
+    expect(stored.user?.id).toBe(user.id);
+    expect((await db.orm.em.fork().findOneOrFail(FrontendErrorLog, { id: anonymous })).user).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Feedback, FrontendErrorLog } from '../entities';
+
+/** Stores a user's feedback; returns its id. */
+export async function insertFeedback(em: EntityManager, feedback: { userId: string; rating: number; comment: string | null }): Promise<string> {
+  const record = em.create(Feedback, { user: feedback.userId, rating: feedback.rating, comment: feedback.comment });
+  await em.flush();
+  return record.id;
+}
+
+/** An error the web's error screen reported (the caller strips tokens from its texts). */
+export type NewFrontendError = Pick<FrontendErrorLog, 'message' | 'stack' | 'componentStack' | 'timestamp' | 'url' | 'userAgent'> & {
+  /** The signed-in user, or null. */
+  userId: string | null;
+};
+
+/** Stores a web error report; returns its id. */
+export async function insertFrontendError(em: EntityManager, error: NewFrontendError): Promise<string> {
+  const { userId, ...fields } = error;
+  const record = em.create(FrontendErrorLog, { ...fields, user: userId });
+  await em.flush();
+  return record.id;
+}
