@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { ExportPlanResult, PlanDocument } from '@planejador/contracts';
-import { ExportFile, PlanoAula, User } from '@planejador/db';
+import { findPlanoWithAulas, insertExportFile } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
 
 /** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
@@ -17,7 +17,7 @@ export class ExportService {
    * in Redis). A plan of someone else is as missing as a deleted one.
    */
   async export(planId: string, userId: string): Promise<ExportPlanResult> {
-    const plano = await this.em.fork().findOne(PlanoAula, { id: planId, user: userId }, { populate: ['aulas', 'turma'] });
+    const plano = await findPlanoWithAulas(this.em.fork(), planId, userId);
     if (!plano) throw new UnrecoverableError('plan not found');
     const turma = plano.turma.getEntity();
     const doc: PlanDocument = {
@@ -53,17 +53,8 @@ export class ExportService {
     };
     const buffer = await renderPlanDocx(doc);
     const fileName = planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
-    const em = this.em.fork();
-    const file = em.create(ExportFile, {
-      user: em.getReference(User, userId),
-      planoId: planId,
-      fileName,
-      content: buffer,
-      bytes: buffer.length,
-      expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS),
-    });
-    await em.flush();
-    return { fileName, fileId: file.id, bytes: buffer.length };
+    const fileId = await insertExportFile(this.em.fork(), { userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
+    return { fileName, fileId, bytes: buffer.length };
   }
 }
 

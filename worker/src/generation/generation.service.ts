@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
-import { Aula, PlanoAula, storeLessonContent, takeAiCall } from '@planejador/db';
+import { findPlanoWithAulas, markLessonFailed, markLessonRunning, markPlanDone, markPlanRunning, storeLessonContent, takeAiCall } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LessonWriter } from './lesson-writer';
 
@@ -41,7 +41,7 @@ export class GenerationService {
    */
   async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
     const em = this.em.fork();
-    const plano = await em.findOne(PlanoAula, { id: planId }, { populate: ['aulas', 'turma'] });
+    const plano = await findPlanoWithAulas(em, planId);
     if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
     const userId = plano.user.id;
     const turma = plano.turma.getEntity();
@@ -49,7 +49,7 @@ export class GenerationService {
     const total = aulas.length;
     let done = aulas.filter((a) => a.generationState === 'done').length;
 
-    await em.nativeUpdate(PlanoAula, { id: planId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+    await markPlanRunning(em, planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
@@ -57,7 +57,7 @@ export class GenerationService {
     const failures: AiError[] = [];
     await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
       this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-      await this.em.fork().nativeUpdate(Aula, { id: aula.id, generationState: { $ne: 'done' } }, { generationState: 'running', generationError: null });
+      await markLessonRunning(this.em.fork(), aula.id);
       try {
         const draft = await this.writer.write({
           plano,
@@ -78,7 +78,7 @@ export class GenerationService {
         const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
         failures.push(error);
         this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
-        await this.em.fork().nativeUpdate(Aula, { id: aula.id, generationState: { $ne: 'done' } }, { generationState: 'failed', generationError: error.userMessage });
+        await markLessonFailed(this.em.fork(), aula.id, error.userMessage);
         this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
       }
     });
@@ -93,12 +93,7 @@ export class GenerationService {
       throw new LessonsFailedError(message, true);
     }
 
-    const finished = await em.nativeUpdate(
-      PlanoAula,
-      { id: planId, generationState: 'running' },
-      { generationState: 'done', status: 'gerado', generator: this.writer.kind, finishedAt: new Date(), generationError: null },
-    );
-    if (finished) {
+    if (await markPlanDone(em, planId, this.writer.kind)) {
       this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
       this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
     }

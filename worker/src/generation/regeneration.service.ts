@@ -4,13 +4,14 @@ import { AiError } from '@planejador/ai';
 import type { Settings } from '@planejador/config';
 import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
-  Aula,
   endRegeneration,
+  findAulaWithPlano,
   lockPendingRegeneration,
-  PlanoAula,
+  markRegenerationRunning,
   refundCredits,
   storeLessonContent,
   takeRegenerationAiCall,
+  type PlanoAula,
 } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
@@ -39,14 +40,14 @@ export class RegenerationService {
   /** `final`: no attempt follows this one, so a failure is final (the lesson goes back, the credit too). */
   async regenerate(jobId: string, data: RegenerateLessonJob, final: boolean): Promise<RegenerationOutcome> {
     const em = this.em.fork();
-    const aula = await em.findOne(Aula, { id: data.aulaId, plano: data.planId }, { populate: ['plano', 'plano.turma'] });
+    const aula = await findAulaWithPlano(em, data.planId, data.aulaId);
     if (!aula || aula.regenerationJobId !== jobId || !['queued', 'running'].includes(aula.generationState)) return 'skipped';
     const plano = aula.plano.getEntity() as PlanoAula;
     const turma = plano.turma.getEntity();
     const userId = plano.user.id;
     const base = { planId: plano.id, aulaId: aula.id, numeroAula: aula.numeroAula, jobId };
 
-    await em.nativeUpdate(Aula, { id: aula.id, regenerationJobId: jobId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+    await markRegenerationRunning(em, aula.id, jobId);
     this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
     const started = Date.now();
     // Another field than the skills keeps the lesson's skills; a whole lesson keeps the teacher's pins.

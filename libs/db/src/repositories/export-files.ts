@@ -1,4 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ExportFile, User } from '../entities';
+
+/** Stores a rendered file of the user's plan until `expiresAt` (the api streams it once, see takeExportFile); returns its id. */
+export async function insertExportFile(
+  em: EntityManager,
+  file: { userId: string; planoId: string; fileName: string; content: Buffer; expiresAt: Date },
+): Promise<string> {
+  const record = em.create(ExportFile, {
+    user: em.getReference(User, file.userId),
+    planoId: file.planoId,
+    fileName: file.fileName,
+    content: file.content,
+    bytes: file.content.length,
+    expiresAt: file.expiresAt,
+  });
+  await em.flush();
+  return record.id;
+}
 
 /**
  * Takes the user's rendered file: deletes it and returns it (streamed once: the next export renders again rather

@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
-import { deleteExpiredExportFiles, takeExportFile } from './export-files';
+import { deleteExpiredExportFiles, insertExportFile, takeExportFile } from './export-files';
 import { insertVersion } from './lesson-content';
 import {
   deletePlano,
   findPlanoExportState,
   findPlanoIdByIdempotencyKey,
+  findAulaWithPlano,
   findPlanoWithAulas,
   getAula,
   insertPlanoWithAulas,
   listLessonVersions,
   lockPlanoWithAulas,
+  markLessonFailed,
+  markLessonRunning,
+  markPlanDone,
   markPlanEnqueued,
+  markPlanRunning,
+  markRegenerationRunning,
   savePlanoEdits,
   type NewPlano,
   endRegeneration,
@@ -238,14 +244,11 @@ describe('planos and aulas repository (PostgreSQL)', () => {
 
   describe('export files', () => {
     async function file(userId: string, expiresInMs: number) {
-      const em = fresh();
       const content = Buffer.from('PK\u0003\u0004conteudo');
-      const record = em.create(ExportFile, { user: userId, planoId: randomUUID(), fileName: 'plano.docx', content, bytes: content.length, expiresAt: new Date(Date.now() + expiresInMs) });
-      await em.flush();
-      return record;
+      return { id: await insertExportFile(fresh(), { userId, planoId: randomUUID(), fileName: 'plano.docx', content, expiresAt: new Date(Date.now() + expiresInMs) }) };
     }
 
-    it("takeExportFile gives the owner's file once", async () => {
+    it("insertExportFile stores the owner's file with its size; takeExportFile gives it once", async () => {
       const user = await db.user();
       const record = await file(user.id, 60_000);
       expect(await takeExportFile(fresh(), (await db.user()).id, record.id)).toBeNull();
@@ -263,6 +266,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(await fresh().count(ExportFile, { id: live.id })).toBe(1);
     });
   });
+
   describe('plans and their lessons', () => {
     const newPlano = (userId: string, turmaId: string, overrides: Partial<NewPlano> = {}): NewPlano => ({
       temaPrincipal: 'Frações',
@@ -372,6 +376,53 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(await deletePlano(fresh(), user.id, plano.id)).toBe(true);
       expect(await findPlanoWithAulas(fresh(), plano.id)).toBeNull();
       expect(await fresh().findOne(Aula, { id: aula.id })).toBeNull();
+    });
+  });
+  describe('generation writes (worker)', () => {
+    const planRow = (id: string) => fresh().findOneOrFail(PlanoAula, { id });
+    const aulaRow = (id: string) => fresh().findOneOrFail(Aula, { id });
+
+    it('markPlanRunning starts a queued or running plan only; markPlanDone ends a running one once, by its generator', async () => {
+      const { plano } = await lessonOf({ generationState: 'queued' });
+      const failed = (await lessonOf({ generationState: 'failed' })).plano;
+      await markPlanRunning(fresh(), plano.id);
+      await markPlanRunning(fresh(), failed.id);
+      expect((await planRow(plano.id)).generationState).toBe('running');
+      expect((await planRow(failed.id)).generationState).toBe('failed');
+      await fresh().nativeUpdate(PlanoAula, { id: plano.id }, { generationError: 'falha anterior', status: 'editado' });
+      expect(await markPlanDone(fresh(), plano.id, 'offline')).toBe(true);
+      expect(await planRow(plano.id)).toMatchObject({ generationState: 'done', status: 'gerado', generator: 'offline', generationError: null, finishedAt: expect.any(Date) });
+      expect(await markPlanDone(fresh(), plano.id, 'openai')).toBe(false);
+      expect(await markPlanDone(fresh(), failed.id, 'openai')).toBe(false);
+      expect((await planRow(plano.id)).generator).toBe('offline');
+    });
+
+    it('markLessonRunning and markLessonFailed change a lesson that is not done, never a done one', async () => {
+      const { aula } = await lessonOf({}, { generationState: 'failed' });
+      const done = (await lessonOf({}, { generationState: 'done' })).aula;
+      await fresh().nativeUpdate(Aula, { id: aula.id }, { generationError: 'antes' });
+      await markLessonRunning(fresh(), aula.id);
+      expect(await aulaRow(aula.id)).toMatchObject({ generationState: 'running', generationError: null });
+      await markLessonFailed(fresh(), aula.id, 'A IA não respondeu.');
+      expect(await aulaRow(aula.id)).toMatchObject({ generationState: 'failed', generationError: 'A IA não respondeu.' });
+      await markLessonRunning(fresh(), done.id);
+      await markLessonFailed(fresh(), done.id, 'A IA não respondeu.');
+      expect(await aulaRow(done.id)).toMatchObject({ generationState: 'done', generationError: null });
+    });
+
+    it('findAulaWithPlano reads a lesson of that plan with its plan and class; markRegenerationRunning starts only that job’s pending regeneration', async () => {
+      const { plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued' });
+      const found = await findAulaWithPlano(fresh(), plano.id, aula.id);
+      expect(found?.plano.getEntity().turma.getEntity().ano).toBe('6');
+      expect(await findAulaWithPlano(fresh(), randomUUID(), aula.id)).toBeNull();
+      await fresh().nativeUpdate(Aula, { id: aula.id }, { regenerationJobId: 'job-a' });
+      await markRegenerationRunning(fresh(), aula.id, 'job-b');
+      expect((await aulaRow(aula.id)).generationState).toBe('queued');
+      await markRegenerationRunning(fresh(), aula.id, 'job-a');
+      expect((await aulaRow(aula.id)).generationState).toBe('running');
+      await fresh().nativeUpdate(Aula, { id: aula.id }, { generationState: 'done' });
+      await markRegenerationRunning(fresh(), aula.id, 'job-a');
+      expect((await aulaRow(aula.id)).generationState).toBe('done');
     });
   });
 });

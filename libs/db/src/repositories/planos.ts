@@ -99,6 +99,41 @@ export async function getAula(em: EntityManager, aulaId: string): Promise<Aula> 
   return em.findOneOrFail(Aula, { id: aulaId });
 }
 
+/** The plan's generation starts (or goes on): running, unless it already ended. */
+export async function markPlanRunning(em: EntityManager, planId: string): Promise<void> {
+  await em.nativeUpdate(PlanoAula, { id: planId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+}
+
+/** The lesson's generation starts: running, unless it is done. */
+export async function markLessonRunning(em: EntityManager, aulaId: string): Promise<void> {
+  await em.nativeUpdate(Aula, { id: aulaId, generationState: { $ne: 'done' } }, { generationState: 'running', generationError: null });
+}
+
+/** The lesson's generation failed with this message, unless the lesson is done. */
+export async function markLessonFailed(em: EntityManager, aulaId: string, message: string): Promise<void> {
+  await em.nativeUpdate(Aula, { id: aulaId, generationState: { $ne: 'done' } }, { generationState: 'failed', generationError: message });
+}
+
+/** Ends a running plan's generation as done (reviewed status 'gerado'), by `generator`; false when it was not running. */
+export async function markPlanDone(em: EntityManager, planId: string, generator: string): Promise<boolean> {
+  const finished = await em.nativeUpdate(
+    PlanoAula,
+    { id: planId, generationState: 'running' },
+    { generationState: 'done', status: 'gerado', generator, finishedAt: new Date(), generationError: null },
+  );
+  return finished > 0;
+}
+
+/** The lesson of that plan with its plan and class (what a regeneration writes from), or null. */
+export async function findAulaWithPlano(em: EntityManager, planId: string, aulaId: string): Promise<Aula | null> {
+  return em.findOne(Aula, { id: aulaId, plano: planId }, { populate: ['plano', 'plano.turma'] });
+}
+
+/** The lesson's regeneration by job `jobId` starts: running, while the lesson is still that job's and pending. */
+export async function markRegenerationRunning(em: EntityManager, aulaId: string, jobId: string): Promise<void> {
+  await em.nativeUpdate(Aula, { id: aulaId, regenerationJobId: jobId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+}
+
 /** A lesson with what its control needs from its plan and class. */
 export interface LockedLesson {
   id: string;
