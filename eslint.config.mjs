@@ -1,6 +1,6 @@
 // The boundaries of the project conventions (layout and imports), checked by the machine (issue 18): who may import whom, no import
 // cycles, and React's rules of hooks. `npm run lint` (and `npm test`, before the suites) fails on any of them.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,6 +15,33 @@ const serverLibs = LIBS.filter((lib) => lib !== 'contracts').map((lib) => `@plan
 // A folder and what is under it ('../api/src' as well as '../api/src/main').
 const under = (...folders) => folders.flatMap((folder) => [folder, `${folder}/**`]);
 const apps = (...names) => names.flatMap((name) => [...under(`**/${name}/src`, `**/${name}/test`, `**/${name}/dist`), `@planejador/${name}`]);
+
+// The entity classes of libs/db (its ENTITIES list): api and worker use them as types only, never to query.
+const entityClasses = readFileSync(new URL('./libs/db/src/entities/index.ts', import.meta.url), 'utf8')
+  .match(/ENTITIES = \[([^\]]*)\]/)[1]
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+// Data access lives in libs/db's repositories (issue 18): api and worker source hold an EntityManager (injected,
+// forked, with transactional around repository calls) but never query with it. Methods of MikroORM's EntityManager
+// that read or write, called on what names one: `em`/`tx`, `this.em`, `….fork()`.
+const ORM_METHODS =
+  '/^(find|findOne|findOneOrFail|findAll|findAndCount|findByCursor|count|create|assign|merge|persist|persistAndFlush|flush|remove|removeAndFlush|nativeInsert|nativeUpdate|nativeDelete|insert|insertMany|upsert|upsertMany|getReference|execute|getConnection|getKnex|createQueryBuilder|qb|lock|refresh|populate)$/';
+const ormCallMessage = 'Acesso a dados fica em libs/db/src/repositories: chame uma função nomeada do repositório (api e worker só usam fork e transactional do EntityManager).';
+const noOrmCalls = [
+  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.name=/^(em|tx)$/]`,
+  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.property.name='em']`,
+  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.callee.property.name='fork']`,
+].map((selector) => ({ selector, message: ormCallMessage }));
+// MikroORM in api and worker source: the module wiring (MikroOrmModule) and the EntityManager to inject, nothing else.
+const ormImports = {
+  paths: [
+    { name: '@mikro-orm/nestjs', allowImportNames: ['MikroOrmModule'], message: 'Do @mikro-orm/nestjs, api e worker usam só MikroOrmModule (no módulo).' },
+    { name: '@mikro-orm/postgresql', allowImportNames: ['EntityManager'], message: 'Do MikroORM, api e worker usam só o EntityManager para injetar; o resto fica em libs/db.' },
+  ],
+  patterns: [{ group: ['@mikro-orm/*', '!@mikro-orm/nestjs', '!@mikro-orm/postgresql'], message: 'MikroORM fica em libs/db: api e worker chamam os repositórios.' }],
+};
 
 // What no web file may import, by package name or by a relative path into server code (sources or builds).
 const webOnlyContracts = [
@@ -81,15 +108,40 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  {
+  ...[
     // The api enqueues, the worker works: neither imports the other, nor the web.
-    files: ['api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('worker', 'web'), message: 'A api nunca importa o worker nem a web.' }] }] },
-  },
-  {
-    files: ['worker/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('api', 'web'), message: 'O worker nunca importa a api nem a web.' }] }] },
-  },
+    { app: 'api', others: apps('worker', 'web'), message: 'A api nunca importa o worker nem a web.' },
+    { app: 'worker', others: apps('api', 'web'), message: 'O worker nunca importa a api nem a web.' },
+  ].flatMap(({ app, others, message }) => [
+    {
+      files: [`${app}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [{ group: others, message }] }] },
+    },
+    {
+      // Its source (not its tests) reaches the database through libs/db's repositories only.
+      files: [`${app}/src/**/*.ts`],
+      ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+      plugins: { '@typescript-eslint': tseslint.plugin },
+      rules: {
+        // A block's options replace the app-wide ones: the app's own ban stays.
+        'no-restricted-imports': ['error', { paths: ormImports.paths, patterns: [{ group: others, message }, ...ormImports.patterns] }],
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: '@planejador/db',
+                importNames: [...entityClasses, 'ENTITIES'],
+                allowTypeImports: true,
+                message: 'Entidades só como tipo (import type): consultas e gravações ficam nos repositórios de libs/db.',
+              },
+            ],
+          },
+        ],
+        'no-restricted-syntax': ['error', ...noOrmCalls],
+      },
+    },
+  ]),
   {
     // Libraries never import apps.
     files: ['libs/**/*.ts'],
