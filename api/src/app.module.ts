@@ -39,10 +39,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions(settings)),
         MikroOrmModule.forRootAsync({
-          // No request context: every service forks its own EntityManager (allowGlobalContext is off, so a use of
-          // the global one fails loudly), and the per-request fork and AsyncLocalStorage scope of MikroORM's
-          // middleware cost every request, reads on the pg pool included, CPU for nothing (issue 19).
-          useFactory: () => ({ ...ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }), registerRequestContext: false }),
+          useFactory: () => ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }),
           driver: undefined,
         }),
         CoreModule.forRoot(settings),
