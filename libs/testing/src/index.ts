@@ -2,6 +2,7 @@ export * from './jest/test-env';
 export * from './http/test-client';
 export * from './smtp/smtp-capture';
 export * from './wait';
+export * from './factories';
 export * from './queues';
 export * from './fake-ai';
 export { deleteRedisPrefix } from './jest/global-teardown';

@@ -1,2 +1,3 @@
 export * from './stack';
 export * from './browser';
+export * from './page-client';
