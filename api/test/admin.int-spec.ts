@@ -1,9 +1,10 @@
 import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
-import { startSmtpCapture, spawnWorker, waitFor, waitForJobState, type CapturedMail, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { signUpTeacher, spawnWorker, startSmtpCapture, uniqueEmail, waitFor, waitForJobState, type CapturedMail, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
 import { randomUUID } from 'node:crypto';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
+import { findEmailLog } from '@planejador/db';
 import { JOB_PRODUCER } from '../src/core/tokens';
-import { signUp, signUpAdmin, startApi, uniqueEmail, type ApiHarness } from './api-harness';
+import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
 type SendAnswer = { message: string; id: string; recipients: number };
@@ -15,8 +16,8 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
   let smtp: SmtpCapture;
   let worker: ManagedProcess;
   const adminEmail = uniqueEmail('admin');
-  let admin: Awaited<ReturnType<typeof signUp>>['client'];
-  let teacher: Awaited<ReturnType<typeof signUp>>['client'];
+  let admin: TestClient;
+  let teacher: TestClient;
 
   beforeAll(async () => {
     // The server refuses mailboxes named 'inexistente' (a 550 at RCPT TO) and takes the others.
@@ -32,7 +33,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
     worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
     admin = (await signUpAdmin(api, adminEmail)).client;
-    teacher = (await signUp(api)).client;
+    teacher = (await signUpTeacher(api)).client;
   });
   afterAll(async () => {
     await worker?.stop();
@@ -44,10 +45,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: string }[]>(`select count(*)::text as count from email_logs`);
     return Number(count);
   };
-  const attemptsOf = async (id: string) => {
-    const [{ attempts }] = await api.orm.em.fork().getConnection().execute<{ attempts: number }[]>(`select attempts from email_logs where id = ?`, [id]);
-    return attempts;
-  };
+  const attemptsOf = async (id: string) => (await findEmailLog(api.orm.em.fork(), id))?.attempts;
   const logOf = async (id: string) => {
     const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
     expect(res.status).toBe(200);

@@ -1,8 +1,8 @@
 import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { spawnWorker, startFakeAi, waitFor, waitForJobState, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForJobState, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { startApi, type ApiHarness } from './api-harness';
 
 /**
  * What a plan's generation may cost and how it ends when the database fails it: the AI calls of a plan are bounded
@@ -38,31 +38,6 @@ describe('plan generation: bounded AI calls and database errors', () => {
     await ai?.close();
   });
 
-  async function teacherWithClass() {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano: '5' }))).body;
-    return { ...t, turmaId: turma.id };
-  }
-
-  function generate(client: TestClient, turmaId: string, prompts: string[]) {
-    return client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Matemática',
-      turmaId,
-      materiaGeral: 'matematica',
-      aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
-    });
-  }
-
-  function waitForPlan(client: TestClient, id: string, states: string[]) {
-    return waitFor(
-      async () => {
-        const res = await client.get<Plano>(`/api/planos/${id}`);
-        return states.includes(res.body.generation?.state) ? res.body : null;
-      },
-      { timeoutMs: 60000, intervalMs: 200, what: `plan ${id} to reach ${states.join('/')}` },
-    );
-  }
-
   /** The plan's job has ended for good (no retry to come): no AI call of the plan can follow. */
   const jobEnded = (planId: string) =>
     waitForJobState(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation), jobIds.generatePlan(planId), ['completed', 'failed']);
@@ -70,11 +45,10 @@ describe('plan generation: bounded AI calls and database errors', () => {
   const callsFor = (text: string) => ai.calls.filter((c) => c.text.includes(text)).length;
 
   it('a lesson that always fails stops at its bound of calls; the plan ends done with that lesson failed, free to regenerate', async () => {
-    const { client, turmaId } = await teacherWithClass();
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     ai.script({ match: 'Orçamento esgotado', status: 500, times: 1000 });
-    const res = await generate(client, turmaId, ['Frações com receitas', 'Orçamento esgotado: medidas', 'Tabuada com jogos']);
-    expect(res.status).toBe(202);
-    const plan = await waitForPlan(client, res.body.id, ['done', 'failed']);
+    const id = await requestPlan(client, generateRequest(turma.id, ['Frações com receitas', 'Orçamento esgotado: medidas', 'Tabuada com jogos']));
+    const plan = await waitForPlan(client, id);
     expect(plan.generation.state).toBe('done');
     const failed = plan.aulas.find((a) => a.numeroAula === 2)!;
     expect(failed.generationState).toBe('failed');
@@ -91,10 +65,10 @@ describe('plan generation: bounded AI calls and database errors', () => {
   }, 90000);
 
   it('a plan whose lessons all keep failing stops at the plan bound (2 calls per lesson) and gives the credit back', async () => {
-    const { client, turmaId } = await teacherWithClass();
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     ai.script({ match: 'Plano sem saída', status: 500, times: 1000 });
-    const res = await generate(client, turmaId, ['Plano sem saída: frações', 'Plano sem saída: decimais']);
-    const plan = await waitForPlan(client, res.body.id, ['failed']);
+    const id = await requestPlan(client, generateRequest(turma.id, ['Plano sem saída: frações', 'Plano sem saída: decimais']));
+    const plan = await waitForPlan(client, id, { states: ['failed'] });
     expect(plan.generation.creditRefunded).toBe(true);
     await jobEnded(plan.id);
     // 2 lessons x 2 calls: the plan's bound, though each lesson alone could make 3.
@@ -103,9 +77,9 @@ describe('plan generation: bounded AI calls and database errors', () => {
   }, 90000);
 
   it('a regeneration has the same bound of calls, counted afresh for each regeneration, over every retry and job attempt', async () => {
-    const { client, turmaId } = await teacherWithClass();
-    const res = await generate(client, turmaId, ['Regeneração limitada: frações']);
-    const plan = await waitForPlan(client, res.body.id, ['done']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const id = await requestPlan(client, generateRequest(turma.id, ['Regeneração limitada: frações']));
+    const plan = await waitForPlan(client, id, { states: ['done'] });
     const [lesson] = plan.aulas;
     const regenerate = (instrucao: string) => client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao });
     const settled = () =>
@@ -164,20 +138,20 @@ describe('plan generation: bounded AI calls and database errors', () => {
     }
 
     it('that passes: the next attempt writes the plan, each lesson once', async () => {
-      const { client, turmaId, user } = await teacherWithClass();
+      const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
       await failPlanStart(user.id, 2);
-      const res = await generate(client, turmaId, ['Banco instável: frações', 'Banco instável: decimais']);
-      const plan = await waitForPlan(client, res.body.id, ['done', 'failed']);
+      const id = await requestPlan(client, generateRequest(turma.id, ['Banco instável: frações', 'Banco instável: decimais']));
+      const plan = await waitForPlan(client, id);
       expect(plan.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
       expect(callsFor('Banco instável')).toBe(2);
       expect(await credits(client)).toBe(34);
     }, 90000);
 
     it('that lasts: the plan still ends failed, the credit back once, instead of staying in the queue', async () => {
-      const { client, turmaId, user } = await teacherWithClass();
+      const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
       await failPlanStart(user.id, 1000);
-      const res = await generate(client, turmaId, ['Banco fora do ar: frações']);
-      const plan = await waitForPlan(client, res.body.id, ['failed']);
+      const id = await requestPlan(client, generateRequest(turma.id, ['Banco fora do ar: frações']));
+      const plan = await waitForPlan(client, id, { states: ['failed'] });
       expect(plan.generation.creditRefunded).toBe(true);
       expect(plan.generation.error).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
       expect(callsFor('Banco fora do ar')).toBe(0);

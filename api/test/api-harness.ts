@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { spawnWorker, startSmtpCapture, TestClient, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { createHash, randomBytes } from 'node:crypto';
+import { createToken, storeTokenHash } from '@planejador/db';
+import { signUpTeacher, spawnWorker, startSmtpCapture, TestClient, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
 export interface ApiHarness {
@@ -61,41 +62,15 @@ export async function startApiWithMail(env: Record<string, string> = {}): Promis
   };
 }
 
-let counter = 0;
-/** A unique, valid e-mail for a test user. */
-export function uniqueEmail(tag = 'prof'): string {
-  counter += 1;
-  return `${tag}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@escola.rs.gov.br`;
-}
-
-export const PASSWORD = 'senha-segura-123';
-
-/** Registers a user (signed in on the returned client). */
-export async function signUp(api: ApiHarness, overrides: Record<string, unknown> = {}) {
-  const client = api.client();
-  const email = (overrides.email as string) ?? uniqueEmail();
-  const res = await client.post<{ id: string; email: string; credits: number; role: string; emailVerificado: boolean }>('/api/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Ana',
-    lastName: 'Souza',
-    ...overrides,
-  });
-  if (res.status !== 201) throw new Error(`sign up failed: ${res.status} ${res.text}`);
-  return { client, user: res.body, email };
-}
-
 /**
  * Confirms a user's e-mail address through POST /api/auth/verify-email, with a token stored as the worker would
  * (hashed), for tests that run no worker or read no mail. Returns the answer.
  */
 export async function confirmEmail(api: ApiHarness, client: TestClient, userId: string) {
   const token = randomBytes(32).toString('base64url');
-  await api.orm.em.fork().getConnection().execute(
-    `insert into email_verification_tokens (id, user_id, token_hash, expires_at) values (?, ?, ?, now() + interval '1 day')`,
-    [randomUUID(), userId, createHash('sha256').update(token).digest('hex')],
-  );
+  const em = api.orm.em.fork();
+  const tokenId = await createToken(em, 'verify-email', userId, new Date(Date.now() + 24 * 3600 * 1000));
+  await storeTokenHash(em, 'verify-email', tokenId, createHash('sha256').update(token).digest('hex'));
   const res = await client.post<{ message: string }>('/api/auth/verify-email', { token });
   if (res.status !== 200) throw new Error(`e-mail confirmation failed: ${res.status} ${res.text}`);
   return res;
@@ -103,18 +78,7 @@ export async function confirmEmail(api: ApiHarness, client: TestClient, userId: 
 
 /** Registers a user named by ADMIN_EMAILS and confirms the address (admin from then on, in this session too). */
 export async function signUpAdmin(api: ApiHarness, email: string) {
-  const signed = await signUp(api, { email });
+  const signed = await signUpTeacher(api, { email });
   await confirmEmail(api, signed.client, signed.user.id);
   return signed;
 }
-
-export const turmaInput = (overrides: Record<string, unknown> = {}) => ({
-  nomeProfessor: 'Ana Souza',
-  numero: '51',
-  escola: 'EEEF Tiradentes',
-  ano: '5',
-  estado: 'RS',
-  instituicao: 'SEDUC-RS_2025',
-  observacoesAdicionais: 'Turma participativa, gosta de jogos.',
-  ...overrides,
-});

@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, LIMITS } from '@planejador/contracts';
-import { startSmtpCapture, spawnWorker, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { PASSWORD, signUp, startApi, uniqueEmail, type ApiHarness } from './api-harness';
+import { PASSWORD, signUpTeacher, spawnWorker, startSmtpCapture, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 describe('accounts: sign up, sign in, sessions and password reset', () => {
   let api: ApiHarness;
@@ -20,7 +20,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('signs up with 35 credits and the teacher role, never answering the password hash', async () => {
-    const { client, user, email } = await signUp(api);
+    const { client, user, email } = await signUpTeacher(api);
     expect(user).toMatchObject({ email, credits: LIMITS.newUserCredits, role: 'teacher', firstName: 'Ana' });
     expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
     const me = await client.get('/api/auth/user');
@@ -47,14 +47,14 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('answers 409 for a taken e-mail (case-insensitive)', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const res = await api.client().post<{ message: string }>('/api/register', { email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(MSG.emailTaken);
   });
 
   it('logs in and out; wrong credentials answer 401 Credenciais inválidas; the session id changes at login', async () => {
-    const { email, client: first } = await signUp(api);
+    const { email, client: first } = await signUpTeacher(api);
     await first.post('/api/logout');
     expect((await first.get('/api/auth/user')).status).toBe(401);
 
@@ -81,8 +81,8 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it("logout closes the user's sockets (every tab), not other users'", async () => {
-    const { client } = await signUp(api);
-    const other = await signUp(api);
+    const { client } = await signUpTeacher(api);
+    const other = await signUpTeacher(api);
     const connect = (cookie: string) =>
       new Promise<Socket>((resolve, reject) => {
         const socket = io(api.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
@@ -101,7 +101,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('rate-limits login attempts with a Portuguese 429', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const c = api.client();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await c.post('/api/login', { email, password: 'errada' })).status);
@@ -112,7 +112,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('resets a forgotten password through the e-mailed link, once', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const c = api.client();
     const unknown = await c.post<{ message: string }>('/api/auth/forgot-password', { email: uniqueEmail('ninguem') });
     const known = await c.post<{ message: string }>('/api/auth/forgot-password', { email });
@@ -146,7 +146,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('refuses an expired reset token', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     await api.client().post('/api/auth/forgot-password', { email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '')![1]);
@@ -160,7 +160,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('a reset ends the user\'s other sessions', async () => {
-    const { email, client: other } = await signUp(api);
+    const { email, client: other } = await signUpTeacher(api);
     expect((await other.get('/api/auth/user')).status).toBe(200);
     await api.client().post('/api/auth/forgot-password', { email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
@@ -170,7 +170,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('reads the signed-in user fresh with each session (credits, role); a session whose user is gone is signed out', async () => {
-    const { client, user, email } = await signUp(api);
+    const { client, user, email } = await signUpTeacher(api);
     const sql = (text: string, params: unknown[]) => api.orm.em.fork().getConnection().execute(text, params);
     await sql(`update users set credits = 7, role = 'admin', first_name = 'Bia' where id = ?`, [user.id]);
     const me = await client.get<{ credits: number; role: string; firstName: string; email: string }>('/api/auth/user');
@@ -189,7 +189,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
   });
 
   it('rate-limits forgot-password per e-mail', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api.client().post('/api/auth/forgot-password', { email })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { spawnWorker, startSmtpCapture, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { signUpAdmin, startApi, startApiWithMail, uniqueEmail, type ApiHarness, type MailStack } from './api-harness';
+import { spawnWorker, startSmtpCapture, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { signUpAdmin, startApi, startApiWithMail, type ApiHarness, type MailStack } from './api-harness';
 
 describe('bulk e-mail: each recipient mailed once across retries and restarts; stuck sends swept (issue 16)', () => {
   let stack: MailStack;

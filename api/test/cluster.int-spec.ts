@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import type { PlanProgressEvent } from '@planejador/contracts';
-import { freePort, spawnApi, spawnWorker, TestClient, waitFor, type ManagedProcess } from '@planejador/testing';
-import { PASSWORD, uniqueEmail } from './api-harness';
+import { freePort, signUpTeacher, spawnApi, spawnWorker, uniqueEmail, waitFor, type ManagedProcess } from '@planejador/testing';
 
 /** The api processes the supervisor forked (its live children). */
 function children(pid: number): number[] {
@@ -48,9 +47,7 @@ describe('API_PROCESSES=2: one port, two api processes under a supervisor', () =
     const first = children(api.proc.pid!);
     expect(first).toHaveLength(2);
 
-    const client = new TestClient(url);
-    const email = uniqueEmail('cluster');
-    expect((await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(201);
+    const { client, email } = await signUpTeacher(url, { email: uniqueEmail('cluster') });
     // New connections each time: the supervisor hands them to both processes (as soon as each listens); the session
     // (in PostgreSQL) works on both.
     await waitFor(

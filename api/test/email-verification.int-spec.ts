@@ -1,6 +1,6 @@
 import { MSG } from '@planejador/contracts';
-import { readRedisValues, waitFor, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
-import { signUp, startApiWithMail, uniqueEmail, type ApiHarness, type MailStack } from './api-harness';
+import { readRedisValues, signUpTeacher, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
+import { startApiWithMail, type ApiHarness, type MailStack } from './api-harness';
 
 const APP_URL = 'http://planejador.test';
 const linkToken = (text: string | undefined, path: string) => {
@@ -30,7 +30,7 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
   const me = async (client: TestClient) => (await client.get<{ role: string; emailVerificado: boolean }>('/api/auth/user')).body;
 
   it('an address in ADMIN_EMAILS is a teacher until it confirms, then admin at once in the same session; the link works once', async () => {
-    const { client, user, email } = await signUp(api, { email: adminEmail });
+    const { client, user, email } = await signUpTeacher(api, { email: adminEmail });
     expect(user).toMatchObject({ role: 'teacher', emailVerificado: false });
     expect((await client.get('/admin/queues/api/queues', { accept: 'application/json' })).status).toBe(403);
     // Signing in again does not grant it either.
@@ -50,7 +50,7 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
   });
 
   it('a teacher confirms too (no admin); unknown and expired links are refused', async () => {
-    const { client, email } = await signUp(api);
+    const { client, email } = await signUpTeacher(api);
     const token = await confirmationMail(email);
     expect((await client.post('/api/auth/verify-email', { token: 'nao-existe' })).status).toBe(400);
     await api.orm.em.fork().getConnection().execute(
@@ -81,14 +81,14 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
 
   it('resending is for signed-in users and rate-limited', async () => {
     expect((await api.client().post('/api/auth/resend-verification')).status).toBe(401);
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await client.post('/api/auth/resend-verification')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('a reset or confirmation token exists in plaintext only in the e-mail: not in job data, Redis or the worker log', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     await api.client().post('/api/auth/forgot-password', { email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     const resetToken = linkToken(mail.parsed.text, '/reset-password');
@@ -112,7 +112,7 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
   });
 
   it('forgot-password takes about the same time for an unknown e-mail as for a known one', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const time = async (address: string) => {
       const started = process.hrtime.bigint();
       const res = await api.client().post('/api/auth/forgot-password', { email: address });

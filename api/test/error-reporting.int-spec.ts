@@ -1,6 +1,6 @@
 import { flushErrorReporting, reportError } from '@planejador/config';
-import { spawnWorker, startFakeAi, startFakeSentry, type FakeAi, type FakeSentry, type ManagedProcess } from '@planejador/testing';
-import { PASSWORD, signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { generateRequest, PASSWORD, requestPlan, signUpTeacher, spawnWorker, startFakeAi, startFakeSentry, teacherWithTurma, type FakeAi, type FakeSentry, type ManagedProcess } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 /**
  * SENTRY_DSN: the api and the worker report errors to Sentry (a real HTTP server taking envelopes), scrubbed; the
@@ -27,16 +27,9 @@ describe('error reporting to Sentry', () => {
   });
 
   it('a plan that fails for good reaches Sentry from the worker, with the job and no secrets', async () => {
-    const { client } = await signUp(api);
-    const turma = (await client.post<{ id: string }>('/api/turmas', turmaInput())).body;
+    const { client, turma } = await teacherWithTurma(api);
     ai.script({ status: 500, times: 1000 });
-    const res = await client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Frações',
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      aulas: [{ numeroAula: 1, materia: 'matematica', prompt: 'Frações com receitas' }],
-    });
-    expect(res.status).toBe(202);
+    await requestPlan(client, generateRequest(turma.id, ['Frações com receitas'], { temaPrincipal: 'Frações' }));
     const event = await sentry.waitForEvent((e) => (e.tags as Record<string, string> | undefined)?.job === 'generate-plan', 60000);
     expect((event.tags as Record<string, string>).service).toBe('worker');
     expect(event.server_name).toBe('worker');
@@ -44,7 +37,7 @@ describe('error reporting to Sentry', () => {
   }, 90000);
 
   it('an unexpected error of the api (a 500) reaches Sentry with its route, without the cookie, the e-mail or the body', async () => {
-    const { client, user } = await signUp(api);
+    const { client, user } = await signUpTeacher(api);
     // A real PostgreSQL error on this one insert: a trigger that fails only for this comment (other files share
     // the table).
     const marker = `falha-sentry-${Date.now()}`;
@@ -76,7 +69,7 @@ describe('error reporting to Sentry', () => {
   });
 
   it("a browser's error posted to the api's log is stored but not forwarded (the page reports to Sentry itself)", async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const sent = await client.post('/api/logs/frontend-error', { message: 'Boom no navegador', url: 'http://localhost/plano/123?token=segredo#x' });
     expect(sent.status).toBe(201);
     // An error reported through the api's Sentry client after that request has arrived, and every event queued
@@ -100,7 +93,7 @@ describe('error reporting to Sentry', () => {
     const plain = await startApi({});
     try {
       const before = sentry.raw.length;
-      const { client } = await signUp(plain);
+      const { client } = await signUpTeacher(plain);
       await client.post('/api/logs/frontend-error', { message: 'Sem DSN', url: 'http://localhost/' });
       // The page carries no DSN, so the browser loads no Sentry code; the CSP names no Sentry host.
       const page = await plain.client().get<string>('/', { accept: 'text/html' });

@@ -1,8 +1,8 @@
-import { type Plano } from '@planejador/contracts';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { readRedisValues, spawnWorker, waitFor, type ManagedProcess } from '@planejador/testing';
+import { createPlan, readRedisValues, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess } from '@planejador/testing';
+import { findPlanoExportState } from '@planejador/db';
 import { JOB_PRODUCER } from '../src/core/tokens';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { startApi, type ApiHarness } from './api-harness';
 
 describe('export: the .docx never sits in Redis; a failed export does not stick (issue 16)', () => {
   let api: ApiHarness;
@@ -20,26 +20,9 @@ describe('export: the .docx never sits in Redis; a failed export does not stick 
   });
 
   async function plan() {
-    const { client, user } = await signUp(api);
-    const turma = (await client.post<{ id: string }>('/api/turmas', turmaInput())).body;
-    const res = await client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Matemática',
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      limitOneSkill: true,
-      preferirSeduc: true,
-      nivelDetalhamento: 3,
-      aulas: Array.from({ length: 6 }, (_, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt: `Frações e medidas, parte ${i + 1}` })),
-    });
-    expect(res.status).toBe(202);
-    const done = await waitFor(
-      async () => {
-        const p = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
-        return p.generation.state === 'done' ? p : null;
-      },
-      { what: 'plan done', timeoutMs: 30000 },
-    );
-    return { client, user, plan: done };
+    const { client, user, turma } = await teacherWithTurma(api);
+    const lessons = Array.from({ length: 6 }, (_, i) => `Frações e medidas, parte ${i + 1}`);
+    return { client, user, plan: await createPlan(client, turma.id, lessons, { timeoutMs: 30000 }) };
   }
 
   it('20 exports leave no Redis value above 64 KB and no file behind in PostgreSQL', async () => {
@@ -62,13 +45,10 @@ describe('export: the .docx never sits in Redis; a failed export does not stick 
   });
 
   it('a failed export job does not make the next export of that plan fail', async () => {
-    const { client, plan: p } = await plan();
+    const { client, user, plan: p } = await plan();
     const producer = api.app.get<JobProducer>(JOB_PRODUCER);
     // The job of this plan version fails (it names another owner: the worker finds no plan).
-    const [{ updated_at: updatedAt }] = await api.orm.em.fork().getConnection().execute<{ updated_at: Date }[]>(
-      `select updated_at from planos_aula where id = ?`,
-      [p.id],
-    );
+    const { updatedAt } = (await findPlanoExportState(api.orm.em.fork(), user.id, p.id))!;
     const job = await producer.enqueue('export-plan', { planId: p.id, userId: '00000000-0000-4000-8000-000000000000' }, jobIds.exportPlan(p.id, updatedAt));
     await waitFor(async () => (await job.getState()) === 'failed', { what: 'export job to fail' });
     const res = await client.get<Buffer>(`/api/planos/${p.id}/export`);

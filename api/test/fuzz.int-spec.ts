@@ -1,21 +1,10 @@
 import { parse as parseQuery } from 'node:querystring';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import {
-  feedbackSchema,
-  forgotPasswordSchema,
-  frontendErrorSchema,
-  generatePlanoSchema,
-  habilidadesQuerySchema,
-  materiaSchema,
-  emailSenderSchema,
-  registerSchema,
-  turmaSchema,
-  updatePlanoSchema,
-  type Plano,
-} from '@planejador/contracts';
-import { spawnWorker, startSmtpCapture, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { PASSWORD, signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
+import { feedbackSchema, forgotPasswordSchema, frontendErrorSchema, generatePlanoSchema, habilidadesQuerySchema, materiaSchema, emailSenderSchema, registerSchema, turmaSchema, updatePlanoSchema, type Plano } from '@planejador/contracts';
+import { createPlan, PASSWORD, spawnWorker, startSmtpCapture, teacherWithTurma, turmaInput, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { findPlanoWithAulas } from '@planejador/db';
+import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 /*
  * Property-based tests: every route gets random and hostile bodies, path parameters, query strings and headers,
@@ -387,24 +376,8 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     api = await startApi(env);
     worker = await spawnWorker(env);
     const admin = await signUpAdmin(api, adminEmail);
-    const { client, user, email } = await signUp(api);
-    const turma = (await client.post<{ id: string; numero: string }>('/api/turmas', turmaInput())).body;
-    const started = await client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Matemática',
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      aulas: [
-        { numeroAula: 1, materia: 'matematica', prompt: 'Bingo das frações' },
-        { numeroAula: 2, materia: 'matematica', prompt: 'Medidas com trena' },
-      ],
-    });
-    const plan = await waitFor(
-      async () => {
-        const res = await client.get<Plano>(`/api/planos/${started.body.id}`);
-        return res.body.generation?.state === 'done' ? res.body : null;
-      },
-      { what: 'the fixture plan', timeoutMs: 30000 },
-    );
+    const { client, user, email, turma } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Bingo das frações', 'Medidas com trena'], { timeoutMs: 30000 });
     fx = { adminId: admin.user.id, adminCookie: admin.client.cookieHeader, teacherId: user.id, teacherEmail: email, cookie: client.cookieHeader, turmaId: turma.id, turmaNumero: turma.numero, plan };
     baseline = await snapshot();
   });
@@ -421,8 +394,8 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     const { id } = JSON.parse(text) as { id: string };
     await waitFor(
       async () => {
-        const [row] = await api.orm.em.fork().getConnection().execute<{ state: string }[]>(`select generation_state as state from planos_aula where id = ?`, [id]);
-        return row && ['done', 'failed'].includes(row.state);
+        const plano = await findPlanoWithAulas(api.orm.em.fork(), id);
+        return plano && ['done', 'failed'].includes(plano.generationState);
       },
       { what: `generated plan ${id}`, timeoutMs: 30000 },
     );

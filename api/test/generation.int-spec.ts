@@ -1,9 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, type Plano, type PlanProgressEvent, type PublicUser } from '@planejador/contracts';
 import { JOBS, QUEUES, type JobProducer } from '@planejador/queue';
-import { spawnWorker, startFakeAi, waitFor, waitForSchedulerRun, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { chargeCredits } from '@planejador/db';
+import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, waitForSchedulerRun, type FakeAi, type ManagedProcess } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { startApi, type ApiHarness } from './api-harness';
 
 const PROMPTS = [
   'Bingo das frações com a turma',
@@ -23,29 +24,6 @@ const PROMPTS = [
   'Volume com cubinhos de material dourado',
 ];
 
-function generateBody(turmaId: string, prompts: string[], overrides: Record<string, unknown> = {}) {
-  return {
-    temaPrincipal: 'Matemática',
-    turmaId,
-    materiaGeral: 'matematica',
-    limitOneSkill: true,
-    preferirSeduc: true,
-    nivelDetalhamento: 3,
-    aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
-    ...overrides,
-  };
-}
-
-async function waitForPlan(client: TestClient, id: string, states: string[] = ['done', 'failed'], timeoutMs = 60000) {
-  return waitFor(
-    async () => {
-      const res = await client.get<Plano>(`/api/planos/${id}`);
-      return states.includes(res.body.generation?.state) ? res.body : null;
-    },
-    { timeoutMs, intervalMs: 200, what: `plan ${id} to reach ${states.join('/')}` },
-  );
-}
-
 describe('plan generation: api, queue, worker process, fake AI and live progress', () => {
   let api: ApiHarness;
   let ai: FakeAi;
@@ -63,15 +41,9 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     await ai?.close();
   });
 
-  async function teacherWithClass(ano = '5') {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
-    return { ...t, turmaId: turma.id };
-  }
-
   it('generates a 15-lesson plan whose every skill is a real BNCC skill of that year and subject', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, PROMPTS));
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateRequest(turma.id, PROMPTS, { limitOneSkill: true }));
     expect(res.status).toBe(202);
     const early = await client.get<Plano>(`/api/planos/${res.body.id}`);
     expect(['queued', 'running', 'done']).toContain(early.body.generation.state);
@@ -102,14 +74,13 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   });
 
   it('never stores an invented skill code: the answer is retried', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     ai.script({
       match: 'Jogo inventado',
       times: 2,
       content: { habilidades: ['EF99XX99'], objetivos: 'x', objetosConhecimento: 'x', experiencias: 'x', evidencias: 'x' },
     });
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Jogo inventado de frações']));
-    const plan = await waitForPlan(client, res.body.id);
+    const plan = await waitForPlan(client, await requestPlan(client, generateRequest(turma.id, ['Jogo inventado de frações'])));
     expect(plan.generation.state).toBe('done');
     expect(plan.aulas[0].habilidadeCodes).not.toContain('EF99XX99');
     const [{ count }] = await api.orm.em.fork().getConnection().execute(
@@ -120,21 +91,20 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   });
 
   it('retries 429 and 500 answers', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     ai.script({ match: 'Aula com limite', status: 429, headers: { 'retry-after-ms': '50' }, times: 1 }, { match: 'Aula com erro', status: 500, times: 2 });
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Aula com limite de frações', 'Aula com erro de medidas']));
-    const plan = await waitForPlan(client, res.body.id);
+    const plan = await waitForPlan(client, await requestPlan(client, generateRequest(turma.id, ['Aula com limite de frações', 'Aula com erro de medidas'])));
     expect(plan.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(ai.calls.filter((c) => c.text.includes('Aula com limite') && c.outcome === 'status 429')).toHaveLength(1);
     expect(ai.calls.filter((c) => c.text.includes('Aula com erro') && c.outcome === 'status 500')).toHaveLength(2);
   });
 
   it('ends a plan whose lessons all keep failing as failed, with the credit back exactly once', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     ai.script({ match: 'Sempre falha', status: 500, times: 1000 });
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, ['Sempre falha: frações', 'Sempre falha: números naturais']));
+    const res = await client.post<{ id: string }>('/api/planos/generate', generateRequest(turma.id, ['Sempre falha: frações', 'Sempre falha: números naturais']));
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
-    const plan = await waitForPlan(client, res.body.id, ['failed'], 90000);
+    const plan = await waitForPlan(client, res.body.id, { states: ['failed'], timeoutMs: 90000 });
     expect(plan.generation.state).toBe('failed');
     expect(plan.generation.creditRefunded).toBe(true);
     expect(plan.generation.error).toMatch(/IA/);
@@ -146,11 +116,11 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   }, 120000);
 
   it('with 1 credit left, two concurrent requests make exactly one plan', async () => {
-    const { client, turmaId, user } = await teacherWithClass('5');
-    await api.orm.em.fork().getConnection().execute(`update users set credits = 1 where id = ?`, [user.id]);
+    const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
+    expect(await chargeCredits(api.orm.em.fork(), user.id, user.credits - 1)).toBe(true);
     const [a, b] = await Promise.all([
-      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateBody(turmaId, ['Frações A'])),
-      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateBody(turmaId, ['Frações B'])),
+      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações A'])),
+      client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações B'])),
     ]);
     expect([a.status, b.status].sort()).toEqual([202, 402]);
     const refused = a.status === 402 ? a : b;
@@ -161,8 +131,8 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   });
 
   it('a repeated Idempotency-Key makes one plan and takes one credit', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
-    const body = generateBody(turmaId, ['Frações com pizza']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const body = generateRequest(turma.id, ['Frações com pizza']);
     const key = { 'idempotency-key': `gen-${Date.now()}-abc` };
     const [r1, r2] = await Promise.all([client.post<{ id: string }>('/api/planos/generate', body, key), client.post<{ id: string }>('/api/planos/generate', body, key)]);
     const r3 = await client.post<{ id: string }>('/api/planos/generate', body, key);
@@ -174,31 +144,31 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   });
 
   it('refuses invalid generate requests with the spec messages and takes no credit', async () => {
-    const { client, turmaId } = await teacherWithClass('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const cases: [Record<string, unknown>, string][] = [
-      [generateBody(turmaId, []), MSG.aulasMin],
-      [generateBody(turmaId, Array.from({ length: 16 }, (_, i) => `Aula ${i}`)), MSG.aulasMax],
-      [generateBody(turmaId, ['  ']), MSG.promptRequired],
-      [generateBody(turmaId, ['x'], { materiaGeral: '' }), MSG.materiaGeralRequired],
-      [generateBody(turmaId, ['x'], { temaPrincipal: '' }), MSG.temaRequired],
-      [generateBody('', ['x']), MSG.turmaRequired],
-      [generateBody(turmaId, ['x'], { nivelDetalhamento: 9 }), MSG.nivelInvalid],
+      [generateRequest(turma.id, []), MSG.aulasMin],
+      [generateRequest(turma.id, Array.from({ length: 16 }, (_, i) => `Aula ${i}`)), MSG.aulasMax],
+      [generateRequest(turma.id, ['  ']), MSG.promptRequired],
+      [generateRequest(turma.id, ['x'], { materiaGeral: '' }), MSG.materiaGeralRequired],
+      [generateRequest(turma.id, ['x'], { temaPrincipal: '' }), MSG.temaRequired],
+      [generateRequest('', ['x']), MSG.turmaRequired],
+      [generateRequest(turma.id, ['x'], { nivelDetalhamento: 9 }), MSG.nivelInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await client.post<{ message: string; issues: { message: string }[] }>('/api/planos/generate', body);
       expect(res.status).toBe(400);
       expect(res.body.issues.map((i) => i.message)).toContain(message);
     }
-    const other = await teacherWithClass('5');
-    const foreign = await client.post<{ message: string }>('/api/planos/generate', generateBody(other.turmaId, ['x']));
+    const other = await teacherWithTurma(api, { ano: '5' });
+    const foreign = await client.post<{ message: string }>('/api/planos/generate', generateRequest(other.turma.id, ['x']));
     expect(foreign.status).toBe(404);
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
     expect((await client.get<unknown[]>('/api/planos')).body).toHaveLength(0);
   });
 
   it("sends progress only to the plan's owner", async () => {
-    const owner = await teacherWithClass('5');
-    const stranger = await teacherWithClass('5');
+    const owner = await teacherWithTurma(api, { ano: '5' });
+    const stranger = await teacherWithTurma(api, { ano: '5' });
     const connect = (cookie: string) =>
       new Promise<Socket>((resolve, reject) => {
         const socket = io(api.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
@@ -212,7 +182,7 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     ownerSocket.on('plan:progress', (e: PlanProgressEvent) => ownerEvents.push(e));
     strangerSocket.on('plan:progress', (e: PlanProgressEvent) => strangerEvents.push(e));
     try {
-      const res = await owner.client.post<{ id: string }>('/api/planos/generate', generateBody(owner.turmaId, ['Frações 1', 'Frações 2', 'Frações 3']));
+      const res = await owner.client.post<{ id: string }>('/api/planos/generate', generateRequest(owner.turma.id, ['Frações 1', 'Frações 2', 'Frações 3']));
       await waitFor(() => ownerEvents.some((e) => e.planId === res.body.id && e.type === 'done'), { what: 'done event' });
       const types = ownerEvents.filter((e) => e.planId === res.body.id).map((e) => e.type);
       expect(types.filter((t) => t === 'lesson-done')).toHaveLength(3);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { signUpTeacher, turmaInput } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 // V8's own check of whether two objects share a hidden class (map). Natives syntax is allowed from here on, for
 // functions compiled after this line.
@@ -21,7 +22,7 @@ describe('hidden classes of requests', () => {
   afterAll(() => api?.close());
 
   it('are the same for every request to a route, with its session, user and logger', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     expect((await client.post('/api/turmas', turmaInput())).status).toBe(201);
     const seen: { req: IncomingMessage & { log?: object }; res: ServerResponse }[] = [];
     const server = api.app.getHttpServer() as Server;

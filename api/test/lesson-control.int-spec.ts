@@ -1,34 +1,15 @@
 import { LIMITS, MSG, type Aula, type AulaVersao, type Plano, type PublicUser } from '@planejador/contracts';
 import { QUEUES, type JobProducer } from '@planejador/queue';
-import { spawnWorker, startFakeAi, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type LessonRequest, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { startApi, type ApiHarness } from './api-harness';
 
 /** Issue 13: pins, the whole pool, partial failure, regeneration (lesson and field), credits, versions, edits. */
 
 const FIELDS = ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const;
 
-function body(turmaId: string, lessons: (string | { prompt: string; habilidadesFixadas?: string[] })[], materia = 'matematica') {
-  return {
-    temaPrincipal: 'Tema',
-    turmaId,
-    materiaGeral: materia,
-    limitOneSkill: true,
-    preferirSeduc: false,
-    nivelDetalhamento: 3,
-    aulas: lessons.map((l, i) => ({ numeroAula: i + 1, materia, ...(typeof l === 'string' ? { prompt: l } : l) })),
-  };
-}
-
-async function waitForPlan(client: TestClient, id: string) {
-  return waitFor(
-    async () => {
-      const res = await client.get<Plano>(`/api/planos/${id}`);
-      return ['done', 'failed'].includes(res.body.generation?.state) ? res.body : null;
-    },
-    { timeoutMs: 60000, intervalMs: 150, what: `plan ${id}` },
-  );
-}
+/** Every plan of this file: theme 'Tema', without the SEDUC-RS preference. */
+const OPTIONS = { temaPrincipal: 'Tema', preferirSeduc: false };
 
 async function waitForLesson(client: TestClient, planId: string, aulaId: string, versao?: number) {
   return waitFor(
@@ -72,22 +53,15 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     await ai?.close();
   });
 
-  async function teacher(ano = '5') {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
-    return { ...t, turmaId: turma.id };
-  }
   const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
 
-  async function generated(client: TestClient, turmaId: string, lessons: Parameters<typeof body>[1]) {
-    const res = await client.post<{ id: string }>('/api/planos/generate', body(turmaId, lessons));
-    expect(res.status).toBe(202);
-    return waitForPlan(client, res.body.id);
+  async function generated(client: TestClient, turmaId: string, lessons: LessonRequest[]) {
+    return waitForPlan(client, await requestPlan(client, generateRequest(turmaId, lessons, OPTIONS)));
   }
 
   it('honours pinned skills and offers the AI the whole pool of the year and subject', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, [
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, [
       { prompt: 'Pinned: receitas com medidas', habilidadesFixadas: ['EF05MA19', 'EF05MA03'] },
       'Pool: bingo das frações',
     ]);
@@ -112,13 +86,13 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('refuses pins of another year and a year without skills of the subject, charging nothing', async () => {
-    const { client, turmaId } = await teacher('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const before = await credits(client);
-    const wrong = await client.post<{ message: string }>('/api/planos/generate', body(turmaId, [{ prompt: 'Frações', habilidadesFixadas: ['EF06MA01'] }]));
+    const wrong = await client.post<{ message: string }>('/api/planos/generate', generateRequest(turma.id, [{ prompt: 'Frações', habilidadesFixadas: ['EF06MA01'] }], OPTIONS));
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('A habilidade EF06MA01 não é do 5º ano de Matemática.');
-    const early = await teacher('2');
-    const english = await early.client.post<{ message: string }>('/api/planos/generate', body(early.turmaId, ['Colors song'], 'ingles'));
+    const early = await teacherWithTurma(api, { ano: '2' });
+    const english = await early.client.post<{ message: string }>('/api/planos/generate', generateRequest(early.turma.id, [{ prompt: 'Colors song', materia: 'ingles' }], { ...OPTIONS, materiaGeral: 'ingles' }));
     expect(english.status).toBe(400);
     expect(english.body.message).toBe('Não há habilidades da BNCC de Inglês para o 2º ano.');
     expect(await credits(client)).toBe(before);
@@ -127,10 +101,10 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('a plan whose lessons partly fail ends done; the failed lesson regenerates for free', async () => {
-    const { client, turmaId } = await teacher('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     // Fails through every AI retry of every job attempt: the plan settles for the lesson it has.
     ai.script({ match: 'Parcial quebra', status: 500, times: 1000 });
-    const plan = await generated(client, turmaId, ['Parcial ok: frações', 'Parcial quebra: medidas']);
+    const plan = await generated(client, turma.id, ['Parcial ok: frações', 'Parcial quebra: medidas']);
     expect(plan.generation).toMatchObject({ state: 'done', done: 1, total: 2 });
     expect(plan.status).toBe('gerado');
     const failed = plan.aulas[1];
@@ -148,8 +122,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('regenerates one lesson with an instruction, leaves every other lesson byte-identical, and can be undone', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Uma: frações com pizza', 'Duas: medidas com trena', 'Três: gráficos de colunas']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Uma: frações com pizza', 'Duas: medidas com trena', 'Três: gráficos de colunas']);
     const [first, target, third] = plan.aulas;
     ai.script({
       match: 'mais prática, com experimento',
@@ -187,8 +161,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('regenerates one field only: the other lessons and the other four fields and skills stay byte-identical', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Campo um: frações equivalentes', 'Campo dois: medidas de massa', 'Campo três: gráficos']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Campo um: frações equivalentes', 'Campo dois: medidas de massa', 'Campo três: gráficos']);
     const lesson = plan.aulas[1];
     ai.script({
       match: 'Reescreva somente o campo "Evidências de Aprendizagem"',
@@ -207,8 +181,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('regenerates with pinned skills: the lesson then cites exactly them; a code of another year is refused', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Fixar ao regenerar: medidas']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Fixar ao regenerar: medidas']);
     const [lesson] = plan.aulas;
     const wrong = await client.post<{ message: string }>(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { habilidadesFixadas: ['EF06MA01'] });
     expect(wrong.status).toBe(400);
@@ -225,8 +199,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('refuses an instruction over 500 characters and an unknown field with 400, changing nothing', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Recusa: frações', 'Recusa: medidas']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Recusa: frações', 'Recusa: medidas']);
     const [lesson] = plan.aulas;
     const before = await credits(client);
     const callsBefore = ai.calls.length;
@@ -245,10 +219,10 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('a plan whose lessons all failed (credit returned) gives no free regenerations: 409, nothing charged or queued', async () => {
-    const { client, turmaId } = await teacher('5');
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const start = await credits(client);
     ai.script({ match: 'Tudo falha', status: 500, times: 1000 });
-    const plan = await generated(client, turmaId, ['Tudo falha: frações', 'Tudo falha: medidas']);
+    const plan = await generated(client, turma.id, ['Tudo falha: frações', 'Tudo falha: medidas']);
     expect(plan.generation).toMatchObject({ state: 'failed', creditRefunded: true });
     expect(await credits(client)).toBe(start);
     ai.reset();
@@ -264,8 +238,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   }, 90000);
 
   it(`gives ${LIMITS.freeRegenerations} free regenerations per lesson, then takes a credit; none left: 402; two at once: one queued`, async () => {
-    const { client, turmaId, user } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Créditos: frações']);
+    const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Créditos: frações']);
     const [lesson] = plan.aulas;
     const start = await credits(client);
     for (let i = 1; i <= LIMITS.freeRegenerations; i++) {
@@ -287,8 +261,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('a regeneration that fails for good keeps the previous content and gives the credit back once', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Falha na regeneração: frações']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Falha na regeneração: frações']);
     const [lesson] = plan.aulas;
     await api.orm.em.fork().getConnection().execute(`update aulas set regeneracoes = ? where id = ?`, [LIMITS.freeRegenerations, lesson.id]);
     const start = await credits(client);
@@ -308,8 +282,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   }, 90000);
 
   it('saving a changed skill stores its official text, refuses another year, versions only changed lessons', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Edição: frações', 'Intocada: medidas']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Edição: frações', 'Intocada: medidas']);
     const [edited, untouched] = plan.aulas;
     const toInput = (a: Aula) => ({ id: a.id, habilidades: a.habilidades, objetivos: a.objetivos, objetosConhecimento: a.objetosConhecimento, experiencias: a.experiencias, evidencias: a.evidencias });
     const wrong = await client.put<{ message: string }>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: [{ ...toInput(edited), habilidadeCodes: ['EF06MA01'] }, toInput(untouched)] });
@@ -331,9 +305,9 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('lessons of another teacher are not found', async () => {
-    const owner = await teacher('5');
-    const plan = await generated(owner.client, owner.turmaId, ['Dono: frações']);
-    const other = await teacher('5');
+    const owner = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(owner.client, owner.turma.id, ['Dono: frações']);
+    const other = await teacherWithTurma(api, { ano: '5' });
     const lesson = plan.aulas[0];
     expect((await other.client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {})).status).toBe(404);
     expect((await other.client.get(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes`)).status).toBe(404);
@@ -341,8 +315,8 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   it('a regeneration survives kill -9 of the worker', async () => {
-    const { client, turmaId } = await teacher('5');
-    const plan = await generated(client, turmaId, ['Sobrevive: frações']);
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Sobrevive: frações']);
     const [lesson] = plan.aulas;
     ai.script({ match: 'Pedido do professor', delayMs: 1500 });
     await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { instrucao: 'com material dourado' });

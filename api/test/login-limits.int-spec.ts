@@ -1,5 +1,6 @@
 import { MSG } from '@planejador/contracts';
-import { PASSWORD, signUp, startApi, type ApiHarness } from './api-harness';
+import { PASSWORD, signUpTeacher } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 describe('failed logins slow down the pair (e-mail, address), never the owner elsewhere (issue 16)', () => {
   let api: ApiHarness;
@@ -15,7 +16,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
     api.client({ 'x-forwarded-for': from }).post<{ message: string }>('/api/login', { email, password });
 
   it('a stranger who guesses wrong is held back; the owner signs in from another address at once', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await login('203.0.113.5', email, 'errada')).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -28,7 +29,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
   });
 
   it('the delay grows with each further failure', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     for (let i = 0; i < 3; i++) await login('203.0.113.9', email, 'errada');
     const first = Number((await login('203.0.113.9', email, 'errada')).headers.get('retry-after'));
     // Wait the delay out (bounded: the first delay is one second), then fail again: a longer delay.
@@ -39,7 +40,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
   });
 
   it('IPv6 clients count by their /64', async () => {
-    const { email } = await signUp(api);
+    const { email } = await signUpTeacher(api);
     for (let i = 0; i < 3; i++) expect((await login(`2001:db8:1:2::${i + 1}`, email, 'errada')).status).toBe(401);
     expect((await login('2001:db8:1:2:ffff::9', email, PASSWORD)).status).toBe(429);
     expect((await login('2001:db8:1:3::1', email, PASSWORD)).status).toBe(200);
@@ -48,7 +49,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
   it('without TRUST_PROXY a client cannot pick its address with X-Forwarded-For', async () => {
     const direct = await startApi({ RATE_LIMIT_LOGIN: '3', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-login-direct` });
     try {
-      const { email } = await signUp(direct);
+      const { email } = await signUpTeacher(direct);
       const statuses: number[] = [];
       // Each try claims another address; all of them are the same socket address to the api.
       for (let i = 0; i < 4; i++) {
@@ -62,7 +63,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
   });
 
   it('every attempt counts per address too, across accounts', async () => {
-    const accounts = await Promise.all([signUp(api), signUp(api), signUp(api)]);
+    const accounts = await Promise.all([signUpTeacher(api), signUpTeacher(api), signUpTeacher(api)]);
     const statuses: number[] = [];
     // RATE_LIMIT_LOGIN * 3 attempts per address and window, whichever e-mail they name.
     for (let i = 0; i < 10; i++) statuses.push((await login('192.0.2.77', accounts[i % 3].email, 'errada')).status);

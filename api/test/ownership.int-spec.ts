@@ -1,6 +1,6 @@
 import { MSG, type MatrizData, type Plano, type PublicUser } from '@planejador/contracts';
-import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
+import { createPlan, generateRequest, spawnWorker, teacherWithTurma, turmaInput, uniqueEmail, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 /*
  * The ownership matrix: teacher A has a class and a generated plan; teacher B (and an admin, and a signed-out
@@ -8,20 +8,10 @@ import { signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness
  * does not exist, and A's data is the same afterwards, byte for byte.
  */
 
-type Teacher = Awaited<ReturnType<typeof signUp>> & { turma: { id: string; numero: string }; plan: Plano };
+type Teacher = Awaited<ReturnType<typeof teacherWithTurma>> & { plan: Plano };
 
-const generateBody = (turmaId: string, prompt: string) => ({
-  temaPrincipal: 'Matemática',
-  turmaId,
-  materiaGeral: 'matematica',
-  limitOneSkill: true,
-  preferirSeduc: true,
-  nivelDetalhamento: 3,
-  aulas: [
-    { numeroAula: 1, materia: 'matematica', prompt },
-    { numeroAula: 2, materia: 'matematica', prompt: `${prompt} (continuação)` },
-  ],
-});
+/** Two lessons on one theme. */
+const lessons = (prompt: string) => [prompt, `${prompt} (continuação)`];
 
 describe('ownership: no one but the owner reads, changes, exports or deletes a class or a plan', () => {
   let api: ApiHarness;
@@ -31,23 +21,10 @@ describe('ownership: no one but the owner reads, changes, exports or deletes a c
   let admin: TestClient;
   const adminEmail = uniqueEmail('admin');
 
-  async function generated(client: TestClient, turmaId: string, prompt: string, idempotencyKey?: string): Promise<Plano> {
-    const res = await client.post<{ id: string }>('/api/planos/generate', generateBody(turmaId, prompt), idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
-    if (res.status !== 202) throw new Error(`generate: ${res.status} ${res.text}`);
-    return waitFor(
-      async () => {
-        const plan = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
-        return plan.generation?.state === 'done' ? plan : null;
-      },
-      { what: 'plan done', timeoutMs: 30000 },
-    );
-  }
-
   async function teacher(numero: string, ano: string, prompt: string, idempotencyKey: string): Promise<Teacher> {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string; numero: string }>('/api/turmas', turmaInput({ numero, ano }))).body;
-    const plan = await generated(t.client, turma.id, prompt, idempotencyKey);
-    return { ...t, turma, plan };
+    const t = await teacherWithTurma(api, { numero, ano });
+    const plan = await createPlan(t.client, t.turma.id, lessons(prompt), { headers: { 'idempotency-key': idempotencyKey }, timeoutMs: 30000 });
+    return { ...t, plan };
   }
 
   /** Everything A can see through the api, and A's rows in the database. */
@@ -102,7 +79,7 @@ describe('ownership: no one but the owner reads, changes, exports or deletes a c
       ['GET', `/api/matriz/${a.turma.id.toUpperCase()}/matematica`],
       ['GET', `/api/matriz/${encodeURIComponent(a.turma.numero)}/matematica`],
       ['GET', `/api/matriz/${encodeURIComponent(` ${a.turma.numero} `)}/portugues`],
-      ['POST', '/api/planos/generate', generateBody(a.turma.id, 'Plano na turma de outra pessoa')],
+      ['POST', '/api/planos/generate', generateRequest(a.turma.id, lessons('Plano na turma de outra pessoa'))],
     ];
   }
 
@@ -153,7 +130,7 @@ describe('ownership: no one but the owner reads, changes, exports or deletes a c
 
   it("the same Idempotency-Key used by two teachers makes two plans, each the teacher's own", async () => {
     expect(a.plan.id).not.toBe(b.plan.id);
-    const again = await b.client.post<{ id: string }>('/api/planos/generate', generateBody(b.turma.id, 'Contagem com tampinhas'), { 'idempotency-key': 'mesma-chave-123' });
+    const again = await b.client.post<{ id: string }>('/api/planos/generate', generateRequest(b.turma.id, lessons('Contagem com tampinhas')), { 'idempotency-key': 'mesma-chave-123' });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(b.plan.id);
   });

@@ -1,6 +1,7 @@
 import { LIMITS, MSG, PLANOS_PAGE_HEADERS, type PlanoListItem } from '@planejador/contracts';
 import type { TestClient, TestResponse } from '@planejador/testing';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { createTurma, signUpTeacher } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 /**
  * GET /api/planos pages: newest first, keyset cursor, the total and the next page in headers, filters by class
@@ -20,9 +21,9 @@ describe('plans list: pages, cursor, filters', () => {
 
   /** A teacher with classes 51 and 52 and `count` plans; plan i is 'Tema i', status by i % 3, class by i % 2. */
   async function teacherWithPlans(count: number, sameInstantEvery = 7) {
-    const t = await signUp(api);
-    const a = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ numero: '51' }))).body;
-    const b = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ numero: '52' }))).body;
+    const t = await signUpTeacher(api);
+    const a = await createTurma(t.client, { numero: '51' });
+    const b = await createTurma(t.client, { numero: '52' });
     // Plan i is created i minutes ago, except that every `sameInstantEvery`-th plan shares its neighbour's instant
     // (ties are broken by id, so a page boundary inside a tie neither repeats nor skips a plan).
     await sql(

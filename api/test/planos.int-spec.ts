@@ -1,27 +1,7 @@
 import JSZip from 'jszip';
 import { MSG, MATRIZ_HEADERS, type MatrizData, type MatrizMeta, type HabilidadeMatch, type Plano, type PlanoListItem } from '@planejador/contracts';
-import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
-
-async function generate(client: TestClient, turmaId: string, prompts: string[]) {
-  const res = await client.post<{ id: string }>('/api/planos/generate', {
-    temaPrincipal: 'Matemática',
-    turmaId,
-    materiaGeral: 'matematica',
-    limitOneSkill: true,
-    preferirSeduc: true,
-    nivelDetalhamento: 3,
-    aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
-  });
-  if (res.status !== 202) throw new Error(`generate: ${res.status} ${res.text}`);
-  return waitFor(
-    async () => {
-      const plan = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
-      return plan.generation.state === 'done' ? plan : null;
-    },
-    { what: 'plan done', timeoutMs: 30000 },
-  );
-}
+import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 describe('plans: list, read, edit, delete, export (offline drafter), matrix and skill search', () => {
   let api: ApiHarness;
@@ -36,15 +16,9 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
     await api?.close();
   });
 
-  async function teacher() {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string; numero: string }>('/api/turmas', turmaInput())).body;
-    return { ...t, turma };
-  }
-
   it('drafts a plan offline from the curriculum, lists it with its class and lessons, and reads it', async () => {
-    const { client, turma } = await teacher();
-    const plan = await generate(client, turma.id, ['Bingo das frações', 'Medidas de comprimento com trena']);
+    const { client, turma } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Bingo das frações', 'Medidas de comprimento com trena']);
     expect(plan.generator).toBe('offline');
     expect(plan.aulas[0].habilidades).toMatch(/\(EF05MA\d{2}\)/);
     expect(plan.aulas.every((a) => a.objetivos && a.experiencias && a.evidencias && a.objetosConhecimento)).toBe(true);
@@ -67,8 +41,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('saves edited lesson texts in one request and sets the status to salvo', async () => {
-    const { client, turma } = await teacher();
-    const plan = await generate(client, turma.id, ['Frações na receita de bolo', 'Geometria no geoplano']);
+    const { client, turma } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Frações na receita de bolo', 'Geometria no geoplano']);
     const aulas = plan.aulas.map((a) => ({ ...a, objetivos: a.numeroAula === 1 ? 'Objetivo editado pela professora' : a.objetivos }));
     aulas[1].evidencias = '';
     const res = await client.put<Plano>(`/api/planos/${plan.id}`, { status: 'salvo', aulas });
@@ -92,8 +66,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('refuses to edit a plan that is still generating', async () => {
-    const { client, turma, user } = await teacher();
-    const plan = await generate(client, turma.id, ['Frações']);
+    const { client, turma, user } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Frações']);
     await api.orm.em.fork().getConnection().execute(`update planos_aula set generation_state = 'running' where id = ? and user_id = ?`, [plan.id, user.id]);
     const res = await client.put<{ message: string }>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: plan.aulas });
     expect(res.status).toBe(409);
@@ -102,9 +76,9 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it("answers 404 for another user's plan on every route", async () => {
-    const a = await teacher();
-    const b = await teacher();
-    const plan = await generate(a.client, a.turma.id, ['Frações']);
+    const a = await teacherWithTurma(api);
+    const b = await teacherWithTurma(api);
+    const plan = await createPlan(a.client, a.turma.id, ['Frações']);
     for (const [method, path, body] of [
       ['GET', `/api/planos/${plan.id}`, undefined],
       ['PUT', `/api/planos/${plan.id}`, { status: 'salvo', aulas: plan.aulas }],
@@ -120,8 +94,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('exports a valid .docx with every lesson and a readable file name', async () => {
-    const { client, turma } = await teacher();
-    const plan = await generate(client, turma.id, ['Bingo das frações <script>alert(1)</script>', 'Área do pátio', 'Probabilidade com dados']);
+    const { client, turma } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Bingo das frações <script>alert(1)</script>', 'Área do pátio', 'Probabilidade com dados']);
     const res = await client.get<Buffer>(`/api/planos/${plan.id}/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
@@ -146,8 +120,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('deletes a plan with its lessons', async () => {
-    const { client, turma } = await teacher();
-    const plan = await generate(client, turma.id, ['Frações']);
+    const { client, turma } = await teacherWithTurma(api);
+    const plan = await createPlan(client, turma.id, ['Frações']);
     expect((await client.delete(`/api/planos/${plan.id}`)).status).toBe(204);
     expect((await client.get(`/api/planos/${plan.id}`)).status).toBe(404);
     const [{ count }] = await api.orm.em.fork().getConnection().execute(`select count(*)::int as count from aulas where plano_id = ?`, [plan.id]);
@@ -156,7 +130,7 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('answers the curriculum matrix of a class by id or number, with the year from the class', async () => {
-    const { client, turma } = await teacher();
+    const { client, turma } = await teacherWithTurma(api);
     // The body is the spec's year-keyed object itself; its facts come in headers and in .../info.
     const byId = await client.get<MatrizData>(`/api/matriz/${turma.id}/matematica`);
     expect(byId.status).toBe(200);
@@ -183,7 +157,7 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
   });
 
   it('ranks skills for an informal lesson description', async () => {
-    const { client } = await teacher();
+    const { client } = await teacherWithTurma(api);
     const res = await client.get<HabilidadeMatch[]>('/api/habilidades?ano=5&materia=matematica&q=bingo%20das%20fra%C3%A7%C3%B5es&limit=5');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);

@@ -1,6 +1,6 @@
 import { MSG, trimestreOf, type Cobertura, type Plano, type PlanoListItem } from '@planejador/contracts';
-import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
 
 /** Issue 15: trimestres, period and lesson length on plans; the class's coverage of its year's skills. */
 describe('school year: trimestres and coverage (offline drafter, real worker)', () => {
@@ -16,32 +16,12 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     await api?.close();
   });
 
-  async function teacher(ano = '5') {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput({ ano }))).body;
-    return { ...t, turmaId: turma.id };
-  }
-
-  async function plan(client: TestClient, turmaId: string, pins: string[][], extra: Record<string, unknown> = {}) {
-    const res = await client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Matemática',
-      turmaId,
-      materiaGeral: 'matematica',
-      aulas: pins.map((habilidadesFixadas, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt: `Aula ${i + 1} com frações e medidas`, habilidadesFixadas })),
-      ...extra,
-    });
-    expect(res.status).toBe(202);
-    return waitFor(
-      async () => {
-        const p = (await client.get<Plano>(`/api/planos/${res.body.id}`)).body;
-        return p.generation.state === 'done' ? p : null;
-      },
-      { timeoutMs: 30000, what: 'plan done' },
-    );
-  }
+  /** A plan with one lesson per list of pinned skills, generated to the end. */
+  const plan = (client: TestClient, turmaId: string, pins: string[][], overrides: Record<string, unknown> = {}) =>
+    createPlan(client, turmaId, pins.map((habilidadesFixadas, i) => ({ prompt: `Aula ${i + 1} com frações e medidas`, habilidadesFixadas })), { overrides, timeoutMs: 30000 });
 
   it('stores the trimestre (defaulted from today), the period and the lesson length; PUT changes them alone', async () => {
-    const { client, turmaId } = await teacher();
+    const { client, turma: { id: turmaId } } = await teacherWithTurma(api);
     const defaulted = await plan(client, turmaId, [['EF05MA03']]);
     expect(defaulted.trimestre).toBe(trimestreOf(new Date()));
     expect(defaulted.dataInicio).toBeNull();
@@ -74,7 +54,7 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
   });
 
   it('counts a skill as covered by finished plans of the class only, with their trimestres', async () => {
-    const { client, turmaId } = await teacher('5');
+    const { client, turma: { id: turmaId } } = await teacherWithTurma(api, { ano: '5' });
     const first = await plan(client, turmaId, [['EF05MA03'], ['EF05MA08']], { trimestre: 1 });
     await plan(client, turmaId, [['EF05MA03']], { trimestre: 2 });
     const deleted = await plan(client, turmaId, [['EF05MA19']], { trimestre: 3 });
@@ -100,7 +80,7 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     expect(byCode.get('EF05MA10')!.trimestres).toEqual([]);
     expect(byCode.get('EF05MA03')!.unidade).toBeTruthy();
 
-    const other = await teacher('5');
+    const other = await teacherWithTurma(api, { ano: '5' });
     expect((await other.client.get(`/api/turmas/${turmaId}/cobertura`)).status).toBe(404);
 
     // The class cards' summary: the same counts, for every class of the user, and only theirs.

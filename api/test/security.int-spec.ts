@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import type { Redis } from 'ioredis';
-import { MSG, type Plano } from '@planejador/contracts';
-import { spawnWorker, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { MSG } from '@planejador/contracts';
+import { createPlan, PASSWORD, signUpTeacher, spawnWorker, teacherWithTurma, turmaInput, uniqueEmail, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { createToken, storeTokenHash } from '@planejador/db';
 import { REDIS } from '../src/core/tokens';
-import { PASSWORD, signUp, signUpAdmin, startApi, turmaInput, uniqueEmail, type ApiHarness } from './api-harness';
+import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = localStorage.getItem('tema') || 'light';";
 const EVIL = 'https://evil.example';
@@ -55,22 +56,8 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
   const sql = <T extends Record<string, unknown>[]>(query: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T>(query, params);
 
   async function teacherWithPlan() {
-    const t = await signUp(api);
-    const turma = (await t.client.post<{ id: string }>('/api/turmas', turmaInput())).body;
-    const started = await t.client.post<{ id: string }>('/api/planos/generate', {
-      temaPrincipal: 'Matemática',
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      aulas: [{ numeroAula: 1, materia: 'matematica', prompt: 'Frações com pizza' }],
-    });
-    const plan = await waitFor(
-      async () => {
-        const p = (await t.client.get<Plano>(`/api/planos/${started.body.id}`)).body;
-        return p.generation?.state === 'done' ? p : null;
-      },
-      { what: 'plan done', timeoutMs: 30000 },
-    );
-    return { ...t, turma, plan };
+    const t = await teacherWithTurma(api);
+    return { ...t, plan: await createPlan(t.client, t.turma.id, ['Frações com pizza'], { timeoutMs: 30000 }) };
   }
 
   /** The teacher's rows and the run's users, e-mail logs and reset tokens. */
@@ -152,7 +139,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
 
     it('reads with another Origin are not refused, but no CORS header lets that site read them', async () => {
-      const again = await signUp(api);
+      const again = await signUpTeacher(api);
       const res = await again.client.get('/api/auth/user', { origin: EVIL });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -179,7 +166,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     };
 
     it('on api answers, including errors', async () => {
-      const { client } = await signUp(api);
+      const { client } = await signUpTeacher(api);
       for (const res of [await client.get('/api/turmas'), await client.get('/api/planos/nao-existe'), await api.client().get('/api/turmas'), await client.post('/api/turmas', '{"x":')]) {
         expectCommonHeaders(res.headers);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -216,7 +203,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
 
     it('a new session id at every sign-in; the old one and a planted one are worthless', async () => {
-      const { client, email } = await signUp(api);
+      const { client, email } = await signUpTeacher(api);
       const first = client.sessionId();
       expect((await client.post('/api/login', { email, password: PASSWORD })).status).toBe(200);
       const second = client.sessionId();
@@ -227,7 +214,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
       expect((await client.get('/api/auth/user')).status).toBe(200);
 
       // Session fixation: an attacker's valid session cookie, planted in the victim's browser, is replaced at sign-in.
-      const attacker = await signUp(api);
+      const attacker = await signUpTeacher(api);
       const planted = attacker.client.sessionId()!;
       const victim = api.client();
       const login = await victim.post('/api/login', { email, password: PASSWORD }, { cookie: `planejador.sid=${planted}` });
@@ -237,7 +224,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
 
     it('the session row is deleted at sign-out and the cookie is cleared', async () => {
-      const { client } = await signUp(api);
+      const { client } = await signUpTeacher(api);
       const sid = sidOf(client.sessionId());
       const rows = () => sql<{ count: number }[]>(`select count(*)::int as count from session where sid = ?`, [sid]).then((r) => r[0].count);
       expect(await rows()).toBe(1);
@@ -328,15 +315,14 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     /** A token stored the way the api stores it (only its SHA-256), valid for an hour. */
     async function resetToken(userId: string): Promise<string> {
       const token = `token-de-teste-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      await sql(`insert into password_reset_tokens (id, user_id, token_hash, expires_at) values (gen_random_uuid(), ?, ?, now() + interval '1 hour')`, [
-        userId,
-        createHash('sha256').update(token).digest('hex'),
-      ]);
+      const em = api.orm.em.fork();
+      const tokenId = await createToken(em, 'password-reset', userId, new Date(Date.now() + 3600 * 1000));
+      await storeTokenHash(em, 'password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
       return token;
     }
 
     it('works once, even when two requests race with it', async () => {
-      const { user, email } = await signUp(api);
+      const { user, email } = await signUpTeacher(api);
       const token = await resetToken(user.id);
       const c = api.client();
       expect((await c.post('/api/auth/validate-reset-token', { token })).status).toBe(200);
@@ -355,8 +341,8 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
 
     it("a token is only its owner's: it never changes another account", async () => {
-      const owner = await signUp(api);
-      const other = await signUp(api);
+      const owner = await signUpTeacher(api);
+      const other = await signUpTeacher(api);
       const token = await resetToken(owner.user.id);
       expect((await api.client().post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' })).status).toBe(200);
       expect((await api.client().post('/api/login', { email: other.email, password: PASSWORD })).status).toBe(200);
@@ -366,7 +352,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
 
   describe('login brute force', () => {
     it('locks an account after RATE_LIMIT_LOGIN attempts, even for the right password', async () => {
-      const { email } = await signUp(api);
+      const { email } = await signUpTeacher(api);
       const c = api.client();
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await c.post('/api/login', { email, password: `tentativa-${i}` })).status);
@@ -403,7 +389,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
       });
 
     it('refuses connections without a valid session or from another site, and accepts a signed-in one from the site', async () => {
-      const { client } = await signUp(api);
+      const { client } = await signUpTeacher(api);
       expect(await connect({})).toBe('refused');
       expect(await connect({ cookie: 'planejador.sid=s%3Afalso.assinatura' })).toBe('refused');
       const cookie = client.cookieHeader;

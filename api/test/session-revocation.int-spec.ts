@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { freePort, spawnApi, TestClient, type ManagedProcess } from '@planejador/testing';
+import { createHash, randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Pool } from 'pg';
+import { createToken, ormConfig, storeTokenHash, type TokenKind } from '@planejador/db';
+import { freePort, PASSWORD, signUpTeacher, spawnApi, TestClient, uniqueEmail, type ManagedProcess } from '@planejador/testing';
 import { setRole } from '../../scripts/src/admin';
-import { PASSWORD, uniqueEmail } from './api-harness';
 
 /**
  * Two api processes on one database and Redis, each holding the sessions it read in its SessionCache: a logout,
@@ -14,18 +15,20 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   let a: ManagedProcess;
   let b: ManagedProcess;
   let urls: { a: string; b: string };
-  let sql: Client;
+  let orm: MikroORM;
+  let pool: Pool;
 
   beforeAll(async () => {
     const [portA, portB] = [await freePort(), await freePort()];
     urls = { a: `http://127.0.0.1:${portA}`, b: `http://127.0.0.1:${portB}` };
     const env = { OPENAI_API_KEY: '', ADMIN_EMAILS: ADMIN };
     [a, b] = await Promise.all([spawnApi(portA, env), spawnApi(portB, env)]);
-    sql = new Client({ connectionString: process.env.DATABASE_URL });
-    await sql.connect();
+    orm = await MikroORM.init(ormConfig({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1 }));
+    pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   });
   afterAll(async () => {
-    await sql?.end();
+    await pool?.end();
+    await orm?.close(true);
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
@@ -33,10 +36,8 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   const on = (which: 'a' | 'b', cookie: string) => new TestClient(urls[which], { cookie });
 
   async function signUp(email = uniqueEmail('revogacao')) {
-    const client = new TestClient(urls.a);
-    const res = await client.post<{ id: string }>('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
-    expect(res.status).toBe(201);
-    return { email, id: res.body.id, cookie: client.cookieHeader };
+    const { client, user } = await signUpTeacher(urls.a, { email });
+    return { email, id: user.id, cookie: client.cookieHeader };
   }
 
   /** Both processes answer the session (twice: the second answer comes from their cache). */
@@ -46,14 +47,12 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
     }
   }
 
-  /** A one-time token of `table` for the user, stored hashed as the worker stores it. */
-  async function token(table: 'password_reset_tokens' | 'email_verification_tokens', userId: string) {
+  /** A one-time token of this kind for the user, stored hashed as the worker stores it. */
+  async function token(kind: TokenKind, userId: string) {
     const plain = randomBytes(32).toString('base64url');
-    await sql.query(`insert into ${table} (id, user_id, token_hash, expires_at) values ($1, $2, $3, now() + interval '1 hour')`, [
-      randomUUID(),
-      userId,
-      createHash('sha256').update(plain).digest('hex'),
-    ]);
+    const em = orm.em.fork();
+    const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));
+    await storeTokenHash(em, kind, tokenId, createHash('sha256').update(plain).digest('hex'));
     return plain;
   }
 
@@ -61,8 +60,9 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
     const user = await signUp();
     await warm(user.cookie);
     // Deleted behind the api's back (no announcement): both still answer from their cache...
+    // This one session row, by its id (no repository function removes a single session).
     const sid = decodeURIComponent(user.cookie.split('planejador.sid=')[1]).slice(2).split('.')[0];
-    await sql.query(`delete from "session" where sid = $1`, [sid]);
+    expect((await pool.query(`delete from "session" where sid = $1`, [sid])).rowCount).toBe(1);
     expect((await on('a', user.cookie).get('/api/turmas')).status).toBe(200);
     expect((await on('b', user.cookie).get('/api/turmas')).status).toBe(200);
     // ...while what must be current is read again: GET /api/auth/user reads the user (still there).
@@ -88,7 +88,7 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
     await warm(user.cookie);
     await warm(second.cookieHeader);
 
-    const reset = await new TestClient(urls.b).post('/api/auth/reset-password', { token: await token('password_reset_tokens', user.id), newPassword: 'nova-senha-456' });
+    const reset = await new TestClient(urls.b).post('/api/auth/reset-password', { token: await token('password-reset', user.id), newPassword: 'nova-senha-456' });
     expect(reset.status).toBe(200);
     for (const cookie of [user.cookie, second.cookieHeader]) {
       expect((await on('a', cookie).get('/api/turmas')).status).toBe(401);
@@ -101,7 +101,7 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
     const admin = await signUp(ADMIN);
     // ADMIN_EMAILS grants admin once the address is confirmed (through B, while both hold the session).
     await warm(admin.cookie);
-    expect((await on('b', admin.cookie).post('/api/auth/verify-email', { token: await token('email_verification_tokens', admin.id) })).status).toBe(200);
+    expect((await on('b', admin.cookie).post('/api/auth/verify-email', { token: await token('verify-email', admin.id) })).status).toBe(200);
     await warm(admin.cookie, '/api/admin/email-logs');
     expect((await on('a', admin.cookie).get<{ role: string }>('/api/auth/user')).body.role).toBe('admin');
 

@@ -1,5 +1,7 @@
-import { LIMITS, MSG } from '@planejador/contracts';
-import { signUp, startApi, turmaInput, type ApiHarness } from './api-harness';
+import { LIMITS, MSG, turmaSchema } from '@planejador/contracts';
+import { signUpTeacher, turmaInput } from '@planejador/testing';
+import { insertTurma } from '@planejador/db';
+import { startApi, type ApiHarness } from './api-harness';
 
 interface TurmaBody {
   id: string;
@@ -36,7 +38,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('creates, lists with plan counts, updates and deletes a class', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const created = await client.post<TurmaBody>('/api/turmas', turmaInput());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ numero: '51', estado: 'RS', instituicao: 'SEDUC-RS_2025', _count: { planosAula: 0 } });
@@ -54,7 +56,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('refuses invalid classes with the spec messages and writes nothing', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const cases: [Record<string, unknown>, string][] = [
       [turmaInput({ nomeProfessor: '  ' }), MSG.nomeProfessorRequired],
       [turmaInput({ numero: '' }), MSG.numeroRequired],
@@ -72,7 +74,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it("answers zod's errors without a message of their own in Brazilian Portuguese (never European)", async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const wrongType = await client.post<{ message: string; issues: { path: string; message: string }[] }>(
       '/api/turmas',
       turmaInput({ observacoesAdicionais: 42 }),
@@ -90,8 +92,8 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it("answers 404 for another user's class, and changes nothing", async () => {
-    const a = await signUp(api);
-    const b = await signUp(api);
+    const a = await signUpTeacher(api);
+    const b = await signUpTeacher(api);
     const turma = (await a.client.post<TurmaBody>('/api/turmas', turmaInput())).body;
     expect((await b.client.put(`/api/turmas/${turma.id}`, turmaInput({ numero: '99' }))).status).toBe(404);
     expect((await b.client.delete(`/api/turmas/${turma.id}`)).status).toBe(404);
@@ -102,7 +104,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('refuses the same school and class number twice (409), on create and on edit', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     expect((await client.post('/api/turmas', turmaInput())).status).toBe(201);
     const twice = await client.post<{ message: string }>('/api/turmas', turmaInput({ escola: '  eeef tiradentes ', nomeProfessor: 'Outra' }));
     expect(twice.status).toBe(409);
@@ -113,17 +115,14 @@ describe('classes, stats, feedback and the frontend error log', () => {
     // Editing a class without changing its school and number is fine.
     expect((await client.put(`/api/turmas/${other.body.id}`, turmaInput({ numero: '52', observacoesAdicionais: 'Nova' }))).status).toBe(200);
     // Another teacher may have the same class.
-    expect((await (await signUp(api)).client.post('/api/turmas', turmaInput())).status).toBe(201);
+    expect((await (await signUpTeacher(api)).client.post('/api/turmas', turmaInput())).status).toBe(201);
   });
 
   it(`keeps at most ${LIMITS.turmasMax} classes per user (409), also under concurrent requests`, async () => {
-    const { client, user } = await signUp(api);
-    await api.orm.em.fork().getConnection().execute(
-      `insert into turmas (id, user_id, nome_professor, numero, escola, ano, estado, instituicao, created_at, updated_at)
-       select gen_random_uuid(), ?, 'Ana', n::text, 'EEEF Tiradentes', '5', 'RS', 'SEDUC-RS_2025', now(), now()
-         from generate_series(1000, 1000 + ? - 3) n`,
-      [user.id, LIMITS.turmasMax],
-    );
+    const { client, user } = await signUpTeacher(api);
+    // Straight through the repository: all but 2 of the allowed classes.
+    const em = api.orm.em.fork();
+    for (let n = 1000; n <= 1000 + LIMITS.turmasMax - 3; n++) await insertTurma(em, user.id, turmaSchema.parse(turmaInput({ numero: String(n) })));
     const answers = await Promise.all([1, 2, 3, 4].map((i) => client.post<{ message: string }>('/api/turmas', turmaInput({ numero: `9${i}` }))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
     expect(answers.find((a) => a.status === 409)?.body.message).toBe(MSG.turmasLimit);
@@ -147,7 +146,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('counts classes, plans, lessons and this month in the stats', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     await client.post('/api/turmas', turmaInput());
     const stats = await client.get('/api/user/stats');
     expect(stats.status).toBe(200);
@@ -155,7 +154,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('stores feedback from 1 to 5 stars and refuses 0', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const zero = await client.post<{ message: string }>('/api/feedback', { rating: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.message).toBe(MSG.ratingRequired);
@@ -181,7 +180,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('refuses cross-site state changes and sets security headers', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const res = await client.post<{ message: string }>('/api/turmas', turmaInput(), { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.csrfRejected);
@@ -195,7 +194,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('answers malformed JSON with a Portuguese 400', async () => {
-    const { client } = await signUp(api);
+    const { client } = await signUpTeacher(api);
     const res = await client.request<{ message: string }>('POST', '/api/turmas', '{"numero": ');
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/JSON/);
