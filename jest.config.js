@@ -3,6 +3,8 @@
 //   web         web/src/**/*.test.ts(x): the web's forms logic and hooks in jsdom (Testing Library)
 //   integration *.int-spec.ts (real PostgreSQL, Redis, SMTP and fake AI server)
 //   e2e         web/e2e/*.e2e-spec.ts (real Chromium against the real stack)
+// integration and e2e: each test file on a database of its own, a copy of the run's template
+// (libs/testing/src/jest/global-setup.ts and database-environment.ts).
 const swc = [
   '@swc/jest',
   {
@@ -53,6 +55,7 @@ module.exports = {
       testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testEnvironment: '<rootDir>/libs/testing/src/jest/database-environment.ts',
       setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
     },
     {
@@ -61,6 +64,7 @@ module.exports = {
       testMatch: ['<rootDir>/web/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testEnvironment: '<rootDir>/libs/testing/src/jest/database-environment.ts',
       setupFiles: ['<rootDir>/libs/testing/src/jest/setup-env.ts'],
     },
   ],

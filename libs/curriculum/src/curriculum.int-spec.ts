@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CURRICULUM_CREDIT } from '@planejador/contracts';
-import { dropDatabase, ensureDatabase, migrate, ormConfig } from '@planejador/db';
+import { copyDatabase, dropDatabase, ormConfig } from '@planejador/db';
 import { testCurriculumDir } from './__tests__/bncc-records';
 import { CurriculumValidationError } from './curriculum-files';
 import { curriculumSkillCount, importCurriculum } from './curriculum-import';
 import { CurriculumService } from './curriculum.service';
 
-// A database of its own: these tests count inserts into an empty table and write a state matrix.
-const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const databaseUrl = `${base}/planejador_cur_${randomBytes(4).toString('hex')}`;
+// A database of its own, a copy of the run's migrated one with no curriculum (named after the run, so the run's
+// teardown drops it in any case): these tests count inserts into an empty table and write a state matrix.
+const template = process.env.TEST_EMPTY_DATABASE_TEMPLATE!;
+const databaseUrl = template.replace(/[^/]+$/, `${process.env.TEST_RUN_ID}_cur_${randomBytes(4).toString('hex')}`);
 const bnccText = readFileSync(join(testCurriculumDir, 'bncc-ef.json'), 'utf8');
 
 describe('curriculum import and lookups (PostgreSQL)', () => {
@@ -21,8 +22,7 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
   let dir: string;
 
   beforeAll(async () => {
-    await ensureDatabase(databaseUrl);
-    await migrate(databaseUrl);
+    await copyDatabase(template, databaseUrl);
     orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
     service = new CurriculumService(() => orm.em);
     dir = mkdtempSync(join(tmpdir(), 'curriculum-int-'));

@@ -35,3 +35,23 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = databaseName(databaseUrl);
   await withMaintenanceClient(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
+
+/**
+ * Creates the database named in `databaseUrl` as a copy of the one in `templateUrl` (PostgreSQL's
+ * `create database ... template ...`: nobody may be connected to the template meanwhile).
+ */
+export async function copyDatabase(templateUrl: string, databaseUrl: string): Promise<void> {
+  const template = databaseName(templateUrl);
+  const name = databaseName(databaseUrl);
+  await withMaintenanceClient(databaseUrl, (client) => client.query(`create database "${name}" template "${template}"`));
+}
+
+/** Drops every database of the server whose name starts with `prefix` (a test run's); returns their names. */
+export async function dropDatabasesStartingWith(serverUrl: string, prefix: string): Promise<string[]> {
+  return withMaintenanceClient(serverUrl, async (client) => {
+    const found = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) order by datname', [prefix]);
+    const names = found.rows.map((row) => row.datname).filter((name) => /^[A-Za-z0-9_]+$/.test(name));
+    for (const name of names) await client.query(`drop database if exists "${name}" with (force)`);
+    return names;
+  });
+}

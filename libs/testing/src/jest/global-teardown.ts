@@ -1,10 +1,14 @@
 import IORedis from 'ioredis';
-import { dropDatabase } from '@planejador/db';
+import { dropRunDatabases } from './test-env';
 
+/**
+ * After the run: every database it created (the templates, each test file's copy that a crashed worker did not
+ * drop, the suites' own ones, all named after the run) and its Redis keys.
+ */
 export default async function globalTeardown(): Promise<void> {
   const runId = process.env.TEST_RUN_ID;
   if (!runId) return;
-  if (process.env.KEEP_TEST_DB !== '1' && process.env.DATABASE_URL) await dropDatabase(process.env.DATABASE_URL);
+  await dropRunDatabases(runId);
   await deleteRedisPrefix(process.env.REDIS_URL!, runId);
 }
 

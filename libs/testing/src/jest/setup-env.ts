@@ -1,4 +1,5 @@
-// Per test file: quiet logs, fast retries; everything else comes from global-setup.
+// Per test file: quiet logs, fast retries; the database comes from database-environment.ts, the rest from
+// global-setup.
 process.env.LOG_LEVEL ??= 'warn';
 process.env.NODE_ENV ??= 'test';
 process.env.SESSION_SECRET ??= 'test-session-secret-0123456789abcdef0123456789';

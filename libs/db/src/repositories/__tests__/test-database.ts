@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
-import { dropDatabase, ensureDatabase } from '../../database-url';
+import { copyDatabase, dropDatabase } from '../../database-url';
 import { Aula, PlanoAula, Turma, User } from '../../entities';
-import { migrate } from '../../migrate';
 import { ormConfig } from '../../orm.config';
 
 /**
- * A migrated database of its own for one repository test file (the repositories' statements run against the
- * real PostgreSQL), with MikroORM and a pg pool on it and small factories with overrides.
+ * A migrated database of its own, with no curriculum, for one repository test file (the repositories' statements
+ * run against the real PostgreSQL), with MikroORM and a pg pool on it and small factories with overrides.
  */
 export interface TestDatabase {
   databaseUrl: string;
@@ -22,10 +21,12 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(prefix: string): Promise<TestDatabase> {
-  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-  const databaseUrl = `${base}/planejador_${prefix}_${randomBytes(4).toString('hex')}`;
-  await ensureDatabase(databaseUrl);
-  await migrate(databaseUrl);
+  // A copy of the run's empty template (libs/testing's global-setup), named after the run: its teardown drops it
+  // even when close() never runs.
+  const template = process.env.TEST_EMPTY_DATABASE_TEMPLATE;
+  if (!template || !process.env.TEST_RUN_ID) throw new Error('TEST_EMPTY_DATABASE_TEMPLATE is set by the integration project\'s global-setup.');
+  const databaseUrl = template.replace(/[^/]+$/, `${process.env.TEST_RUN_ID}_${prefix}_${randomBytes(4).toString('hex')}`);
+  await copyDatabase(template, databaseUrl);
   const orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
   return {
