@@ -5,9 +5,11 @@ import { Queue } from 'bullmq';
 import type { Plano } from '@planejador/contracts';
 import { jobIds, QUEUES } from '@planejador/queue';
 import {
+  createPlan,
   freePort,
   spawnApi,
   spawnWorker,
+  teacherWithTurma,
   TestClient,
   waitFor,
   waitForHealth,
@@ -16,30 +18,10 @@ import {
 } from '@planejador/testing';
 import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
 
-const PASSWORD = 'senha-segura-123';
-
 /** A teacher with a finished plan of `lessons` lessons (generated offline by the worker). */
 async function teacherWithPlan(url: string, lessons: number): Promise<{ client: TestClient; plan: Plano }> {
-  const client = new TestClient(url);
-  const email = `exporta.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@escola.rs.gov.br`;
-  expect((await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(201);
-  const turma = await client.post<{ id: string }>('/api/turmas', {
-    nomeProfessor: 'Ana', numero: '51', escola: 'EEEF Tiradentes', ano: '5', estado: 'RS', instituicao: 'SEDUC-RS_2025',
-  });
-  const gen = await client.post<{ id: string }>('/api/planos/generate', {
-    temaPrincipal: 'Matemática',
-    turmaId: turma.body.id,
-    materiaGeral: 'matematica',
-    aulas: Array.from({ length: lessons }, (_, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt: `Frações, parte ${i + 1}` })),
-  });
-  expect(gen.status).toBe(202);
-  const plan = await waitFor(
-    async () => {
-      const res = await client.get<Plano>(`/api/planos/${gen.body.id}`);
-      return res.body.generation.state === 'done' ? res.body : null;
-    },
-    { what: 'plan done', timeoutMs: 60000 },
-  );
+  const { client, turma } = await teacherWithTurma(url);
+  const plan = await createPlan(client, turma.id, Array.from({ length: lessons }, (_, i) => `Frações, parte ${i + 1}`));
   return { client, plan };
 }
 

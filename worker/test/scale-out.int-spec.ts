@@ -1,8 +1,6 @@
 import { io } from 'socket.io-client';
 import type { Plano, PlanProgressEvent } from '@planejador/contracts';
-import { freePort, spawnApi, spawnWorker, startFakeAi, TestClient, waitFor, type FakeAi, type ManagedProcess } from '@planejador/testing';
-
-const PASSWORD = 'senha-segura-123';
+import { createTurma, freePort, generateRequest, requestPlan, signUpTeacher, spawnApi, spawnWorker, startFakeAi, TestClient, uniqueEmail, waitFor, type FakeAi, type ManagedProcess } from '@planejador/testing';
 
 describe('scale-out: 2 api and 2 worker processes on one PostgreSQL and one Redis', () => {
   let ai: FakeAi;
@@ -25,15 +23,13 @@ describe('scale-out: 2 api and 2 worker processes on one PostgreSQL and one Redi
 
   it('a session made on api A works on api B; a plan requested through A reports its progress to a socket on B', async () => {
     const [a, b] = apis;
-    const onA = new TestClient(a.url);
-    const email = `escala.${Date.now().toString(36)}@escola.rs.gov.br`;
-    expect((await onA.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(201);
+    const { client: onA, email } = await signUpTeacher(a.url, { email: uniqueEmail('escala') });
     const onB = new TestClient(b.url, { cookie: onA.cookieHeader });
     const me = await onB.get<{ email: string }>('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
 
-    const turma = await onB.post<{ id: string }>('/api/turmas', { nomeProfessor: 'Ana', numero: '71', escola: 'EEEM Farroupilha', ano: '7' });
+    const turma = await createTurma(onB, { numero: '71', escola: 'EEEM Farroupilha', ano: '7' });
     const socket = io(b.url, { transports: ['websocket'], extraHeaders: { cookie: onA.cookieHeader }, reconnection: false });
     const events: PlanProgressEvent[] = [];
     socket.on('plan:progress', (e: PlanProgressEvent) => events.push(e));
@@ -45,14 +41,7 @@ describe('scale-out: 2 api and 2 worker processes on one PostgreSQL and one Redi
       // Several plans so both workers take some.
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await onA.post<{ id: string }>('/api/planos/generate', {
-          temaPrincipal: 'Matemática',
-          turmaId: turma.body.id,
-          materiaGeral: 'matematica',
-          aulas: [1, 2, 3].map((n) => ({ numeroAula: n, materia: 'matematica', prompt: `Plano ${i} aula ${n}: números inteiros` })),
-        });
-        expect(res.status).toBe(202);
-        ids.push(res.body.id);
+        ids.push(await requestPlan(onA, generateRequest(turma.id, [1, 2, 3].map((n) => `Plano ${i} aula ${n}: números inteiros`))));
       }
       await waitFor(() => ids.every((id) => events.some((e) => e.planId === id && e.type === 'done')), {
         what: 'done events for every plan on the socket connected to api B',
