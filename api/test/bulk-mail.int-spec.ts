@@ -22,9 +22,9 @@ describe('bulk e-mail: each recipient mailed once across retries and restarts; s
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => `${x}.${id.slice(0, 8)}@escola.rs.gov.br`);
     // What a worker leaves when it dies mid-send: a mailed, b being mailed (unknown outcome), c and d pending.
     await sql(
-      `insert into email_logs (id, admin_email, subject, html, to_addresses, cc_addresses, bcc_addresses, recipient_count, status, attempts, queue_prefix, created_at)
-       values (?, 'admin@escola.rs.gov.br', ?, '<p>Olá</p>', ?::jsonb, ?::jsonb, '[]'::jsonb, 4, 'sending', 1, ?, now() - interval '1 minute')`,
-      [id, subject, JSON.stringify([a, b, c]), JSON.stringify([d]), prefix],
+      `insert into email_logs (id, admin_email, subject, html, to_addresses, cc_addresses, bcc_addresses, recipient_count, status, attempts, created_at)
+       values (?, 'admin@escola.rs.gov.br', ?, '<p>Olá</p>', ?::jsonb, ?::jsonb, '[]'::jsonb, 4, 'sending', 1, now() - interval '1 minute')`,
+      [id, subject, JSON.stringify([a, b, c]), JSON.stringify([d])],
     );
     await sql(
       `insert into email_log_recipients (log_id, address, kind, status, sent_at) values (?, ?, 'to', 'sent', now()), (?, ?, 'to', 'sending', null)`,

@@ -59,9 +59,9 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     await plan(client, turmaId, [['EF05MA03']], { trimestre: 2 });
     const deleted = await plan(client, turmaId, [['EF05MA19']], { trimestre: 3 });
     expect((await client.delete(`/api/planos/${deleted.id}`)).status).toBe(204);
-    // A plan still generating does not count (its queue prefix is another's, so this run's sweeper leaves it be).
+    // A plan still generating does not count (touched an hour ahead, so the worker's sweeper leaves it be meanwhile).
     const stuck = await plan(client, turmaId, [['EF05MA10']], { trimestre: 3 });
-    await api.orm.em.fork().getConnection().execute(`update planos_aula set generation_state = 'running', queue_prefix = 'outra-fila' where id = ?`, [stuck.id]);
+    await api.orm.em.fork().getConnection().execute(`update planos_aula set generation_state = 'running', updated_at = now() + interval '1 hour' where id = ?`, [stuck.id]);
 
     const res = await client.get<Cobertura>(`/api/turmas/${turmaId}/cobertura`);
     expect(res.status).toBe(200);

@@ -28,7 +28,6 @@ export class EmailSenderService {
       cc: data.recipients.cc,
       bcc: data.recipients.bcc,
       recipientCount: data.recipients.total,
-      queuePrefix: this.settings.QUEUE_PREFIX,
     });
     try {
       await this.producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId), {

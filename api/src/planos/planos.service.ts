@@ -85,7 +85,6 @@ export class PlanosService {
             preferirSeduc: data.preferirSeduc,
             nivelDetalhamento: data.nivelDetalhamento,
             idempotencyKey,
-            queuePrefix: this.settings.QUEUE_PREFIX,
           },
           // The subject picked in Matéria Geral is every lesson's subject (spec, generation flow).
           data.aulas.map((a) => ({ materia: data.materiaGeral, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas ?? [] })),

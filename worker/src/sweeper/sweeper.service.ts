@@ -41,7 +41,7 @@ export class SweeperService implements OnApplicationBootstrap {
    */
   private async sweepRegenerations(graceSeconds: number): Promise<number> {
     const em = this.em.fork();
-    const lessons = await findStaleRegenerations(em, graceSeconds, this.settings.QUEUE_PREFIX);
+    const lessons = await findStaleRegenerations(em, graceSeconds);
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     for (const lesson of lessons) {
@@ -68,7 +68,7 @@ export class SweeperService implements OnApplicationBootstrap {
   async sweep(): Promise<{ requeued: number; failed: number; mails: number }> {
     const em = this.em.fork();
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
-    const plans = await findStalePlans(em, graceSeconds, this.settings.QUEUE_PREFIX);
+    const plans = await findStalePlans(em, graceSeconds);
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     let failed = 0;
@@ -91,7 +91,7 @@ export class SweeperService implements OnApplicationBootstrap {
     requeued += await this.sweepRegenerations(graceSeconds);
     // Bulk sends stored but not queued, or stuck in 'sending' with no job left to finish them (the worker died
     // in between): queued again. Per-recipient state means nobody is mailed twice.
-    const mails = await findStaleEmailLogs(em, graceSeconds, this.settings.QUEUE_PREFIX);
+    const mails = await findStaleEmailLogs(em, graceSeconds);
     let mailCount = 0;
     for (const mail of mails) {
       const jobId = jobIds.bulkMail(mail.id);

@@ -45,10 +45,6 @@ export class EmailLog {
   @Property({ type: 'integer', default: 0 })
   attempts: number & Opt = 0;
 
-  /** The QUEUE_PREFIX it was queued under (the sweeper only re-queues its own). */
-  @Property({ type: 'string', length: 64, nullable: true })
-  queuePrefix: string | null = null;
-
   @Property({ type: 'datetime', nullable: true })
   sentAt: Date | null = null;
 

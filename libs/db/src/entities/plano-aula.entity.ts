@@ -53,10 +53,6 @@ export class PlanoAula {
   @Property({ type: 'string', length: 128, nullable: true })
   idempotencyKey: string | null = null;
 
-  /** The QUEUE_PREFIX it was queued under (the sweeper only re-queues its own). */
-  @Property({ type: 'string', length: 64, nullable: true })
-  queuePrefix: string | null = null;
-
   @Property({ type: 'datetime', nullable: true })
   enqueuedAt: Date | null = null;
 

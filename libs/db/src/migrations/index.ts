@@ -7,6 +7,7 @@ import { Migration20261124002000_security_review } from './Migration202611240020
 import { Migration20261125000100_lesson_control } from './Migration20261125000100_lesson_control';
 import { Migration20261125000200_school_year } from './Migration20261125000200_school_year';
 import { Migration20261125000300_ai_calls } from './Migration20261125000300_ai_calls';
+import { Migration20261125140000_drop_queue_prefix } from './Migration20261125140000_drop_queue_prefix';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000100_lesson_control', class: Migration20261125000100_lesson_control },
   { name: 'Migration20261125000200_school_year', class: Migration20261125000200_school_year },
   { name: 'Migration20261125000300_ai_calls', class: Migration20261125000300_ai_calls },
+  { name: 'Migration20261125140000_drop_queue_prefix', class: Migration20261125140000_drop_queue_prefix },
 ];

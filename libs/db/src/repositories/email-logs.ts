@@ -14,7 +14,6 @@ export interface NewEmailLog {
   cc: string[];
   bcc: string[];
   recipientCount: number;
-  queuePrefix: string;
 }
 
 /** Stores a bulk send as 'queued' (the record is the job's source of truth); returns its id. */
@@ -29,7 +28,6 @@ export async function insertEmailLog(em: EntityManager, log: NewEmailLog): Promi
     ccAddresses: log.cc,
     bccAddresses: log.bcc,
     recipientCount: log.recipientCount,
-    queuePrefix: log.queuePrefix,
   });
   await em.flush();
   return record.id;
@@ -55,14 +53,13 @@ export async function markEmailLogQueued(em: EntityManager, logId: string, error
 }
 
 /**
- * Bulk sends of this queue prefix (or of none) stored but not finished (queued or sending) for `graceSeconds`,
- * at most 500: the sweeper queues them again.
+ * Bulk sends stored but not finished (queued or sending) for `graceSeconds`, at most 500: the sweeper queues them
+ * again.
  */
-export async function findStaleEmailLogs(em: EntityManager, graceSeconds: number, queuePrefix: string): Promise<{ id: string }[]> {
+export async function findStaleEmailLogs(em: EntityManager, graceSeconds: number): Promise<{ id: string }[]> {
   return em.execute<{ id: string }[]>(
-    `select id from email_logs where status in ('queued', 'sending') and created_at < now() - make_interval(secs => ?)
-        and (queue_prefix = ? or queue_prefix is null) limit 500`,
-    [graceSeconds, queuePrefix],
+    `select id from email_logs where status in ('queued', 'sending') and created_at < now() - make_interval(secs => ?) limit 500`,
+    [graceSeconds],
   );
 }
 

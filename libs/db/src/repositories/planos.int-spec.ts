@@ -180,34 +180,37 @@ describe('planos and aulas repository (PostgreSQL)', () => {
   });
 
   describe('sweeper reads', () => {
-    it('findStalePlans finds queued or running plans of the prefix untouched for the grace period; markPlanRequeued touches one', async () => {
-      const prefix = `p${randomUUID().slice(0, 8)}`;
-      const { plano: stale } = await lessonOf({ generationState: 'running', queuePrefix: prefix });
-      const { plano: recent } = await lessonOf({ generationState: 'queued', queuePrefix: prefix });
-      const { plano: done } = await lessonOf({ generationState: 'done', queuePrefix: prefix });
-      const { plano: otherPrefix } = await lessonOf({ generationState: 'queued', queuePrefix: 'someone-else' });
-      for (const id of [stale.id, done.id, otherPrefix.id]) await age('planos_aula', id, 60);
-      const found = await findStalePlans(fresh(), 30, prefix);
-      expect(found.filter((p) => [stale.id, recent.id, done.id, otherPrefix.id].includes(p.id))).toEqual([{ id: stale.id, generation_state: 'running' }]);
+    it('findStalePlans finds queued or running plans untouched for the grace period, oldest first; markPlanRequeued touches one', async () => {
+      const { plano: stale } = await lessonOf({ generationState: 'running' });
+      const { plano: staleQueued } = await lessonOf({ generationState: 'queued' });
+      const { plano: recent } = await lessonOf({ generationState: 'queued' });
+      const { plano: done } = await lessonOf({ generationState: 'done' });
+      const { plano: failed } = await lessonOf({ generationState: 'failed' });
+      for (const id of [stale.id, staleQueued.id, done.id, failed.id]) await age('planos_aula', id, 60);
+      const found = await findStalePlans(fresh(), 30);
+      expect(found.filter((p) => [stale.id, staleQueued.id, recent.id, done.id, failed.id].includes(p.id))).toEqual([
+        { id: stale.id, generation_state: 'running' },
+        { id: staleQueued.id, generation_state: 'queued' },
+      ]);
       await markPlanRequeued(fresh(), stale.id);
       const row = await fresh().findOneOrFail(PlanoAula, { id: stale.id });
       expect(row.enqueuedAt).toBeInstanceOf(Date);
-      expect((await findStalePlans(fresh(), 30, prefix)).map((p) => p.id)).not.toContain(stale.id);
+      expect((await findStalePlans(fresh(), 30)).map((p) => p.id)).not.toContain(stale.id);
     });
 
     it('findStaleRegenerations finds lessons with a job queued or running past the grace period; touchLesson starts it again', async () => {
-      const prefix = `r${randomUUID().slice(0, 8)}`;
       const request = { planId: 'x', aulaId: 'y', charged: false };
-      const { user, plano, aula } = await lessonOf({ queuePrefix: prefix, generationState: 'done' }, { generationState: 'queued', numeroAula: 3 });
+      const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued', numeroAula: 3 });
       await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, counts: true, habilidadesFixadas: null });
-      const { aula: firstGeneration } = await lessonOf({ queuePrefix: prefix }, { generationState: 'queued' });
+      const { plano: firstPlano, aula: firstGeneration } = await lessonOf({}, { generationState: 'queued' });
       await age('aulas', aula.id, 60);
       await age('aulas', firstGeneration.id, 60);
-      expect(await findStaleRegenerations(fresh(), 30, prefix)).toEqual([
+      const ours = async () => (await findStaleRegenerations(fresh(), 30)).filter((r) => [plano.id, firstPlano.id].includes(r.plano_id));
+      expect(await ours()).toEqual([
         { id: aula.id, plano_id: plano.id, numero_aula: 3, user_id: user.id, regeneration_job_id: 'job-9', regeneration_request: request },
       ]);
       await touchLesson(fresh(), aula.id);
-      expect(await findStaleRegenerations(fresh(), 30, prefix)).toEqual([]);
+      expect(await ours()).toEqual([]);
     });
   });
 
@@ -279,7 +282,6 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       preferirSeduc: false,
       nivelDetalhamento: 4,
       idempotencyKey: null,
-      queuePrefix: 'pfx',
       turmaId,
       userId,
       ...overrides,
@@ -294,7 +296,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const turma = await db.turma(user.id, { ano: '6' });
       const id = await fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, turma.id), lessons));
       const plano = await findPlanoWithAulas(fresh(), id, user.id);
-      expect(plano).toMatchObject({ temaPrincipal: 'Frações', trimestre: 2, dataInicio: '2026-05-04', duracaoAulaMin: 50, nivelDetalhamento: 4, preferirSeduc: false, generationState: 'queued', queuePrefix: 'pfx', enqueuedAt: null });
+      expect(plano).toMatchObject({ temaPrincipal: 'Frações', trimestre: 2, dataInicio: '2026-05-04', duracaoAulaMin: 50, nivelDetalhamento: 4, preferirSeduc: false, generationState: 'queued', enqueuedAt: null });
       expect(plano!.turma.getEntity().ano).toBe('6');
       const aulas = plano!.aulas.getItems().sort((a, b) => a.numeroAula - b.numeroAula);
       expect(aulas.map((a) => [a.numeroAula, a.prompt, a.habilidadesFixadas, a.generationState])).toEqual([

@@ -17,7 +17,6 @@ export type NewPlano = Pick<
   | 'preferirSeduc'
   | 'nivelDetalhamento'
   | 'idempotencyKey'
-  | 'queuePrefix'
 > & { turmaId: string; userId: string };
 
 /**
@@ -220,20 +219,15 @@ export async function markPlanEdited(tx: EntityManager, planId: string): Promise
 }
 
 /**
- * Plans of this queue prefix (or of none) still queued or running and untouched for `graceSeconds`, oldest
- * first, at most 500: the sweeper looks at their jobs.
+ * Plans still queued or running and untouched for `graceSeconds`, oldest first, at most 500: the sweeper looks at
+ * their jobs.
  */
-export async function findStalePlans(
-  em: EntityManager,
-  graceSeconds: number,
-  queuePrefix: string,
-): Promise<{ id: string; generation_state: string }[]> {
+export async function findStalePlans(em: EntityManager, graceSeconds: number): Promise<{ id: string; generation_state: string }[]> {
   return em.execute<{ id: string; generation_state: string }[]>(
     `select id, generation_state from planos_aula
       where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
-        and (queue_prefix = ? or queue_prefix is null)
       order by created_at limit 500`,
-    [graceSeconds, queuePrefix],
+    [graceSeconds],
   );
 }
 
@@ -252,18 +246,17 @@ export interface StaleRegeneration {
 }
 
 /**
- * Lesson regenerations of this queue prefix (or of none) still queued or running and untouched for
- * `graceSeconds`, at most 500: the sweeper looks at their jobs.
+ * Lesson regenerations still queued or running and untouched for `graceSeconds`, at most 500: the sweeper looks at
+ * their jobs.
  */
-export async function findStaleRegenerations(em: EntityManager, graceSeconds: number, queuePrefix: string): Promise<StaleRegeneration[]> {
+export async function findStaleRegenerations(em: EntityManager, graceSeconds: number): Promise<StaleRegeneration[]> {
   return em.execute<StaleRegeneration[]>(
     `select a.id, a.plano_id, a.numero_aula, p.user_id, a.regeneration_job_id, a.regeneration_request
        from aulas a join planos_aula p on p.id = a.plano_id
       where a.generation_state in ('queued', 'running') and a.regeneration_job_id is not null
         and a.updated_at < now() - make_interval(secs => ?)
-        and (p.queue_prefix = ? or p.queue_prefix is null)
       limit 500`,
-    [graceSeconds, queuePrefix],
+    [graceSeconds],
   );
 }
 
