@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type Plano, type Turma } from '@planejador/contracts';
-import { expectAccessible, launchBrowser, newContext, startStack, waitFor, type Stack } from '@planejador/testing';
+import { MSG, type Plano } from '@planejador/contracts';
+import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerViaUi, uniqueEmail, waitForToast } from './flows';
 
@@ -14,31 +14,15 @@ function lesson(page: Page, n: number) {
   return page.getByRole('region', { name: `Aula ${n} - Matemática` });
 }
 
-type LessonInput = { prompt: string; habilidadesFixadas?: string[] };
+/** The teacher and school of this file's classes (the generate form lists them as '<número> - <escola>'). */
+const CLASS = { nomeProfessor: 'Elisa Prado', escola: 'E.E.F. Mário Quintana', observacoesAdicionais: null };
 
 /** A 5º ano class and a Matemática plan made through the API, once its generation reaches `state`. */
-async function planThroughApi(page: Page, url: string, lessons: LessonInput[], state: 'done' | 'failed', temaPrincipal: string): Promise<Plano> {
-  const turma = (await (
-    await page.request.post(`${url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } })
-  ).json()) as Turma;
-  const created = await page.request.post(`${url}/api/planos/generate`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      temaPrincipal,
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      aulas: lessons.map((lesson, i) => ({ numeroAula: i + 1, materia: 'matematica', ...lesson })),
-    },
-  });
-  expect(created.status()).toBe(202);
-  const { id } = (await created.json()) as { id: string };
-  return waitFor(
-    async () => {
-      const plano = (await (await page.request.get(`${url}/api/planos/${id}`)).json()) as Plano;
-      return plano.generation.state === state ? plano : null;
-    },
-    { timeoutMs: 60000, what: `plan ${state}` },
-  );
+async function planThroughApi(page: Page, url: string, lessons: LessonRequest[], state: 'done' | 'failed', temaPrincipal: string): Promise<Plano> {
+  const api = pageClient(page, url);
+  const turma = await createTurma(api, { ...CLASS, numero: '51', ano: '5' });
+  const id = await requestPlan(api, generateRequest(turma.id, lessons, { temaPrincipal }), { 'Idempotency-Key': randomUUID() });
+  return waitForPlan(api, id, { states: [state] });
 }
 
 describe('lesson control on the plan page (fake AI)', () => {
@@ -185,7 +169,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     const page = await context.newPage();
     await registerViaUi(page, stack.url, { email: uniqueEmail('fixar'), password: 'segredo123', firstName: 'Elisa' });
     for (const [numero, ano] of [['51', '5'], ['21', '2']]) {
-      await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero, escola: 'E.E.F. Mário Quintana', ano } });
+      await createTurma(pageClient(page, stack.url), { ...CLASS, numero, ano });
     }
     await page.goto('/gerar-planos');
     await page.evaluate(() => localStorage.setItem('planejador-didactic-planner-tutorial-completed', 'true'));

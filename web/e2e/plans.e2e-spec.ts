@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Plano, Turma } from '@planejador/contracts';
 import {
+  createTurma,
   expectAccessible,
+  generateRequest,
   launchBrowser,
   newContext,
+  pageClient,
+  requestPlan,
   screenshot,
   setTheme,
   startStack,
-  waitFor,
+  waitForPlan,
   type Stack,
 } from '@planejador/testing';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
@@ -16,49 +20,31 @@ import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
 
 const TEMA = 'Frações no cotidiano da feira';
 
+/** The class data of this file (what the pages show of a class). */
+const CLASS = { nomeProfessor: 'Elisa Prado', escola: 'E.E.F. Mário Quintana', ano: '5', observacoesAdicionais: null };
+
 /** Set-up through the api with the browser's own session cookie (page.request shares the context's cookies). */
-async function createTurma(page: Page, baseUrl: string, numero: string): Promise<Turma> {
-  const response = await page.request.post(`${baseUrl}/api/turmas`, {
-    data: { nomeProfessor: 'Elisa Prado', numero, escola: 'E.E.F. Mário Quintana', ano: '5' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Turma;
+function createClass(page: Page, baseUrl: string, numero: string): Promise<Turma> {
+  return createTurma(pageClient(page, baseUrl), { ...CLASS, numero });
 }
 
 /** Asks for a plan, of 2 lessons unless other prompts are given (the worker writes it in the background). */
-async function startPlan(
+function startPlan(
   page: Page,
   baseUrl: string,
   turmaId: string,
   temaPrincipal = TEMA,
   prompts = ['Metades e quartos com frutas da feira', 'Comparar frações com tiras de papel'],
 ): Promise<string> {
-  const response = await page.request.post(`${baseUrl}/api/planos/generate`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      temaPrincipal,
-      turmaId,
-      materiaGeral: 'matematica',
-      aulas: prompts.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
-    },
-  });
-  expect(response.status()).toBe(202);
-  return ((await response.json()) as { id: string }).id;
+  return requestPlan(pageClient(page, baseUrl), generateRequest(turmaId, prompts, { temaPrincipal }), { 'Idempotency-Key': randomUUID() });
 }
 
-async function waitForPlan(page: Page, baseUrl: string, id: string): Promise<Plano> {
-  return waitFor(
-    async () => {
-      const plano = (await (await page.request.get(`${baseUrl}/api/planos/${id}`)).json()) as Plano;
-      if (plano.generation.state === 'failed') throw new Error(`generation failed: ${plano.generation.error}`);
-      return plano.generation.state === 'done' ? plano : null;
-    },
-    { timeoutMs: 30000, intervalMs: 250, what: 'the plan to be generated' },
-  );
+function planDone(page: Page, baseUrl: string, id: string): Promise<Plano> {
+  return waitForPlan(pageClient(page, baseUrl), id, { states: ['done'], timeoutMs: 30000 });
 }
 
 async function generatePlan(page: Page, baseUrl: string, turmaId: string): Promise<Plano> {
-  return waitForPlan(page, baseUrl, await startPlan(page, baseUrl, turmaId));
+  return planDone(page, baseUrl, await startPlan(page, baseUrl, turmaId));
 }
 
 async function chooseOption(page: Page, combobox: string, option: string): Promise<void> {
@@ -133,8 +119,8 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
   it('lists, filters, edits with a restored draft, saves, exports and deletes a plan', async () => {
     await signUp('desktop', 'planos');
-    const turma = await createTurma(page, stack.url, '51');
-    await createTurma(page, stack.url, '72');
+    const turma = await createClass(page, stack.url, '51');
+    await createClass(page, stack.url, '72');
     const plano = await generatePlan(page, stack.url, turma.id);
 
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Histórico' }).click();
@@ -246,7 +232,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
   it('shows the progress of a plan being written, discards edits with Cancelar and saves before exporting', async () => {
     await signUp('desktop', 'planos-exportar');
-    const turma = await createTurma(page, stack.url, '33');
+    const turma = await createClass(page, stack.url, '33');
     // The second lesson takes a while: the page shows the progress, then the editor by itself.
     stack.ai!.script({ match: 'Comparar frações com tiras de papel', delayMs: 5000 });
     const id = await startPlan(page, stack.url, turma.id);
@@ -259,7 +245,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     const habilidades = lesson(page, 1).getByLabel('Habilidades', { exact: true });
     await habilidades.waitFor({ timeout: 30000 });
     await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();
-    const plano = await waitForPlan(page, stack.url, id);
+    const plano = await planDone(page, stack.url, id);
     const original = plano.aulas.find((aula) => aula.numeroAula === 1)?.habilidades ?? '';
     expect(await habilidades.inputValue()).toBe(original);
 
@@ -301,9 +287,9 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
   it('keeps Salvar and the unsaved badge in reach down a 15-lesson plan, and asks before a reload drops unsaved edits', async () => {
     await signUp('desktop', 'planos-longo');
-    const turma = await createTurma(page, stack.url, '61');
+    const turma = await createClass(page, stack.url, '61');
     const prompts = Array.from({ length: 15 }, (_, i) => `Frações na feira, parte ${i + 1}: medir, comparar e registrar`);
-    const plano = await waitForPlan(page, stack.url, await startPlan(page, stack.url, turma.id, TEMA, prompts));
+    const plano = await planDone(page, stack.url, await startPlan(page, stack.url, turma.id, TEMA, prompts));
     expect(plano.aulas).toHaveLength(15);
 
     await page.goto(`${stack.url}/plano/${plano.id}?edit=true`);
@@ -353,13 +339,13 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
   it('pages a long history: the newest 25 first, the rest with Carregar mais; filters ask the server', async () => {
     await signUp('desktop', 'planos-paginas');
-    const turma61 = await createTurma(page, stack.url, '61');
-    const turma62 = await createTurma(page, stack.url, '62');
+    const turma61 = await createClass(page, stack.url, '61');
+    const turma62 = await createClass(page, stack.url, '62');
     const tema = (n: number) => `Projeto ${String(n).padStart(2, '0')}`;
     const ids: string[] = [];
     // One after the other, so 'Projeto 27' is the newest; every third plan is class 62's.
     for (let n = 1; n <= 27; n++) ids.push(await startPlan(page, stack.url, n % 3 === 0 ? turma62.id : turma61.id, tema(n)));
-    await Promise.all(ids.map((id) => waitForPlan(page, stack.url, id)));
+    await Promise.all(ids.map((id) => planDone(page, stack.url, id)));
 
     await page.goto(`${stack.url}/historico`);
     await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();
@@ -415,7 +401,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
   it('fits a phone: history cards and the plan page in view and edit modes', async () => {
     await signUp('phone', 'planos-phone');
-    const turma = await createTurma(page, stack.url, '61');
+    const turma = await createClass(page, stack.url, '61');
     const plano = await generatePlan(page, stack.url, turma.id);
 
     await page.goto(`${stack.url}/historico`);
