@@ -1,6 +1,5 @@
 import JSZip from 'jszip';
-import type { Plano, Turma } from '@planejador/contracts';
-import { launchBrowser, newContext, startStack, waitFor, type Stack } from '@planejador/testing';
+import { createTurma, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, waitForPlan, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { uniqueEmail } from './flows';
 
@@ -48,37 +47,23 @@ describe('HTML and script in teachers\' texts and AI answers stay text', () => {
     page.on('pageerror', (error) => refusals.push(error.message));
 
     // Set-up through the api with the browser's own cookies.
-    const email = uniqueEmail('inerte');
-    const registered = await page.request.post(`${stack.url}/api/register`, {
-      data: { email, password: 'segredo123', confirmPassword: 'segredo123', firstName: IMG, lastName: SCRIPT },
+    const api = pageClient(page, stack.url);
+    const { email } = await registerTeacher(api, {
+      email: uniqueEmail('inerte'),
+      password: 'segredo123',
+      confirmPassword: 'segredo123',
+      firstName: IMG,
+      lastName: SCRIPT,
     });
-    expect(registered.status()).toBe(201);
-    const turmaResponse = await page.request.post(`${stack.url}/api/turmas`, {
-      data: { nomeProfessor: `Profa. ${IMG}`, numero: '<b>51</b>', escola: `Escola ${SCRIPT}`, ano: '5', observacoesAdicionais: `Notas ${IMG} e ${SCRIPT}` },
+    const turma = await createTurma(api, {
+      nomeProfessor: `Profa. ${IMG}`,
+      numero: '<b>51</b>',
+      escola: `Escola ${SCRIPT}`,
+      ano: '5',
+      observacoesAdicionais: `Notas ${IMG} e ${SCRIPT}`,
     });
-    expect(turmaResponse.status()).toBe(201);
-    const turma = (await turmaResponse.json()) as Turma;
-    const started = await page.request.post(`${stack.url}/api/planos/generate`, {
-      data: {
-        temaPrincipal: `Tema ${IMG}`,
-        turmaId: turma.id,
-        materiaGeral: 'matematica',
-        aulas: [
-          { numeroAula: 1, materia: 'matematica', prompt: `Frações ${IMG}` },
-          { numeroAula: 2, materia: 'matematica', prompt: `Medidas ${SCRIPT}` },
-        ],
-      },
-    });
-    expect(started.status()).toBe(202);
-    const { id } = (await started.json()) as { id: string };
-    const plano = await waitFor(
-      async () => {
-        const current = (await (await page.request.get(`${stack.url}/api/planos/${id}`)).json()) as Plano;
-        if (current.generation.state === 'failed') throw new Error(`generation failed: ${current.generation.error}`);
-        return current.generation.state === 'done' ? current : null;
-      },
-      { timeoutMs: 30000, intervalMs: 250, what: 'the plan to be generated' },
-    );
+    const id = await requestPlan(api, generateRequest(turma.id, [`Frações ${IMG}`, `Medidas ${SCRIPT}`], { temaPrincipal: `Tema ${IMG}` }));
+    const plano = await waitForPlan(api, id, { states: ['done'], timeoutMs: 30000 });
     // The AI's answers carry the markup too.
     expect(plano.aulas[0].objetivos).toContain(IMG);
     expect(plano.aulas[1].experiencias).toContain(SCRIPT);
