@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
+import { MSG, type Plano, type PublicUser, type RegenerateAulaResponse } from '@planejador/contracts';
 import { ensureDatabase, migrate } from '@planejador/db';
 import { importCurriculum } from '@planejador/curriculum';
-import { jobIds, QUEUES } from '@planejador/queue';
+import { DEFAULT_JOB_OPTIONS, jobIds, QUEUES } from '@planejador/queue';
 import {
   freePort,
   REPO_ROOT,
@@ -50,6 +50,38 @@ function generate(client: TestClient, turmaId: string, aulas: string[]) {
 async function planState(client: TestClient, id: string) {
   const res = await client.get<Plano>(`/api/planos/${id}`);
   return res.status === 200 ? res.body : null;
+}
+
+/** A plan generated to the end (its generation done), as the api shows it. */
+async function finishedPlan(client: TestClient, turmaId: string, aulas: string[]) {
+  const res = await generate(client, turmaId, aulas);
+  return waitFor(async () => {
+    const p = await planState(client, res.body.id);
+    return p?.generation.state === 'done' ? p : null;
+  }, { what: 'plan done' });
+}
+
+/** A plan once its generation has ended (done or failed), read again and again through an outage. */
+function settledPlan(client: TestClient, id: string) {
+  return waitFor(async () => {
+    const p = await planState(client, id).catch(() => null);
+    return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
+  }, { what: `plan ${id} finished after the outage`, timeoutMs: 90000 });
+}
+
+/** A lesson once its regeneration has ended (neither queued nor running), read again and again through an outage. */
+function settledLesson(client: TestClient, planId: string, aulaId: string) {
+  return waitFor(async () => {
+    const p = await planState(client, planId).catch(() => null);
+    const a = p?.aulas.find((x) => x.id === aulaId);
+    return a && a.generation.state !== 'queued' && a.generation.state !== 'running' ? a : null;
+  }, { what: `regeneration of lesson ${aulaId} ended after the outage`, timeoutMs: 90000 });
+}
+
+/** The generation queue of this test file (the run's Redis and prefix), as the worker sees it. */
+function generationQueue(redisUrl = process.env.REDIS_URL!) {
+  const { hostname, port } = new URL(redisUrl);
+  return new Queue(QUEUES.generation, { connection: { host: hostname, port: Number(port), maxRetriesPerRequest: null }, prefix: process.env.QUEUE_PREFIX });
 }
 
 const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
@@ -111,8 +143,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       const res = await generate(client, turmaId, prompts(4));
       await api.stop('SIGKILL');
       // The worker finishes the job while no api runs.
-      const { hostname, port: redisPort } = new URL(process.env.REDIS_URL!);
-      const queue = new Queue(QUEUES.generation, { connection: { host: hostname, port: Number(redisPort), maxRetriesPerRequest: null }, prefix: process.env.QUEUE_PREFIX });
+      const queue = generationQueue();
       try {
         await waitForJobState(queue, jobIds.generatePlan(res.body.id), ['completed']);
       } finally {
@@ -243,26 +274,14 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
   });
 
   it('PostgreSQL restarts while plans are generating and being saved: 503 during the outage, nothing half-written, no lost edit', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
-    chmodSync(base, 0o755);
-    let pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
+    const { base, port, api, worker, ...stack } = await stackOnOwnPostgres({ ...aiEnv(ai), LESSON_CONCURRENCY: '2' });
+    let pg = stack.pg;
     const databaseUrl = pg.url;
-    await ensureDatabase(databaseUrl);
-    await migrate(databaseUrl);
-    await importCurriculum(databaseUrl, testCurriculumDir());
-    const port = await freePort();
-    const env = { ...aiEnv(ai), DATABASE_URL: databaseUrl, LESSON_CONCURRENCY: '2' };
-    const api = await spawnApi(port, env);
-    const worker = await spawnWorker(env);
     try {
       const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
       // A finished plan with an edit saved before the outage.
       ai.setLatency(50);
-      const saved = await generate(client, turmaId, prompts(2, 'Salvo'));
-      const done = await waitFor(async () => {
-        const p = await planState(client, saved.body.id);
-        return p?.generation.state === 'done' ? p : null;
-      }, { what: 'first plan' });
+      const done = await finishedPlan(client, turmaId, prompts(2, 'Salvo'));
       const edited = done.aulas.map((a) => ({ ...a, objetivos: `Editado antes da queda ${a.numeroAula}` }));
       expect((await client.put(`/api/planos/${done.id}`, { status: 'salvo', aulas: edited })).status).toBe(200);
 
@@ -288,22 +307,13 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       pg = await startEmbeddedPostgres(base, pg.port);
       expect(pg.url).toBe(databaseUrl);
 
-      const finished = await waitFor(async () => {
-        const p = await planState(client, running.body.id).catch(() => null);
-        return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
-      }, { what: 'plan finished after the PostgreSQL restart', timeoutMs: 90000 });
+      const finished = await settledPlan(client, running.body.id);
       expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
       expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
-      // The regeneration ended (never stuck): either it wrote the new text as version 3 (generation, edit,
-      // regeneration), or it kept the edited text (version 2) and said so.
-      const lesson = await waitFor(async () => {
-        const p = await planState(client, done.id).catch(() => null);
-        const a = p?.aulas.find((x) => x.id === regenerated.id);
-        return a && a.generation.state !== 'queued' && a.generation.state !== 'running' ? a : null;
-      }, { what: 'regeneration ended after the PostgreSQL restart', timeoutMs: 90000 });
-      expect(lesson.generation.state).toBe('done');
-      if (lesson.versao === 2) expect(lesson.objetivos).toBe('Editado antes da queda 1');
-      else expect(lesson.versao).toBe(3);
+      // The regeneration ended (never stuck), and the outage did not fail it: the new text is version 3
+      // (generation, edit, regeneration).
+      const lesson = await settledLesson(client, done.id, regenerated.id);
+      expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 3, error: null });
       const versions = await client.get<{ versao: number }[]>(`/api/planos/${done.id}/aulas/${regenerated.id}/versoes`);
       expect(versions.body.map((v) => v.versao)).toEqual(Array.from({ length: lesson.versao }, (_, i) => lesson.versao - i));
       const after = await planState(client, done.id);
@@ -323,8 +333,85 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       rmSync(base, { recursive: true, force: true });
     }
   }, 180000);
+
+  it('PostgreSQL stays down longer than every retry of the jobs: no lesson, plan or regeneration fails, and they resume where they were', async () => {
+    // A lesson's database step waits 1 s for PostgreSQL, then its job steps aside; the outage lasts until both jobs
+    // have been started more often than the queue lets a job fail.
+    const { base, port, api, worker, ...stack } = await stackOnOwnPostgres({ ...aiEnv(ai), LESSON_CONCURRENCY: '2', OUTAGE_WAIT_MS: '1000' });
+    let pg = stack.pg;
+    const queue = generationQueue();
+    try {
+      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+      ai.setLatency(50);
+      const ready = await finishedPlan(client, turmaId, prompts(2, 'Pronto'));
+
+      // Slow enough that the regeneration's answer comes after PostgreSQL is gone.
+      ai.setLatency(1500);
+      const running = await generate(client, turmaId, prompts(6, 'Longa'));
+      const before = await waitFor(async () => {
+        const p = await planState(client, running.body.id);
+        return p && p.generation.done >= 1 ? p : null;
+      }, { what: 'generation under way' });
+      const regenerated = ready.aulas[0];
+      const regeneration = await client.post<RegenerateAulaResponse>(`/api/planos/${ready.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a longa queda' });
+      expect(regeneration.status).toBe(202);
+      await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a longa queda')), { what: 'regeneration under way' });
+
+      await pg.proc.stop();
+      const allowed = DEFAULT_JOB_OPTIONS[QUEUES.generation].attempts!;
+      const outcome = await waitFor(async () => {
+        const jobs = await Promise.all([queue.getJob(jobIds.generatePlan(running.body.id)), queue.getJob(regeneration.body.jobId)]);
+        if (jobs.some((j) => !j)) return null;
+        const states = await Promise.all(jobs.map((j) => j!.getState()));
+        if (states.some((s) => s === 'failed' || s === 'completed')) return `a job ended during the outage: ${states.join(', ')}`;
+        return jobs.every((j) => j!.attemptsStarted > allowed) ? 'outlasted' : null;
+      }, { what: 'both jobs started more often than their attempts while PostgreSQL is down', timeoutMs: 90000 });
+      expect(outcome).toBe('outlasted');
+      pg = await startEmbeddedPostgres(base, pg.port);
+
+      const finished = await settledPlan(client, running.body.id);
+      expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
+      expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+      // Lessons stored before the outage were not written again, nor asked of the AI again.
+      for (const stored of before.aulas.filter((a) => a.generationState === 'done')) {
+        const now = finished.aulas.find((a) => a.id === stored.id)!;
+        expect({ lesson: now.numeroAula, versao: now.versao, updatedAt: now.updatedAt }).toEqual({ lesson: stored.numeroAula, versao: 1, updatedAt: stored.updatedAt });
+        const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${stored.prompt}\n"""`));
+        expect({ lesson: stored.numeroAula, answers: answers.length }).toEqual({ lesson: stored.numeroAula, answers: 1 });
+      }
+      expect(finished.aulas.every((a) => a.versao === 1)).toBe(true);
+
+      const lesson = await settledLesson(client, ready.id, regenerated.id);
+      expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 2, error: null });
+      const versions = await client.get<{ versao: number; instrucao: string | null }[]>(`/api/planos/${ready.id}/aulas/${regenerated.id}/versoes`);
+      expect(versions.body.map((v) => [v.versao, v.instrucao])).toEqual([[2, 'durante a longa queda'], [1, null]]);
+      // Two plans (the regeneration is one of the lesson's free ones), no refund.
+      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
+    } finally {
+      ai.setLatency(600);
+      await queue.close();
+      await worker.stop();
+      await api.stop();
+      await pg.proc.stop();
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 240000);
 });
 
+
+/** A PostgreSQL of the test's own (migrated, with the curriculum) and an api and a worker using it. */
+async function stackOnOwnPostgres(env: Record<string, string>) {
+  const base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
+  chmodSync(base, 0o755);
+  const pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
+  await ensureDatabase(pg.url);
+  await migrate(pg.url);
+  await importCurriculum(pg.url, testCurriculumDir());
+  const port = await freePort();
+  const api = await spawnApi(port, { ...env, DATABASE_URL: pg.url });
+  const worker = await spawnWorker({ ...env, DATABASE_URL: pg.url });
+  return { base, pg, port, api, worker };
+}
 
 /**
  * An embedded PostgreSQL of the test's own (the launcher's code: initdb once, then the server on a port), ready

@@ -1,20 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
-import { reportError } from '@planejador/config';
+import { isUnavailableError, reportError } from '@planejador/config';
 import { MSG, type ApiErrorBody } from '@planejador/contracts';
-
-/** Errors that mean PostgreSQL or Redis is unreachable: the request answers 503, never a crash. */
-export function isUnavailableError(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: string; message?: string; name?: string };
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300'];
-  if (e.code && codes.includes(e.code)) return true;
-  const msg = e.message ?? '';
-  return /Connection terminated|connect ECONNREFUSED|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Client has encountered a connection error|MaxRetriesPerRequest|Reached the max retries/i.test(
-    msg,
-  );
-}
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {

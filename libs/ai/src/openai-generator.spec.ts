@@ -195,6 +195,18 @@ describe('OpenAiLessonGenerator against the fake server', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
+  it('passes on, unchanged and without calling the AI, an error of the step before an attempt that is not the AI\'s', async () => {
+    fake.script({ status: 500, times: 10 });
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const options = retryOptions({
+      beforeAttempt: (attempt) => {
+        if (attempt > 1) throw down;
+      },
+    });
+    await expect(generateWithRetry(generator, fractionLesson(), options)).rejects.toBe(down);
+    expect(fake.calls).toHaveLength(1);
+  });
+
   it.each([400, 403, 404])('does not retry %i', async (status) => {
     fake.script({ status });
     const error = await failure(generateWithRetry(generator, fractionLesson(), retryOptions()));

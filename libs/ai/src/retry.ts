@@ -25,7 +25,8 @@ export interface RetryOptions {
   onRetry?: (info: RetryInfo) => void;
   /**
    * Runs before each attempt (1-based); throwing stops the lesson with that error, as a spent budget of AI calls
-   * does (an AiError 'budget'). It is not an attempt's failure: nothing is retried after it.
+   * does (an AiError 'budget'). It is not an attempt's failure: nothing is retried after it. An error that is not
+   * an AiError (the database behind the budget is down) is passed on as it is: it is not the AI's failure.
    */
   beforeAttempt?: (attempt: number) => Promise<void> | void;
   logger?: AiLogger;
@@ -104,9 +105,9 @@ export async function generateWithRetry(
       try {
         await options.beforeAttempt(attempt);
       } catch (thrown) {
-        const error = toAiError(thrown);
-        logger.warn({ aula: ctx.aula.numeroAula, attempt, kind: error.kind, err: error.message }, 'ai lesson stopped before its attempt');
-        throw error;
+        if (!(thrown instanceof AiError)) throw thrown;
+        logger.warn({ aula: ctx.aula.numeroAula, attempt, kind: thrown.kind, err: thrown.message }, 'ai lesson stopped before its attempt');
+        throw thrown;
       }
     }
     try {

@@ -1,2 +1,3 @@
 export * from './settings';
 export * from './error-reporting';
+export * from './unavailable';

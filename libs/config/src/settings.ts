@@ -66,6 +66,11 @@ export const settingsSchema = z
     SWEEP_INTERVAL_MS: int(15000, 200, 3600000),
     /** First backoff between attempts of a whole plan's generation job (doubles each time). */
     GENERATION_RETRY_BASE_MS: int(2000, 1, 600000),
+    /**
+     * How long a lesson's database step (its AI-call budget, storing its text) waits for PostgreSQL to come back
+     * before its job steps aside (delayed, no attempt spent) to resume later. An outage never fails a lesson.
+     */
+    OUTAGE_WAIT_MS: int(60000, 0, 600000),
     /** How long a worker holds a job's lock; a crashed worker's job is taken over after about this long. */
     JOB_LOCK_MS: int(30000, 1000, 600000),
     /** Plans generated at the same time by one worker process. */

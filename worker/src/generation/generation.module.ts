@@ -5,6 +5,7 @@ import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationProcessor } from './generation.processor';
 import { GenerationService } from './generation.service';
 import { LessonWriter } from './lesson-writer';
+import { OutageRetry } from './outage-retry';
 import { PlanFinalizer } from './plan-finalizer';
 import { RegenerationService } from './regeneration.service';
 
@@ -12,6 +13,7 @@ import { RegenerationService } from './regeneration.service';
   providers: [
     { provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) },
     LessonWriter,
+    OutageRetry,
     GenerationService,
     RegenerationService,
     PlanFinalizer,

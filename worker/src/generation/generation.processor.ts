@@ -8,10 +8,14 @@ import { createQueueWorker } from '../core/queue-worker.factory';
 import { REDIS, SETTINGS } from '../core/tokens';
 import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationService, LessonsFailedError } from './generation.service';
+import { OutageRetry } from './outage-retry';
 import { GENERIC_FAILURE, PlanFinalizer } from './plan-finalizer';
 import { RegenerationService } from './regeneration.service';
 
-/** Thin: parse the payload, call the service; after the last attempt, end the plan failed with its credit back. */
+/**
+ * Thin: parse the payload, call the service; after the last attempt, end the plan failed with its credit back. A
+ * run ended by PostgreSQL or Redis being unreachable spends no attempt: the job is set aside and resumes later.
+ */
 @Injectable()
 export class GenerationProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GenerationProcessor.name);
@@ -22,6 +26,7 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     private readonly finalizer: PlanFinalizer,
     private readonly regeneration: RegenerationService,
     private readonly sweeper: SweeperService,
+    private readonly outage: OutageRetry,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -50,14 +55,14 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
 
   private async generate(job: Job<GeneratePlanJob>) {
     const { planId } = generatePlanJobSchema.parse(job.data);
-    return this.generation.generate(planId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1));
+    return this.outage.job(job, () => this.generation.generate(planId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)));
   }
 
   private async regenerate(job: Job<RegenerateLessonJob>) {
     const parsed = regenerateLessonJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError('payload inválido');
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    return this.regeneration.regenerate(String(job.id), parsed.data, final);
+    return this.outage.job(job, () => this.regeneration.regenerate(String(job.id), parsed.data, final));
   }
 
   async onApplicationShutdown(): Promise<void> {

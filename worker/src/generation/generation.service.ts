@@ -5,9 +5,10 @@ import { AiError } from '@planejador/ai';
 import { findPlanoWithAulas, markLessonFailed, markLessonRunning, markPlanDone, markPlanRunning, storeLessonContent, takeAiCall } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LessonWriter } from './lesson-writer';
+import { OutageRetry } from './outage-retry';
 
 import { mapWithConcurrency } from './map-with-concurrency';
-import type { Settings } from '@planejador/config';
+import { isUnavailableError, type Settings } from '@planejador/config';
 import { Inject } from '@nestjs/common';
 import { SETTINGS } from '../core/tokens';
 
@@ -30,6 +31,7 @@ export class GenerationService {
     private readonly em: EntityManager,
     private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
+    private readonly outage: OutageRetry,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -38,6 +40,7 @@ export class GenerationService {
    * to LESSON_CONCURRENCY, each with its own retries. Lessons still failing for a passing reason are tried again
    * by the job's next attempt; on the last attempt a plan with at least one lesson written ends done, its failed
    * lessons marked failed (free to regenerate); only a plan whose lessons all failed ends failed, credit back.
+   * Only the AI fails a lesson: PostgreSQL or Redis unreachable is waited out (OutageRetry), never counted.
    */
   async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
     const em = this.em.fork();
@@ -55,33 +58,46 @@ export class GenerationService {
 
     const pending = aulas.filter((a) => a.generationState !== 'done');
     const failures: AiError[] = [];
+    // PostgreSQL (or Redis) unreachable for longer than a step waits: no lesson's failure. Every lesson in flight
+    // settles first; then the job is set aside and its next run resumes the lessons not yet stored.
+    let interrupted: unknown;
     await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
-      this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-      await markLessonRunning(this.em.fork(), aula.id);
+      if (interrupted) return; // no lesson starts during an outage: the next run does it
       try {
-        const draft = await this.writer.write({
-          plano,
-          turma,
-          aula,
-          pins: aula.habilidadesFixadas ?? [],
-          beforeAttempt: () => this.takeAiCall(aula.id),
-        });
-        const stored = await storeLessonContent(this.em.fork(), {
-          aulaId: aula.id,
-          draft,
-          origem: 'geracao',
-          onlyIfNotDone: true,
-        });
-        if (stored !== null) done++;
-        this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
+        this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
+        await this.outage.step(() => markLessonRunning(this.em.fork(), aula.id));
+        try {
+          const draft = await this.writer.write({
+            plano,
+            turma,
+            aula,
+            pins: aula.habilidadesFixadas ?? [],
+            beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
+          });
+          const stored = await this.outage.step(() =>
+            storeLessonContent(this.em.fork(), {
+              aulaId: aula.id,
+              draft,
+              origem: 'geracao',
+              onlyIfNotDone: true,
+            }),
+          );
+          if (stored !== null) done++;
+          this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
+        } catch (thrown) {
+          if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
+          const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
+          failures.push(error);
+          this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
+          await this.outage.step(() => markLessonFailed(this.em.fork(), aula.id, error.userMessage));
+          this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
+        }
       } catch (thrown) {
-        const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
-        failures.push(error);
-        this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
-        await markLessonFailed(this.em.fork(), aula.id, error.userMessage);
-        this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
+        interrupted ??= thrown;
+        this.logger.warn({ planId, aula: aula.numeroAula, err: (thrown as Error)?.message }, 'lesson interrupted; it resumes on the next run');
       }
     });
+    if (interrupted) throw interrupted;
 
     // Lessons that failed for a passing reason get the job's next attempt (which writes only those) before the
     // plan settles for a partial result on its last attempt.

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
-import type { Settings } from '@planejador/config';
+import { isUnavailableError, type Settings } from '@planejador/config';
 import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
@@ -16,6 +16,7 @@ import {
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
 import { lessonFields, LessonWriter } from './lesson-writer';
+import { OutageRetry } from './outage-retry';
 
 export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
 
@@ -24,7 +25,8 @@ export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
  * lessons are never touched. The lesson is this job's while its regeneration_job_id says so; a retried or resumed
  * job (worker killed) simply writes it then. Its AI calls are bounded like a lesson's first generation
  * (AI_MAX_CALLS_PER_LESSON over every retry and job attempt, counted in PostgreSQL). A final failure keeps the
- * previous content and gives the credit back exactly once.
+ * previous content and gives the credit back exactly once. PostgreSQL or Redis unreachable is no failure of it:
+ * its database steps wait (OutageRetry), and past that its job is set aside and resumes.
  */
 @Injectable()
 export class RegenerationService {
@@ -34,6 +36,7 @@ export class RegenerationService {
     private readonly em: EntityManager,
     private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
+    private readonly outage: OutageRetry,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -60,25 +63,28 @@ export class RegenerationService {
         aula,
         pins,
         regeneration: { instrucao: data.instrucao ?? null, campo: data.campo ?? null, current: lessonFields(aula) },
-        beforeAttempt: () => this.takeAiCall(aula.id),
+        beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
       });
-      const versao = await storeLessonContent(em, {
-        aulaId: aula.id,
-        draft,
-        origem: 'regeneracao',
-        campo: data.campo ?? null,
-        instrucao: data.instrucao ?? null,
-        jobId,
-      });
+      const versao = await this.outage.step(() =>
+        storeLessonContent(em, {
+          aulaId: aula.id,
+          draft,
+          origem: 'regeneracao',
+          campo: data.campo ?? null,
+          instrucao: data.instrucao ?? null,
+          jobId,
+        }),
+      );
       if (versao === null) return 'skipped';
       this.logger.log({ planId: plano.id, aula: aula.numeroAula, campo: data.campo ?? null, versao, ms: Date.now() - started }, 'lesson regenerated');
       this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao });
       return 'done';
     } catch (thrown) {
+      if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
       const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
       this.logger.warn({ planId: plano.id, aula: aula.numeroAula, kind: error.kind, err: error.message, final: final || !error.retryable }, 'lesson regeneration failed');
       if (!final && error.retryable) throw error;
-      await this.fail(jobId, aula.id, error.userMessage, userId, base);
+      await this.outage.step(() => this.fail(jobId, aula.id, error.userMessage, userId, base));
       return 'failed';
     }
   }
