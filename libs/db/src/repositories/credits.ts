@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from 'pg';
 
 /**
  * Takes `amount` credits from the user, only while the balance covers it (concurrent requests never take the
@@ -15,4 +16,13 @@ export async function chargeCredits(tx: EntityManager, userId: string, amount: n
 /** Gives `amount` credits back to the user (a refund: the caller's transaction makes it happen exactly once). */
 export async function refundCredits(tx: EntityManager, userId: string, amount = 1): Promise<void> {
   await tx.execute(`update users set credits = credits + ?, updated_at = now() where id = ?`, [amount, userId]);
+}
+
+/**
+ * Sets the user's balance to `credits` outright (tests use it to run a teacher out of credits). On a pg client or
+ * pool, for callers without MikroORM. Returns false when no user has that id.
+ */
+export async function setUserCredits(db: Pick<Client, 'query'>, userId: string, credits: number): Promise<boolean> {
+  const result = await db.query('update users set credits = $1, updated_at = now() where id = $2', [credits, userId]);
+  return result.rowCount === 1;
 }

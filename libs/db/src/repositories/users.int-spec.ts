@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
-import { chargeCredits, refundCredits } from './credits';
+import { chargeCredits, refundCredits, setUserCredits } from './credits';
 import { pingDatabase } from './health';
 import { Client } from 'pg';
 import {
@@ -134,6 +134,14 @@ describe('users repository (PostgreSQL)', () => {
     expect(await chargeCredits(db.orm.em.fork(), user.id, 2)).toBe(false);
     expect(await chargeCredits(db.orm.em.fork(), user.id, 1)).toBe(true);
     expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).credits).toBe(0);
+  });
+
+  it('setUserCredits sets the balance of that user only, on a pg pool', async () => {
+    const [user, other] = [await db.user({ credits: 35 }), await db.user({ credits: 35 })];
+    expect(await setUserCredits(db.pool, user.id, 0)).toBe(true);
+    const credits = async (id: string) => (await db.orm.em.fork().findOneOrFail(User, { id })).credits;
+    expect([await credits(user.id), await credits(other.id)]).toEqual([0, 35]);
+    expect(await setUserCredits(db.pool, '00000000-0000-4000-8000-000000000000', 3)).toBe(false);
   });
 
   it('setUserRoleByEmail sets the role of the user with that e-mail (any case) on a pg client', async () => {
