@@ -1,12 +1,20 @@
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Plano, PublicUser } from '@planejador/contracts';
+import { setUserCredits } from '@planejador/db';
 import {
+  createTurma,
   expectAccessible,
   launchBrowser,
   newContext,
+  pageClient,
+  PASSWORD,
+  registerTeacher,
   screenshot,
   startStack,
+  uniqueEmail,
   VIEWPORTS,
+  type ApiClient,
   type Stack,
 } from '@planejador/testing';
 
@@ -29,10 +37,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function uniqueEmail(tag: string): string {
-  return `gen-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.com`;
-}
-
 async function visible(locator: Locator, timeout = WAIT.timeout): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
@@ -41,67 +45,31 @@ async function hidden(locator: Locator, timeout = WAIT.timeout): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });
 }
 
-/** A JSON call from inside the page (same origin, the session cookie), as the web app makes it. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, path, body },
-  );
-}
-
-/** A new teacher made through the api (the UI path is covered by the first test), tour already seen. */
-async function registerTeacher(page: Page, tag: string): Promise<string> {
+/**
+ * A new teacher made through the api with the page's own cookies (the UI path is covered by the first test), tour
+ * already seen; the factories' client for the rest of the set-up.
+ */
+async function teacherAtPage(page: Page, tag: string): Promise<{ api: ApiClient; user: PublicUser }> {
   await page.goto('/');
-  const email = uniqueEmail(tag);
-  const registered = await apiCall(page, 'POST', '/api/register', {
-    email,
-    password: 'segredo123',
-    confirmPassword: 'segredo123',
-    firstName: 'Ana',
-  });
-  expect(registered.status).toBeLessThan(300);
+  const api = pageClient(page);
+  const { user } = await registerTeacher(api, { email: uniqueEmail(`gen-${tag}`) });
   // The tour is covered by the first test; here it would only sit over the form.
   await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
-  return email;
+  return { api, user };
 }
 
-/** Spends a teacher's credits straight in the database (the test run's own database, see global-setup). */
-async function setCredits(email: string, credits: number): Promise<void> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
+/** Runs a teacher out of credits straight in the database (this test file's own database, DATABASE_URL). */
+async function spendAllCredits(userId: string): Promise<void> {
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   try {
-    await client.query('update users set credits = $1 where email = $2', [credits, email]);
+    expect(await setUserCredits(pool, userId, 0)).toBe(true);
   } finally {
-    await client.end();
+    await pool.end();
   }
 }
 
-async function createClass(page: Page, turma: { numero: string; ano: string; escola: string }): Promise<void> {
-  const created = await apiCall(page, 'POST', '/api/turmas', {
-    nomeProfessor: 'Ana Souza',
-    numero: turma.numero,
-    escola: turma.escola,
-    ano: turma.ano,
-    estado: 'RS',
-    instituicao: 'SEDUC-RS_2025',
-    observacoesAdicionais: '',
-  });
-  expect(created.status).toBe(201);
-}
-
-async function teacherWithClass(page: Page, tag: string, turma: { numero: string; ano: string; escola: string }) {
-  await registerTeacher(page, tag);
-  await createClass(page, turma);
-}
+/** A class of this file: Ana Souza's, without notes. */
+const CLASS = { observacoesAdicionais: '' };
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -169,9 +137,9 @@ describe('gerar planos with the fake AI', () => {
     await page.getByRole('tab', { name: 'Cadastrar' }).click();
     await page.getByLabel('Nome', { exact: true }).fill('Beatriz');
     await page.getByLabel('Sobrenome').fill('Lima');
-    await page.getByLabel('Email').fill(uniqueEmail('ui'));
-    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-    await page.getByLabel('Confirmar Senha').fill('segredo123');
+    await page.getByLabel('Email').fill(uniqueEmail('gen-ui'));
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmar Senha').fill(PASSWORD);
     await page.getByRole('button', { name: 'Criar Conta' }).click();
     await page.waitForURL('**/dashboard', WAIT);
 
@@ -305,11 +273,7 @@ describe('gerar planos with the fake AI', () => {
 
     // (The success toast is checked in the offline test: here it may have timed out during the screenshots.)
     await page.waitForURL(`**/plano/${planId}`, { timeout: 30000 });
-    const plano = await apiCall<{
-      generation: { state: string; done: number; total: number };
-      preferirSeduc: boolean;
-      aulas: { habilidadeCodes: string[] }[];
-    }>(page, 'GET', `/api/planos/${planId}`);
+    const plano = await pageClient(page).get<Plano>(`/api/planos/${planId}`);
     expect(plano.body.generation).toMatchObject({ state: 'done', done: 3, total: 3 });
     // The switch was off (no RS matrix loaded): the plan was asked for with it off, and its page says so.
     expect(plano.body.preferirSeduc).toBe(false);
@@ -325,7 +289,8 @@ describe('gerar planos with the fake AI', () => {
   it('a failing AI ends the plan failed, shows the reason and the returned credit, and Tentar Novamente refills the form', async () => {
     context = await newContext(browser, 'desktop', stack.url);
     const page = await context.newPage();
-    await teacherWithClass(page, 'fail', { numero: '72', ano: '7', escola: 'Escola Municipal Aurora' });
+    const { api } = await teacherAtPage(page, 'fail');
+    await createTurma(api, { ...CLASS, numero: '72', ano: '7', escola: 'Escola Municipal Aurora' });
     stack.ai!.script({ status: 500, times: 1000 });
 
     await page.goto('/gerar-planos');
@@ -370,7 +335,7 @@ describe('gerar planos offline (no API key)', () => {
   it('generates a 1-lesson plan with the offline drafter and opens it', async () => {
     context = await newContext(browser, 'phone', stack.url);
     const page = await context.newPage();
-    const email = await registerTeacher(page, 'offline');
+    const { api, user } = await teacherAtPage(page, 'offline');
 
     // No class yet: the blue card points to /turmas and nothing can be generated.
     await page.goto('/gerar-planos');
@@ -380,7 +345,7 @@ describe('gerar planos offline (no API key)', () => {
     expect(await page.getByRole('button', { name: 'Gerar Plano de Aula' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'gerar-planos without classes');
 
-    await createClass(page, { numero: '31', ano: '3', escola: 'Escola Estadual Nova Esperança' });
+    await createTurma(api, { ...CLASS, numero: '31', ano: '3', escola: 'Escola Estadual Nova Esperança' });
     await page.reload();
     await hidden(noClass);
     await visible(page.getByText('Créditos disponíveis: 35'));
@@ -409,11 +374,7 @@ describe('gerar planos offline (no API key)', () => {
     await page.waitForURL(/\/plano\/[0-9a-f-]{36}$/, { timeout: 30000 });
     await visible(page.getByText('Plano de aula gerado com sucesso!', { exact: true }));
     const planId = page.url().split('/plano/')[1];
-    const plano = await apiCall<{ generator: string; generation: { state: string }; aulas: { prompt: string; habilidadeCodes: string[] }[] }>(
-      page,
-      'GET',
-      `/api/planos/${planId}`,
-    );
+    const plano = await api.get<Plano>(`/api/planos/${planId}`);
     expect(plano.body.generator).toBe('offline');
     expect(plano.body.generation.state).toBe('done');
     expect(plano.body.aulas).toHaveLength(1);
@@ -429,7 +390,7 @@ describe('gerar planos offline (no API key)', () => {
     await choose(page, 'Matéria Geral', 'Português');
     await page.getByLabel('Descrição da aula 1', { exact: true }).fill('Leitura de poemas');
     await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
-    await setCredits(email, 0);
+    await spendAllCredits(user.id);
     await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
     await visible(page.getByText('Erro', { exact: true }));
     const noCredits = page.getByRole('region', { name: 'Créditos Insuficientes' });
