@@ -1,6 +1,6 @@
-import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import { expectAccessible, newContext, screenshot, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fillLogin, mailedLink, openUserMenu, registerViaUi, submitLogin, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { fillLogin, mailedLink, openUserMenu, registerViaUi, submitLogin, useStackAndBrowser, waitForToast } from './flows';
 
 describe('account: landing, sign-up, sign-in, sign-out and password reset', () => {
   const session = useStackAndBrowser();

@@ -2,15 +2,15 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  PASSWORD,
   screenshot,
   setTheme,
   startStack,
+  uniqueEmail,
   type Stack,
 } from '@planejador/testing';
 import type { Browser, Page } from 'playwright-core';
-import { confirmEmailViaLink, openUserMenu, registerViaUi, uniqueEmail, waitForToast } from './flows';
-
-const PASSWORD = 'senha-segura-123';
+import { confirmEmailViaLink, openUserMenu, registerViaUi, waitForToast } from './flows';
 
 describe('admin e-mail sender and queue dashboard (Chromium)', () => {
   const adminEmail = uniqueEmail('admin');

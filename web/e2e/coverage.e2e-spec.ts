@@ -1,7 +1,7 @@
 import { MSG, trimestreOf, type Cobertura, type Plano } from '@planejador/contracts';
-import { expectAccessible, launchBrowser, newContext, setTheme, startStack, type Stack } from '@planejador/testing';
+import { createTurma, expectAccessible, launchBrowser, newContext, pageClient, setTheme, startStack, uniqueEmail, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseOption, fitsViewportWidth, registerViaUi, uniqueEmail, waitForToast } from './flows';
+import { chooseOption, fitsViewportWidth, registerViaUi, waitForToast } from './flows';
 
 /** Issue 15: from an empty class to covered skills through "Planejar estas habilidades" (offline drafter). */
 
@@ -26,8 +26,7 @@ describe('coverage of the BNCC per class', () => {
 
   async function teacherWithClass(page: Page, prefix: string): Promise<void> {
     await registerViaUi(page, stack.url, { email: uniqueEmail(prefix), password: 'segredo123', firstName: 'Elisa' });
-    const res = await page.request.post(`${stack.url}/api/turmas`, { data: { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5' } });
-    expect(res.status()).toBe(201);
+    await createTurma(pageClient(page, stack.url), { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5', observacoesAdicionais: null });
     await page.evaluate(() => localStorage.setItem('planejador-didactic-planner-tutorial-completed', 'true'));
   }
 

@@ -1,6 +1,6 @@
-import { newContext, startFakeSentry, waitFor, type FakeSentry } from '@planejador/testing';
+import { newContext, startFakeSentry, uniqueEmail, waitFor, type FakeSentry } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerViaUi, uniqueEmail, useStackAndBrowser } from './flows';
+import { registerViaUi, useStackAndBrowser } from './flows';
 
 type SentryEvent = Record<string, unknown> & { tags?: Record<string, string>; exception?: { values?: { value?: string }[] } };
 

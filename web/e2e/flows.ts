@@ -23,12 +23,6 @@ export function useStackAndBrowser(env: Record<string, string> = {}): E2eSession
   return session;
 }
 
-let counter = 0;
-export function uniqueEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@exemplo.com`;
-}
-
 export interface Account {
   email: string;
   password: string;

@@ -1,7 +1,6 @@
 import JSZip from 'jszip';
-import { createTurma, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, waitForPlan, type Stack } from '@planejador/testing';
+import { createTurma, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, uniqueEmail, waitForPlan, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { uniqueEmail } from './flows';
 
 /*
  * Text with HTML and script, typed by a teacher (name, class, notes, lesson prompts) or written by the AI

@@ -1,6 +1,6 @@
-import { expectAccessible, newContext } from '@planejador/testing';
+import { expectAccessible, newContext, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { uniqueEmail, useStackAndBrowser } from './flows';
+import { useStackAndBrowser } from './flows';
 
 /** What a screen reader would call the focused element: its aria-label, its label or its text. */
 function focusedName(page: Page): Promise<string> {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, type Plano } from '@planejador/contracts';
-import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
+import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, uniqueEmail, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerViaUi, uniqueEmail, waitForToast } from './flows';
+import { registerViaUi, waitForToast } from './flows';
 
 /** Issue 13: a teacher steers each lesson on the plan page: regenerate with an instruction, undo, change the skill. */
 

@@ -12,11 +12,12 @@ import {
   screenshot,
   setTheme,
   startStack,
+  uniqueEmail,
   waitForPlan,
   type Stack,
 } from '@planejador/testing';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
-import { registerViaUi, todayPtBr, uniqueEmail, waitForToast } from './flows';
+import { registerViaUi, todayPtBr, waitForToast } from './flows';
 
 const TEMA = 'Frações no cotidiano da feira';
 

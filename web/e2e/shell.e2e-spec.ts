@@ -1,6 +1,6 @@
-import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import { expectAccessible, newContext, screenshot, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { confirmEmailViaLink, fitsViewportWidth, openUserMenu, registerViaUi, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { confirmEmailViaLink, fitsViewportWidth, openUserMenu, registerViaUi, useStackAndBrowser, waitForToast } from './flows';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 

@@ -1,6 +1,6 @@
-import { expectAccessible, newContext, screenshot } from '@planejador/testing';
+import { expectAccessible, newContext, screenshot, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chooseOption, registerViaUi, todayPtBr, uniqueEmail, useStackAndBrowser, waitForToast } from './flows';
+import { chooseOption, registerViaUi, todayPtBr, useStackAndBrowser, waitForToast } from './flows';
 
 async function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
