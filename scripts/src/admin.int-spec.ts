@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
+import { Pool } from 'pg';
+import { findPublicUser } from '@planejador/db';
+import { freePort, signUpTeacher, spawnApi, uniqueEmail, type ManagedProcess } from '@planejador/testing';
 import { repoRoot } from './paths';
 
 const run = promisify(execFile);
@@ -22,19 +23,24 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
 }
 
 describe('npm run admin', () => {
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
-  const email = `admin-${randomUUID().slice(0, 8)}@escola.rs.gov.br`;
+  const email = uniqueEmail('admin');
+  let api: ManagedProcess;
+  let pool: Pool;
+  let userId: string;
 
+  // A teacher signed up through the api, as a real one would be.
   beforeAll(async () => {
-    await db.connect();
-    await db.query("insert into users (id, email, password) values ($1, $2, 'not-a-real-hash')", [randomUUID(), email]);
+    const port = await freePort();
+    api = await spawnApi(port);
+    pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    userId = (await signUpTeacher(`http://127.0.0.1:${port}`, { email })).user.id;
   });
   afterAll(async () => {
-    await db.query('delete from users where email = $1', [email]);
-    await db.end();
+    await pool?.end();
+    await api?.stop();
   });
 
-  const roleOf = async () => (await db.query<{ role: string }>('select role from users where email = $1', [email])).rows[0].role;
+  const roleOf = async () => (await findPublicUser(pool, userId))?.role;
 
   it('grants and revokes the admin role by e-mail, whatever its case', async () => {
     const granted = await admin('grant', email.toUpperCase());
