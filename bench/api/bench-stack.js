@@ -167,7 +167,10 @@ async function startBenchStack(name) {
     async startApi(extra = {}, nodeArgs = []) {
       const port = await requireBuilt('libs/testing/dist').freePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawnBuilt('api/dist/main.js', stack.env({ PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...extra }), nodeArgs);
+      // BENCH_API_ENTRY=path: another build of the api (e.g. a copy of api/dist made at an earlier commit, kept
+      // under api/ so it finds the same node_modules), to compare two versions in the same conditions.
+      const entry = process.env.BENCH_API_ENTRY ?? 'api/dist/main.js';
+      const child = spawnBuilt(entry, stack.env({ PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...extra }), nodeArgs);
       children.push(child);
       await waitFor('api', async () => (await fetch(`${url}/api/health`)).ok, [child]);
       return { ...child, url };
