@@ -28,7 +28,17 @@ type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CAC
 export function createSessionStore(pool: Pool, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
+    private pruning = false;
+
     override get(sid: string, done: (err: unknown, session?: SessionData | null) => void): void {
+      // With touch disabled, connect-pg-simple's `touch` writes nothing: it starts the store's pruning timer and
+      // calls back. express-session would still call it after every request that saves nothing, with one more
+      // SHA-1 of the session to decide so; the store has no `touch` (below), and the first read starts the timer
+      // instead (a write or a destroy starts it too, as before).
+      if (!this.pruning) {
+        this.pruning = true;
+        if (options.disableTouch) super.touch(sid, {} as SessionData, () => undefined);
+      }
       const cached = cache.get(sid);
       if (cached) {
         const sess: LoadedSession = cached.sess;
@@ -67,7 +77,10 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
       return super.createSession(req, sess);
     }
   }
-  return new SessionStore({ pool, ...options });
+  const store = new SessionStore({ pool, ...options });
+  // express-session looks for a touch method once, when it is set up (sessionMiddleware): see `get`.
+  if (options.disableTouch) Object.defineProperty(store, 'touch', { value: undefined });
+  return store;
 }
 
 /** Calls back once the change is announced (the announcement never fails the write: see SessionCache). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
@@ -28,6 +29,7 @@ declare module 'express-session' {
  */
 export function sessionMiddleware(settings: Settings, pool: Pool, cache: SessionCache): RequestHandler {
   const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  rememberVerifiedCookies();
   const handler = session({
     name: SESSION_COOKIE,
     secret,
@@ -72,4 +74,42 @@ export const PLAIN_HTTP_WARNING =
 /** The public address (APP_URL) is https: cookies are Secure and the page upgrades http sub-requests. */
 export function servedOverHttps(settings: Settings): boolean {
   return appUrl(settings).startsWith('https:');
+}
+
+/** express-session's copy of cookie-signature: the one that verifies the session cookie on every request. */
+interface CookieSignature {
+  unsign(value: string, secret: string): string | false;
+}
+
+/** Marks express-session's cookie-signature once it remembers verified cookies. */
+const REMEMBERS = Symbol('planejador.remembersVerifiedCookies');
+
+/** How many verified cookies each secret remembers (the SessionCache holds as many sessions). */
+const VERIFIED_COOKIES_MAX = 10_000;
+
+/**
+ * express-session checks the session cookie's HMAC-SHA256 on every request (and compares two SHA-1s of it): the
+ * same cookie, the same secret, the same answer. Its cookie-signature's `unsign` remembers the cookies it verified
+ * (per secret, the newest VERIFIED_COOKIES_MAX), so a signed-in browser's next requests take the session id from
+ * here. Only a valid signature is remembered, keyed by the whole signed value: anything else is verified as
+ * before. A pure function's memo: logout and revocation work on the session itself (the store and the
+ * SessionCache), whose id this only reads from the cookie. Installed once per process.
+ */
+function rememberVerifiedCookies(): void {
+  const signature = createRequire(require.resolve('express-session'))('cookie-signature') as CookieSignature & { [REMEMBERS]?: true };
+  if (signature[REMEMBERS]) return;
+  const verify = signature.unsign.bind(signature);
+  const bySecret = new Map<string, Map<string, string>>();
+  signature.unsign = (value, secret) => {
+    let verified = bySecret.get(secret);
+    const known = verified?.get(value);
+    if (known !== undefined) return known;
+    const sid = verify(value, secret);
+    if (sid === false || typeof value !== 'string' || typeof secret !== 'string') return sid;
+    if (!verified) bySecret.set(secret, (verified = new Map()));
+    if (verified.size >= VERIFIED_COOKIES_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(value, sid);
+    return sid;
+  };
+  signature[REMEMBERS] = true;
 }
