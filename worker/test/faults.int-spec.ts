@@ -9,11 +9,13 @@ import { importCurriculum } from '@planejador/curriculum';
 import { DEFAULT_JOB_OPTIONS, jobIds, QUEUES } from '@planejador/queue';
 import {
   freePort,
+  generateRequest,
   REPO_ROOT,
   spawnNode,
   spawnApi,
   spawnWorker,
   startFakeAi,
+  teacherWithTurma,
   TestClient,
   waitFor,
   waitForHealth,
@@ -25,26 +27,17 @@ import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixtur
 import { embeddedUrl } from '../../scripts/src/embedded-postgres';
 import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
 
-const PASSWORD = 'senha-segura-123';
-const turma = { nomeProfessor: 'Ana', numero: '51', escola: 'EEEF Tiradentes', ano: '5', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
 const prompts = (n: number, tag = 'Aula') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}: frações e medidas`);
 
+/** A teacher signed in on the api at `url`, with a 5º ano class. */
 async function teacher(url: string) {
-  const client = new TestClient(url);
-  const email = `falhas.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@escola.rs.gov.br`;
-  const reg = await client.post('/api/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
-  if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
-  const t = await client.post<{ id: string }>('/api/turmas', turma);
-  return { client, turmaId: t.body.id };
+  const { client, turma } = await teacherWithTurma(url);
+  return { client, turmaId: turma.id };
 }
 
+/** POST /api/planos/generate as it answers (202, or 503 during an outage). */
 function generate(client: TestClient, turmaId: string, aulas: string[]) {
-  return client.post<{ id: string; message?: string }>('/api/planos/generate', {
-    temaPrincipal: 'Matemática',
-    turmaId,
-    materiaGeral: 'matematica',
-    aulas: aulas.map((prompt, i) => ({ numeroAula: i + 1, materia: 'matematica', prompt })),
-  });
+  return client.post<{ id: string; message?: string }>('/api/planos/generate', generateRequest(turmaId, aulas));
 }
 
 async function planState(client: TestClient, id: string) {
