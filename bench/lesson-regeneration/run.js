@@ -7,11 +7,10 @@
 //   npm run build && node bench/lesson-regeneration/run.js [latencyMs ...]     (default: 500 2000)
 'use strict';
 const { io } = require('socket.io-client');
-const { startBenchStack, registerUser, api, sqlClient, sleep, machineInfo, loadAverage, requireBuilt, fmt } = require('../api/bench-stack');
+const { api, machineInfo, loadAverage, fmt } = require('../api/bench-stack');
+const { latenciesFromArgs, startRegenerationStack, summary } = require('./stack');
 
-const { startFakeAi } = requireBuilt('libs/testing/dist/fake-ai');
-const latencies = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const LATENCIES = latencies.length ? latencies : [500, 2000];
+const LATENCIES = latenciesFromArgs();
 const RUNS = 9;
 
 function connectSocket(apiUrl, cookie) {
@@ -52,32 +51,10 @@ function waitForVersion(apiUrl, cookie, planId, aulaId, versao, socket, timeoutM
 
 async function main() {
   const loadAtStart = loadAverage();
-  const stack = await startBenchStack('regeneration');
-  const fake = await startFakeAi({ latencyMs: 50 });
-  stack.onStop(() => fake.close());
-  const env = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake-model', OPENAI_TIMEOUT_MS: '30000' };
+  const { stack, fake, apiUrl, teacher, plan } = await startRegenerationStack();
   try {
-    const apiChild = await stack.startApi(env);
-    await stack.startWorkers(1, env);
-    const sql = await sqlClient(stack.databaseUrl);
-    stack.onStop(() => sql.end());
     console.log(`${machineInfo()}; load average at start ${loadAtStart}`);
-    const teacher = await registerUser(apiChild.url, 'regenera@bench.test');
-    await sql.query('update users set credits = 1000 where id = $1', [teacher.user.id]);
-    const { body: turma } = await api(apiChild.url, teacher.cookie, 'POST', '/api/turmas', { nomeProfessor: 'Ana Bench', numero: '51', escola: 'EMEF Bench', ano: '5' });
-    const { body: created } = await api(apiChild.url, teacher.cookie, 'POST', '/api/planos/generate', {
-      temaPrincipal: 'Frações',
-      turmaId: turma.id,
-      materiaGeral: 'matematica',
-      aulas: [1, 2, 3].map((n) => ({ numeroAula: n, materia: 'matematica', prompt: `Aula ${n}: bingo das frações com material concreto` })),
-    });
-    let plan;
-    for (;;) {
-      plan = (await api(apiChild.url, teacher.cookie, 'GET', `/api/planos/${created.id}`)).body;
-      if (plan.generation.state === 'done') break;
-      await sleep(100);
-    }
-    const socket = await connectSocket(apiChild.url, teacher.cookie);
+    const socket = await connectSocket(apiUrl, teacher.cookie);
     const aula = plan.aulas[1];
     let versao = aula.versao;
     for (const latencyMs of LATENCIES) {
@@ -85,18 +62,17 @@ async function main() {
       const runs = [];
       for (let i = 0; i <= RUNS; i++) {
         const started = performance.now();
-        const res = await api(apiChild.url, teacher.cookie, 'POST', `/api/planos/${plan.id}/aulas/${aula.id}/regenerar`, { instrucao: `versão ${i}, mais prática` });
+        const res = await api(apiUrl, teacher.cookie, 'POST', `/api/planos/${plan.id}/aulas/${aula.id}/regenerar`, { instrucao: `versão ${i}, mais prática` });
         if (res.status !== 202) throw new Error(`regenerar answered ${res.status}: ${JSON.stringify(res.body)}`);
         versao += 1;
-        const doneAt = await waitForVersion(apiChild.url, teacher.cookie, plan.id, aula.id, versao, socket);
+        const doneAt = await waitForVersion(apiUrl, teacher.cookie, plan.id, aula.id, versao, socket);
         if (i > 0) runs.push(doneAt - started);
       }
-      runs.sort((a, b) => a - b);
-      const median = runs[Math.floor(runs.length / 2)];
+      const { sorted, median } = summary(runs);
       const ratio = median / latencyMs;
       console.log(
-        `AI latency ${latencyMs} ms: request to new text ${runs.map((t) => fmt(t)).join(' / ')} ms; median ${fmt(median)} ms = ` +
-          `${fmt(ratio, 2)} x latency (p90 ${fmt(runs[Math.floor(runs.length * 0.9)])} ms; goal <= 1.2 x: ${ratio <= 1.2 ? 'MET' : 'MISSED'})`,
+        `AI latency ${latencyMs} ms: request to new text ${sorted.map((t) => fmt(t)).join(' / ')} ms; median ${fmt(median)} ms = ` +
+          `${fmt(ratio, 2)} x latency (p90 ${fmt(sorted[Math.floor(sorted.length * 0.9)])} ms; goal <= 1.2 x: ${ratio <= 1.2 ? 'MET' : 'MISSED'})`,
       );
     }
     socket.close();
