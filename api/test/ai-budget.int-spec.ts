@@ -154,6 +154,10 @@ describe('plan generation: bounded AI calls and database errors', () => {
       const plan = await waitForPlan(client, id, { states: ['failed'] });
       expect(plan.generation.creditRefunded).toBe(true);
       expect(plan.generation.error).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
+      // The job's failed reason holds the same words (the sweeper ends the plan with it when the worker died before
+      // doing so): never the database's error.
+      const job = await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation).getJob(jobIds.generatePlan(id));
+      expect(job?.failedReason).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
       expect(callsFor('Banco fora do ar')).toBe(0);
       expect(await credits(client)).toBe(35);
     }, 90000);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { generatePlanJobSchema, regenerateLessonJobSchema, type GeneratePlanJob, type RegenerateLessonJob } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
@@ -55,7 +55,15 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
 
   private async generate(job: Job<GeneratePlanJob>) {
     const { planId } = generatePlanJobSchema.parse(job.data);
-    return this.outage.job(job, () => this.generation.generate(planId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)));
+    try {
+      return await this.outage.job(job, () => this.generation.generate(planId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)));
+    } catch (err) {
+      if (err instanceof DelayedError || err instanceof LessonsFailedError || err instanceof UnrecoverableError) throw err;
+      // The job's failed reason is what the teacher reads when the sweeper ends the plan (a worker that died before
+      // its 'failed' handler ran): only words meant for them go there; the error itself goes to the log.
+      this.logger.error({ planId, jobId: job.id, attempt: job.attemptsMade + 1, err: (err as Error)?.message }, 'generation attempt failed');
+      throw new Error(GENERIC_FAILURE, { cause: err });
+    }
   }
 
   private async regenerate(job: Job<RegenerateLessonJob>) {
