@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  isInProgress,
   LIMITS,
   MSG,
   type Aula as AulaDto,
@@ -51,12 +52,12 @@ export class AulasService {
     const jobId = jobIds.regenerateLesson(aulaId, token);
     const job = await this.em.fork().transactional(async (tx) => {
       const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
-      if (lesson.plan_state === 'queued' || lesson.plan_state === 'running') {
+      if (isInProgress(lesson.plan_state)) {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
       // A plan that ended failed was refunded: regenerating its lessons for free would make it a free plan.
       if (lesson.plan_state === 'failed') throw new ConflictException({ message: MSG.planoFailedNoRegeneration });
-      if (lesson.generation_state === 'queued' || lesson.generation_state === 'running') {
+      if (isInProgress(lesson.generation_state)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
@@ -108,7 +109,7 @@ export class AulasService {
     const em = this.em.fork();
     await em.transactional(async (tx) => {
       const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
-      if (lesson.generation_state === 'queued' || lesson.generation_state === 'running') {
+      if (isInProgress(lesson.generation_state)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
       const restored = await restoreLessonVersion(tx, aulaId, versao);

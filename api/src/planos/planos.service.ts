@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  isInProgress,
   materiaLabel,
   MSG,
   normalizeStatus,
@@ -178,7 +179,7 @@ export class PlanosService {
     await em.transactional(async (tx) => {
       const plano = await lockPlanoWithAulas(tx, userId, id);
       if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
-      if (plano.generationState === 'queued' || plano.generationState === 'running') {
+      if (isInProgress(plano.generationState)) {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
       const ano = plano.turma.getEntity().ano;
@@ -209,7 +210,7 @@ export class PlanosService {
           !sameList(codes, aula.habilidadeCodes ?? []);
         const warningsChanged = confirmed && (aula.avisos ?? []).includes('habilidade-a-confirmar');
         if (!contentChanged && !warningsChanged) continue;
-        if (aula.generationState === 'queued' || aula.generationState === 'running') {
+        if (isInProgress(aula.generationState)) {
           throw new ConflictException({ message: MSG.aulaEditWhileRegenerating });
         }
         if (warningsChanged) aula.avisos = (aula.avisos ?? []).filter((w) => w !== 'habilidade-a-confirmar');

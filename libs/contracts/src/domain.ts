@@ -48,6 +48,11 @@ export type GenerationState = (typeof GENERATION_STATES)[number];
 export const LESSON_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type LessonGenerationState = (typeof LESSON_STATES)[number];
 
+/** The worker still has the plan or lesson to write (its generation or regeneration queued or running). */
+export function isInProgress(state: string | null | undefined): boolean {
+  return state === 'queued' || state === 'running';
+}
+
 /** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
 const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];

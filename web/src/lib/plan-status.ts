@@ -1,8 +1,8 @@
-import type { Generation } from '@planejador/contracts';
+import { isInProgress, type Generation } from '@planejador/contracts';
 
 /** The worker is still writing the plan (queued or running). */
 export function isGenerating(generation: Generation | undefined | null): boolean {
-  return generation?.state === 'queued' || generation?.state === 'running';
+  return isInProgress(generation?.state);
 }
 
 export function hasFailed(generation: Generation | undefined | null): boolean {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { isInProgress, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
@@ -44,7 +44,7 @@ export class RegenerationService {
   async regenerate(jobId: string, data: RegenerateLessonJob, final: boolean): Promise<RegenerationOutcome> {
     const em = this.em.fork();
     const aula = await findAulaWithPlano(em, data.planId, data.aulaId);
-    if (!aula || aula.regenerationJobId !== jobId || !['queued', 'running'].includes(aula.generationState)) return 'skipped';
+    if (!aula || aula.regenerationJobId !== jobId || !isInProgress(aula.generationState)) return 'skipped';
     const plano = aula.plano.getEntity() as PlanoAula;
     const turma = plano.turma.getEntity();
     const userId = plano.user.id;

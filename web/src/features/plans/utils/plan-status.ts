@@ -1,3 +1,4 @@
+import { isInProgress } from '@planejador/contracts';
 export { hasFailed, isGenerating } from '@/lib/plan-status';
 
 /** 'n aulas' (spec), with the singular for one lesson. */
@@ -7,8 +8,7 @@ export function aulasText(count: number): string {
 
 /** A lesson being written again (its regeneration queued or running). */
 export function isLessonBusy(aula: { generation?: { state: string } | null; generationState?: string }): boolean {
-  const state = aula.generation?.state ?? aula.generationState;
-  return state === 'queued' || state === 'running';
+  return isInProgress(aula.generation?.state ?? aula.generationState);
 }
 
 /** Whether any lesson of the plan is being regenerated (the page then polls and listens to its progress). */
