@@ -99,6 +99,23 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
   }
 }
 
+/**
+ * Closes a Radix dialog with Escape, as a teacher would. Radix listens for Escape only once the dialog knows it is
+ * the top layer, one render after it has taken the focus; on a busy machine a key pressed in between is not seen,
+ * so the key is pressed again (a person would too) until the dialog is gone.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.keyboard.press('Escape');
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 2000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
 /** The path and query of the link (/reset-password or /verificar-email) in the latest such e-mail to `email`. */
 export async function mailedLink(stack: Stack, email: string, path: '/reset-password' | '/verificar-email'): Promise<string> {
   const subject = path === '/reset-password' ? /Redefinição de senha/ : /Confirme seu e-mail/;

@@ -17,6 +17,7 @@ import {
   type ApiClient,
   type Stack,
 } from '@planejador/testing';
+import { closeWithEscape } from './flows';
 
 // /gerar-planos end to end: the built api, worker and web, real Chromium, the fake AI (or the offline drafter).
 
@@ -222,8 +223,7 @@ describe('gerar planos with the fake AI', () => {
     await matrizButton.focus();
     await page.keyboard.press('Enter');
     await visible(matrix);
-    await page.keyboard.press('Escape');
-    await hidden(matrix);
+    await closeWithEscape(page, matrix);
     expect(await matrizButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Three lessons: Enter in a filled description adds the next row and moves there.

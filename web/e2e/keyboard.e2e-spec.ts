@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useStackAndBrowser } from './flows';
+import { closeWithEscape, useStackAndBrowser } from './flows';
 
 /** What a screen reader would call the focused element: its aria-label, its label or its text. */
 function focusedName(page: Page): Promise<string> {
@@ -127,8 +127,7 @@ describe('keyboard only: sign-up, class, plan, export, feedback (Chromium)', () 
     await confirmDelete.waitFor();
     // The dialog has taken the focus (its Escape handling is in place with it) before Escape is pressed.
     await expectFocused(page, /^Cancelar$/);
-    await page.keyboard.press('Escape');
-    await confirmDelete.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, confirmDelete);
     await expectFocused(page, /^Excluir turma 61$/);
 
     // Generate a plan: the tutorial ends with Escape; the selects open with Enter and choose by typing.
@@ -169,8 +168,7 @@ describe('keyboard only: sign-up, class, plan, export, feedback (Chromium)', () 
     const feedback = page.getByRole('dialog').filter({ hasText: 'Avaliação' });
     await feedback.waitFor();
     await expectAccessible(page, 'feedback dialog (keyboard)');
-    await page.keyboard.press('Escape');
-    await feedback.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, feedback);
     await expectFocused(page, /^Avaliação$/);
 
     // Deleting the class: its card (and the button that opened the confirmation) is gone, so the focus goes to

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, uniqueEmail, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerViaUi, waitForToast } from './flows';
+import { closeWithEscape, registerViaUi, waitForToast } from './flows';
 
 /** Issue 13: a teacher steers each lesson on the plan page: regenerate with an instruction, undo, change the skill. */
 
@@ -122,9 +122,8 @@ describe('lesson control on the plan page (fake AI)', () => {
     await versions.getByText(/Versão 2 · Gerada novamente/).waitFor();
     await versions.getByText(/Versão 1 · Geração/).waitFor();
     await expectAccessible(page, 'dialogo versoes');
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, versions);
     // Focus goes back to the control that opened the dialog.
-    await versions.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Versões/);
 
     // Change lesson 1's skill with the picker: its unsaved edit is saved with it, not dropped.
@@ -206,8 +205,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     await matriz.getByText(`Fixadas na aula 1: ${code}, ${otherCode}`).waitFor();
     expect(await matriz.getByRole('button', { name: `Fixar ${otherCode} na aula 1` }).first().getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, 'matriz para fixar habilidades');
-    await page.keyboard.press('Escape');
-    await matriz.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, matriz);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Ver todas as habilidades para a aula 1');
     await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).click();
     await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).waitFor({ state: 'detached' });
