@@ -29,16 +29,21 @@ describe('hidden classes of requests', () => {
     const capture = (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => seen.push({ req, res }));
     server.prependListener('request', capture);
     try {
-      for (let i = 0; i < 4; i++) expect((await client.get('/api/turmas')).status).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await client.get('/api/turmas')).status).toBe(200);
     } finally {
       server.removeListener('request', capture);
     }
-    expect(seen).toHaveLength(4);
-    // The first requests may still settle field representations; the last ones must agree.
-    const [a, b] = seen.slice(-2);
-    expect(a.req).not.toBe(b.req);
-    expect(haveSameMap(a.req, b.req)).toBe(true);
-    expect(haveSameMap(a.res, b.res)).toBe(true);
-    expect(a.req.log && b.req.log && haveSameMap(a.req.log, b.req.log)).toBe(true);
+    expect(seen).toHaveLength(10);
+    // The first requests may still settle field representations, and V8 may generalise a field (giving later objects
+    // a new map) at any point; with a hidden class per request, no two requests would ever share one. So: of the
+    // last 6 requests, most consecutive pairs share the maps of the request, the response and the logger.
+    const last = seen.slice(-6);
+    let shared = 0;
+    for (let i = 1; i < last.length; i++) {
+      const [a, b] = [last[i - 1], last[i]];
+      expect(a.req).not.toBe(b.req);
+      if (haveSameMap(a.req, b.req) && haveSameMap(a.res, b.res) && a.req.log && b.req.log && haveSameMap(a.req.log, b.req.log)) shared += 1;
+    }
+    expect(shared).toBeGreaterThanOrEqual(3);
   });
 });
