@@ -1,4 +1,5 @@
-import { LIMITS, MSG, type Aula, type AulaVersao, type Plano, type PublicUser } from '@planejador/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { LIMITS, MSG, type Aula, type AulaVersao, type LessonProgressEvent, type Plano, type PublicUser } from '@planejador/contracts';
 import { QUEUES, type JobProducer } from '@planejador/queue';
 import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type LessonRequest, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
@@ -51,6 +52,13 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     await worker?.stop();
     await api?.close();
     await ai?.close();
+  });
+
+  /** A test's socket.io connection as the teacher, closed after it. */
+  let socket: Socket | undefined;
+  afterEach(() => {
+    socket?.close();
+    socket = undefined;
   });
 
   const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
@@ -125,6 +133,13 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const plan = await generated(client, turma.id, ['Uma: frações com pizza', 'Duas: medidas com trena', 'Três: gráficos de colunas']);
     const [first, target, third] = plan.aulas;
+    socket = await new Promise<Socket>((resolve, reject) => {
+      const s = io(api.url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader }, reconnection: false });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    const events: LessonProgressEvent[] = [];
+    socket.on('lesson:progress', (e: LessonProgressEvent) => events.push(e));
     ai.script({
       match: 'mais prática, com experimento',
       content: { habilidades: ['EF05MA04'], objetivos: 'Novo objetivo prático', objetosConhecimento: 'Medidas', experiencias: 'Experimento de medir a sala', evidencias: 'Mediram' },
@@ -143,6 +158,13 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect(content(after.aulas[0])).toEqual(content(first));
     expect(content(after.aulas[2])).toEqual(content(third));
     expect(after.aulas[0].versao).toBe(1);
+    // The 'done' event carries the lesson as stored, exactly as the plan's GET gives it (the page shows it without a
+    // GET); the other events stay small.
+    const done = await waitFor(() => events.find((e) => e.aulaId === target.id && e.type === 'done') ?? null, { what: "lesson's done event" });
+    expect(done).toMatchObject({ planId: plan.id, jobId: res.body.jobId, state: 'done', versao: 2 });
+    expect(done.aula).toEqual(aula);
+    expect(events.filter((e) => e.type !== 'done').every((e) => e.aula === undefined)).toBe(true);
+    expect(events.map((e) => e.type)).toContain('started');
 
     const versions = (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${target.id}/versoes`)).body;
     expect(versions.map((v) => [v.versao, v.origem])).toEqual([[2, 'regeneracao'], [1, 'geracao']]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENERATION_STATES, LESSON_STATES } from './domain';
+import type { Aula } from './planos';
 
 /** Progress of a plan's generation, published by the worker and forwarded to the plan's owner only. */
 const PLAN_PROGRESS_TYPES = [
@@ -37,6 +38,12 @@ const lessonProgressEventSchema = z.object({
   state: z.enum(LESSON_STATES),
   /** The lesson's version once the new content is stored (type 'done'). */
   versao: z.number().int().min(1).optional(),
+  /**
+   * The lesson as stored once its new content is written (type 'done' only), in the shape GET /api/planos/{id}
+   * gives it (`Aula`): the page can show it without asking the api again. Absent on the other types, and on 'done'
+   * when the worker could not read the lesson back (the page then refetches the plan).
+   */
+  aula: z.custom<Aula>().optional(),
   error: z.string().nullish(),
   creditRefunded: z.boolean().optional(),
   at: z.string(),

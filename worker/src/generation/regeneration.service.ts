@@ -2,15 +2,17 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { isInProgress, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { isInProgress, MSG, type Aula, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
+  getAula,
   lockPendingRegeneration,
   markRegenerationRunning,
   refundCredits,
   storeLessonContent,
   takeRegenerationAiCall,
+  toAulaDto,
   type PlanoAula,
 } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -77,7 +79,7 @@ export class RegenerationService {
       );
       if (versao === null) return 'skipped';
       this.logger.log({ planId: plano.id, aula: aula.numeroAula, campo: data.campo ?? null, versao, ms: Date.now() - started }, 'lesson regenerated');
-      this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao });
+      this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao, aula: await this.storedLesson(aula.id, versao) });
       return 'done';
     } catch (thrown) {
       if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
@@ -86,6 +88,21 @@ export class RegenerationService {
       if (!final && error.retryable) throw error;
       await this.outage.step(() => this.fail(jobId, aula.id, error.userMessage, userId, base));
       return 'failed';
+    }
+  }
+
+  /**
+   * The lesson as now stored, as the plan's GET shows it, for the 'done' event (the page then needs no GET). Read
+   * back rather than rebuilt from the draft, so it is exactly what the api gives. Unreadable, or already changed
+   * again (another version): none, and the page refetches; the content is stored either way.
+   */
+  private async storedLesson(aulaId: string, versao: number): Promise<Aula | undefined> {
+    try {
+      const dto = toAulaDto(await getAula(this.em.fork(), aulaId));
+      return dto.versao === versao ? dto : undefined;
+    } catch (err) {
+      this.logger.debug({ aulaId, err: (err as Error).message }, 'regenerated lesson not read back for its event');
+      return undefined;
     }
   }
 
