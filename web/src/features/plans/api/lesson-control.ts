@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
+import { putPlan, regenerationIsFree, withRegenerationQueued } from '../utils/lesson-cache';
 
 const lessonUrl = (planoId: string, aulaId: string) =>
   `/api/planos/${encodeURIComponent(planoId)}/aulas/${encodeURIComponent(aulaId)}`;
@@ -20,20 +21,13 @@ export function useRegenerateAula(planoId: string) {
   return useMutation({
     mutationFn: ({ aulaId, data }: { aulaId: string; data: RegenerateAulaInput }) =>
       http.post<RegenerateAulaResponse>(`${lessonUrl(planoId, aulaId)}/regenerar`, data),
-    onSuccess: (_result, { aulaId }) => {
-      // The lesson shows 'queued' at once; the socket and the poll bring the rest.
-      queryClient.setQueryData<Plano>(queryKeys.plano(planoId), (plano) =>
-        plano
-          ? {
-              ...plano,
-              aulas: plano.aulas.map((a) =>
-                a.id === aulaId ? { ...a, generationState: 'queued', generation: { state: 'queued', error: null } } : a,
-              ),
-            }
-          : plano,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.plano(planoId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    onSuccess: (_result, { aulaId, data }) => {
+      // The lesson shows what the api stored at once (queued, counted, pins kept): no GET of the plan, the socket's
+      // events and the poll bring the rest. The credits are asked again only when this one was not free.
+      const plano = queryClient.getQueryData<Plano>(queryKeys.plano(planoId));
+      const aula = plano?.aulas.find((a) => a.id === aulaId);
+      putPlan(queryClient, planoId, plano ? withRegenerationQueued(plano, aulaId, data.habilidadesFixadas) : null);
+      if (!aula || !regenerationIsFree(aula)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

@@ -1,58 +1,9 @@
-import type { Aula, Plano } from '@planejador/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { aula, plano } from '@/test/plan-fixtures';
 import { readDraft } from '../utils/plan-draft';
 import { usePlanEditor } from './use-plan-editor';
-
-function aula(n: number, versao: number, objetivos: string): Aula {
-  return {
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    planoId: 'p',
-    numeroAula: n,
-    materia: 'matematica',
-    prompt: `Aula ${n}`,
-    habilidades: '(EF05MA03) Frações',
-    objetivos,
-    objetosConhecimento: 'Frações',
-    experiencias: '1. Etapa',
-    evidencias: 'Registro',
-    habilidadeCodes: ['EF05MA03'],
-    generationState: 'done',
-    generationError: null,
-    generation: { state: 'done', error: null },
-    versao,
-    habilidadesFixadas: [],
-    avisos: [],
-    regeneracoes: 0,
-    createdAt: '2026-11-25T10:00:00.000Z',
-    updatedAt: '2026-11-25T10:00:00.000Z',
-  };
-}
-
-function plano(aulas: Aula[], updatedAt = '2026-11-25T10:00:00.000Z'): Plano {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    temaPrincipal: 'Frações',
-    materiaGeral: 'matematica',
-    turmaId: 't',
-    userId: 'u',
-    status: 'gerado',
-    limitOneSkill: true,
-    preferirSeduc: true,
-    nivelDetalhamento: 3,
-    generator: 'openai',
-    trimestre: 3,
-    dataInicio: null,
-    dataFim: null,
-    duracaoAulaMin: null,
-    generation: { state: 'done', done: aulas.length, total: aulas.length },
-    turma: { id: 't', numero: '51', escola: 'E', ano: '5', nomeProfessor: 'Ana', estado: 'RS', instituicao: 'SEDUC-RS_2025' },
-    aulas,
-    createdAt: '2026-11-25T10:00:00.000Z',
-    updatedAt,
-  };
-}
 
 const inEditMode = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/plano/p?edit=true']}>{children}</MemoryRouter>;
 
