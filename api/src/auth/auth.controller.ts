@@ -18,13 +18,10 @@ import { SETTINGS } from '../core/tokens';
 import { ProgressGateway } from '../realtime/progress.gateway';
 import { EmailVerificationService } from './email-verification.service';
 import { AuthenticatedGuard, LoginGuard } from './guards';
+import { logIn } from './passport';
 import { PasswordResetService } from './password-reset.service';
 import { SessionUsers } from './session-users';
 import { UsersService } from './users.service';
-
-function logIn(req: Request, user: PublicUser): Promise<void> {
-  return new Promise((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
-}
 
 @Controller('api')
 export class AuthController {

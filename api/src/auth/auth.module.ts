@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import type { Redis } from 'ioredis';
 import type { Settings } from '@planejador/config';
 import { createRedis } from '@planejador/queue';
@@ -8,19 +7,19 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { AuthController } from './auth.controller';
 import { EmailVerificationService } from './email-verification.service';
 import { LocalStrategy } from './local.strategy';
+import { ApiPassport } from './passport';
 import { PasswordResetService } from './password-reset.service';
 import { SessionCache } from './session-cache';
-import { SessionSerializer } from './session.serializer';
 import { SessionUsers } from './session-users';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [PassportModule.register({ session: true }), RealtimeModule],
+  imports: [RealtimeModule],
   controllers: [AuthController],
   providers: [
     UsersService,
     LocalStrategy,
-    SessionSerializer,
+    ApiPassport,
     PasswordResetService,
     EmailVerificationService,
     SessionUsers,
@@ -32,6 +31,6 @@ import { UsersService } from './users.service';
         new SessionCache(redis, createRedis(settings.REDIS_URL!, 'client'), `${settings.QUEUE_PREFIX}:sessions`),
     },
   ],
-  exports: [UsersService, SessionCache, SessionUsers],
+  exports: [UsersService, SessionCache, SessionUsers, ApiPassport],
 })
 export class AuthModule {}

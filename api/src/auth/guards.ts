@@ -7,30 +7,30 @@ import {
   UnauthorizedException,
   createParamDecorator,
 } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { loginSchema, MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
+import { ApiPassport, logIn } from './passport';
 import { SessionUsers } from './session-users';
 
 /**
- * Validates the body and applies the login limits, then lets passport-local check and log in. Failures are
- * counted per (e-mail, client address) with growing delays, and every attempt per address: a stranger slows down
- * only their own tries at an account, never the owner's from elsewhere. IPv6 clients count by their /64.
+ * Validates the body and applies the login limits, then checks the credentials with this api's passport-local
+ * and logs in. Failures are counted per (e-mail, client address) with growing delays, and every attempt per
+ * address: a stranger slows down only their own tries at an account, never the owner's from elsewhere. IPv6
+ * clients count by their /64.
  */
 @Injectable()
-export class LoginGuard extends AuthGuard('local') {
+export class LoginGuard implements CanActivate {
   constructor(
     private readonly rateLimit: RateLimitService,
+    private readonly passport: ApiPassport,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {
-    super();
-  }
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const body = loginSchema.parse(req.body ?? {});
     req.body = body;
@@ -38,17 +38,16 @@ export class LoginGuard extends AuthGuard('local') {
     const pair = `${body.email}|${client}`;
     await this.rateLimit.hit('login-ip', client, this.settings.RATE_LIMIT_LOGIN * 3);
     await this.rateLimit.assertNotBlocked('login-fail', pair);
-    let ok: boolean;
+    let user: PublicUser;
     try {
-      ok = (await super.canActivate(context)) as boolean;
+      user = await this.passport.checkCredentials(req, context.switchToHttp().getResponse<Response>());
     } catch (err) {
       if (err instanceof UnauthorizedException) await this.rateLimit.recordFailure('login-fail', pair, this.settings.RATE_LIMIT_LOGIN);
       throw err;
     }
     await this.rateLimit.reset('login-fail', pair);
-    // passport regenerates the session id here (session fixation).
-    await super.logIn(req);
-    return ok;
+    await logIn(req, user);
+    return true;
   }
 }
 

@@ -1,19 +1,21 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
-import { MSG, type PublicUser } from '@planejador/contracts';
+import { MSG } from '@planejador/contracts';
 import { toPublicUser } from '@planejador/db';
 import { UsersService } from './users.service';
 
+/**
+ * E-mail and password from the body, checked by this api's UsersService. Registered on this api's own passport
+ * (ApiPassport), never on passport's process-wide one: see there.
+ */
 @Injectable()
-export class LocalStrategy extends PassportStrategy(Strategy) {
-  constructor(private readonly users: UsersService) {
-    super({ usernameField: 'email', passwordField: 'password' });
-  }
-
-  async validate(email: string, password: string): Promise<PublicUser> {
-    const user = await this.users.verify(email.trim().toLowerCase(), password);
-    if (!user) throw new UnauthorizedException({ message: MSG.invalidCredentials });
-    return toPublicUser(user);
+export class LocalStrategy extends Strategy {
+  constructor(users: UsersService) {
+    super({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+      users.verify(email.trim().toLowerCase(), password).then(
+        (user) => (user ? done(null, toPublicUser(user)) : done(new UnauthorizedException({ message: MSG.invalidCredentials }))),
+        (err: unknown) => done(err),
+      );
+    });
   }
 }

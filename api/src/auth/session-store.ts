@@ -22,7 +22,7 @@ type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CAC
  * connect-pg-simple's store, except that reading a session also reads its signed-in user in the same query:
  * a signed-in request costs one round trip to PostgreSQL before its handler instead of two, and none while the
  * session is in `cache` (kept exact through Redis: see SessionCache). The user goes to passport through
- * `takeSessionUser` (see SessionSerializer). Writes are the library's, each announced to the cache; touch is off
+ * `takeSessionUser` (see serializeSessions). Writes are the library's, each announced to the cache; touch is off
  * (sessionMiddleware renews a session near its expiry by saving it).
  */
 export function createSessionStore(pool: Pool, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {

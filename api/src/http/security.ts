@@ -5,8 +5,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
-import passport from 'passport';
 import type { Settings } from '@planejador/config';
+import type { ApiPassport } from '../auth/passport';
 import { sameOriginGuard } from './same-origin';
 import { servedOverHttps } from './session';
 import { sentryOrigin, webDistDir } from './web-app';
@@ -20,8 +20,8 @@ function inlineScriptHashes(indexHtml: string): string[] {
   return hashes;
 }
 
-/** Security headers, body limits, sessions, passport and the same-origin check. */
-export function setupHttp(app: INestApplication, settings: Settings, session: RequestHandler): void {
+/** Security headers, body limits, sessions, the api's passport and the same-origin check. */
+export function setupHttp(app: INestApplication, settings: Settings, session: RequestHandler, passport: ApiPassport): void {
   const expressApp = app as NestExpressApplication;
   if (settings.TRUST_PROXY) expressApp.set('trust proxy', 1);
   expressApp.disable('x-powered-by');
