@@ -124,11 +124,16 @@ export const COMPILED_EXPANSIONS: readonly Expansion[] = EXPANSIONS.map(([trigge
 
 /** The additions of every expansion whose trigger words appear in order, side by side, in the query stems. */
 export function expansionsFor(stems: readonly string[], expansions: readonly Expansion[] = COMPILED_EXPANSIONS): string[][] {
-  const found: string[][] = [];
+  return matchExpansions(stems, expansions).map((m) => m.additions);
+}
+
+/** The expansions found in the query, each with the stems of its trigger when the trigger is a phrase. */
+export function matchExpansions(stems: readonly string[], expansions: readonly Expansion[] = COMPILED_EXPANSIONS): { additions: string[]; phrase: string[] }[] {
+  const found: { additions: string[]; phrase: string[] }[] = [];
   for (const e of expansions) {
     for (let i = 0; i + e.trigger.length <= stems.length; i++) {
       if (e.trigger.every((t, j) => stems[i + j] === t)) {
-        found.push(e.additions);
+        found.push({ additions: e.additions, phrase: e.trigger.length > 1 ? e.trigger : [] });
         break;
       }
     }

@@ -21,6 +21,20 @@ describe('classroom expansions', () => {
 });
 
 describe('buildSkillQuery', () => {
+  it("weighs the words of a recognised classroom phrase less than the teacher's other words", () => {
+    const { groups } = buildSkillQuery('roda de conversa sobre a família');
+    const [roda, conversa, familia] = analyzeQuery('roda conversa família');
+    const weightOf = (stem: string) => groups.find((g) => g.stems.length === 1 && g.stems[0] === stem)?.weight;
+    expect(weightOf(familia)).toBe(1);
+    expect(weightOf(roda)).toBeLessThan(0.5);
+    expect(weightOf(conversa)).toBe(weightOf(roda));
+    // The same words outside the phrase keep their full weight.
+    expect(buildSkillQuery('conversa na roda').groups.filter((g) => g.fuzzy)).toEqual([
+      { stems: [conversa], weight: 1, fuzzy: true },
+      { stems: [roda], weight: 1, fuzzy: true },
+    ]);
+  });
+
   it("keeps the teacher's words at full weight, fuzzy, and adds expansions at a lower weight, exact", () => {
     const { groups, tokens } = buildSkillQuery('Bingo das frações');
     expect(tokens).toEqual(['bingo', 'das', 'fracoes']);
