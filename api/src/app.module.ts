@@ -39,7 +39,10 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions(settings)),
         MikroOrmModule.forRootAsync({
-          useFactory: () => ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }),
+          // No request context (an EntityManager forked per request through AsyncLocalStorage, issue 19): every
+          // use forks the EntityManager itself (`em.fork()`, or a transaction on one) and passes it to libs/db's
+          // repositories; allowGlobalContext stays off, so a use of the global one would throw.
+          useFactory: () => ({ ...ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }), registerRequestContext: false }),
           driver: undefined,
         }),
         CoreModule.forRoot(settings),
