@@ -215,8 +215,9 @@ describe('lesson control on the plan page (fake AI)', () => {
     await waitForToast(page, 'Habilidades fixadas retiradas');
     await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor({ state: 'detached' });
     await choose('Matéria Geral', 'Matemática');
-    await suggestion.click();
-    await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor();
+    // The suggestions come back for the subject (not the first button of a list still being replaced: the same skill).
+    await page.getByRole('button', { name: new RegExp(`^${code} \\(fixar\\)`) }).first().click(WAIT);
+    await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
     await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
     await page.waitForURL(/\/plano\//, WAIT);
