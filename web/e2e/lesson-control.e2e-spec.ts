@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type Plano } from '@planejador/contracts';
+import { LIMITS, MSG, type HabilidadeMatch, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, uniqueEmail, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeWithEscape, registerViaUi, waitForToast } from './flows';
@@ -185,10 +185,15 @@ describe('lesson control on the plan page (fake AI)', () => {
 
     await choose('Turma', '51 - E.E.F. Mário Quintana');
     await choose('Matéria Geral', 'Matemática');
-    await page.getByLabel('Descrição da aula 1').fill('Bingo das frações equivalentes');
-    const suggestion = page.getByRole('button', { name: /^EF05MA\d\d \(fixar\)/ }).first();
+    const description = 'Bingo das frações equivalentes';
+    await page.getByLabel('Descrição da aula 1').fill(description);
+    // The skill the page suggests first for this description (the api's ranking). Until its debounced search answers,
+    // the page still shows the list of the previous text ('Colors song' in Matemática), whose first skill is another.
+    const search = new URLSearchParams({ ano: '5', materia: 'matematica', q: description, limit: String(LIMITS.skillSuggestions) });
+    const [{ code }] = (await pageClient(page, stack.url).get<HabilidadeMatch[]>(`/api/habilidades?${search.toString()}`)).body;
+    const suggestions = page.getByRole('list', { name: /^Habilidades sugeridas para a aula 1/ });
+    const suggestion = suggestions.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${code} \\(fixar\\)`) });
     await suggestion.waitFor(WAIT);
-    const code = ((await suggestion.textContent()) ?? '').slice(0, 8);
     await suggestion.click();
     await page.getByRole('button', { name: `Desafixar ${code} da aula 1` }).waitFor();
     await page.getByText(`${code} fixada na aula 1.`, { exact: false }).waitFor();
