@@ -11,10 +11,22 @@ import { analyze } from '../text/portuguese-text';
 const DATA_DIR = resolve(__dirname, '..', '..', 'data');
 let terms: ReadonlyMap<string, string> | null = null;
 let borrowed: ReadonlyMap<string, string> | null = null;
+let examples: ReadonlyMap<string, string> | null = null;
 
 function load(): ReadonlyMap<string, string> {
   const parsed = JSON.parse(readFileSync(resolve(DATA_DIR, 'classroom-terms.json'), 'utf8')) as { terms: Record<string, string> };
   return new Map(Object.entries(parsed.terms));
+}
+
+function loadExamples(): ReadonlyMap<string, string> {
+  const parsed = JSON.parse(readFileSync(resolve(DATA_DIR, 'lesson-examples.json'), 'utf8')) as { examples: Record<string, string[]> };
+  return new Map(Object.entries(parsed.examples).map(([code, lines]) => [code, lines.join('\n')]));
+}
+
+/** The example lessons written for a skill (lesson-examples.json), one a line; a state code falls back to its BNCC code. */
+export function lessonExamplesFor(code: string): string {
+  examples ??= loadExamples();
+  return lookup(examples, code);
 }
 
 /** 'EF01MA01RS-1' -> its own entry if any, else its BNCC code's. */

@@ -1,7 +1,7 @@
 import type { Materia } from '@planejador/contracts';
 import { bnccRecords } from '../__tests__/bncc-records';
 import { inScope } from '../materia';
-import { classroomTermsFor } from './classroom-terms';
+import { classroomTermsFor, lessonExamplesFor } from './classroom-terms';
 import { SubjectSkills } from './subject-skills';
 
 const records = bnccRecords();
@@ -61,5 +61,11 @@ describe('skill search invariants (issue 14)', () => {
     expect(missing).toEqual([]);
     expect(classroomTermsFor('EF01MA01RS-1')).toBe(classroomTermsFor('EF01MA01'));
     expect(classroomTermsFor('EF99XX99')).toBe('');
+  });
+
+  it('ships four example lessons for every BNCC skill, one a line', () => {
+    const counts = new Set(records.map((r) => lessonExamplesFor(r.code).split('\n').filter((l) => l.trim()).length));
+    expect([...counts]).toEqual([4]);
+    expect(lessonExamplesFor('EF01MA01RS-1')).toBe(lessonExamplesFor('EF01MA01'));
   });
 });

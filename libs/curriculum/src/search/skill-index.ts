@@ -11,10 +11,11 @@ export interface IndexedSkill {
   knowledgeObjects: readonly string[];
 }
 
-/** Text indexed with a skill besides its own fields: its classroom words, and those it borrows (classroom-terms.ts). */
+/** Text indexed with a skill besides its own fields: its classroom words, those it borrows and its example lessons (classroom-terms.ts). */
 export interface ExtraFields {
   classroom?: string | null;
   borrowed?: string | null;
+  examples?: string | null;
 }
 export type ExtraText<T> = (skill: T) => ExtraFields;
 
@@ -34,9 +35,10 @@ export interface SkillScore<T extends IndexedSkill> {
 
 /**
  * How much each part of a skill counts: knowledge objects name the topic most directly; classroom words borrowed
- * from the same skill in other years count less than the skill's own.
+ * from the same skill in other years count less than the skill's own; the example lessons (lesson-examples.json,
+ * the longest field, written as teachers write) count least.
  */
-const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3, classroom: 0.7, borrowed: 0.5 } as const;
+const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3, classroom: 0.7, borrowed: 0.5, examples: 0.4 } as const;
 const K1 = 1.2;
 const B = 0.6;
 /** Share of the other alternatives of a group that adds to the best one. */
@@ -173,5 +175,6 @@ function documentStats(skill: IndexedSkill, extra: ExtraFields): DocStats {
   add(skill.axis, FIELD_WEIGHTS.axis);
   add(extra.classroom, FIELD_WEIGHTS.classroom);
   add(extra.borrowed, FIELD_WEIGHTS.borrowed);
+  add(extra.examples, FIELD_WEIGHTS.examples);
   return { tf, length };
 }

@@ -1,6 +1,6 @@
 import type { HabilidadeMatch } from '@planejador/contracts';
 import type { CurriculumRecord } from '../curriculum-record';
-import { borrowedClassroomTermsFor, classroomTermsFor } from './classroom-terms';
+import { borrowedClassroomTermsFor, classroomTermsFor, lessonExamplesFor } from './classroom-terms';
 import { SkillIndex } from './skill-index';
 import { buildSkillQuery } from './skill-query';
 
@@ -28,6 +28,7 @@ export class SubjectSkills {
     this.index = new SkillIndex(this.records, (r) => ({
       classroom: classroomTermsFor(r.code),
       borrowed: borrowedClassroomTermsFor(r.code),
+      examples: lessonExamplesFor(r.code),
     }));
   }
 
