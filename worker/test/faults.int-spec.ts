@@ -88,7 +88,10 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
 
   it('kill -9 of a worker in the middle of a 15-lesson plan: another worker finishes it, each lesson stored once, one credit', async () => {
     const port = await freePort();
-    const env = { ...aiEnv(ai), LESSON_CONCURRENCY: '3' };
+    // The AI client's time-out well above the fake AI's latency: on a machine loaded enough to starve the worker past
+    // 5 s, a timed-out call is retried and answered twice, which is not what this test counts (a stored lesson written
+    // again after the crash).
+    const env = { ...aiEnv(ai), OPENAI_TIMEOUT_MS: '30000', LESSON_CONCURRENCY: '3' };
     const api = await spawnApi(port, env);
     const first = await spawnWorker(env);
     let second: ManagedProcess | undefined;
