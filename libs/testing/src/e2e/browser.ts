@@ -49,7 +49,14 @@ export interface A11yViolation {
 /** axe-core on the current page: the serious and critical violations (the e2e run expects none). */
 export async function seriousA11yViolations(page: Page, timeoutMs = 30000): Promise<A11yViolation[]> {
   // Sandboxed iframes (the e-mail preview) cannot be entered by axe: it would wait for them forever.
-  const analysis = new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
+  // The same violations, found with less work: only violations keep every node (passes and the rest one each,
+  // and nothing here reads them); and with no frame to enter, axe runs in the page itself ('legacy mode') instead
+  // of gathering each frame's results and ending the run in a blank page. Legacy mode would miss frames not of the
+  // page's origin (an about:srcdoc one, say), so a page with a frame to test keeps the default. Together 2 to 7
+  // times faster (history page 1.5 s -> 0.5-0.9 s, a 15-lesson plan 12 s -> 2-2.6 s, on the loaded 2-core machine).
+  let builder = new AxeBuilder({ page }).exclude('iframe[sandbox]').options({ resultTypes: ['violations'] });
+  if (!(await hasFramesToTest(page))) builder = builder.setLegacyMode(true);
+  const analysis = builder.analyze();
   let timer: NodeJS.Timeout | undefined;
   const results = await Promise.race([
     analysis,
@@ -60,6 +67,16 @@ export async function seriousA11yViolations(page: Page, timeoutMs = 30000): Prom
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** Whether the page has an iframe that axe enters (any but a sandboxed one, which it is told to leave out). */
+async function hasFramesToTest(page: Page): Promise<boolean> {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const element = await frame.frameElement().catch(() => null);
+    if (!element || (await element.getAttribute('sandbox')) === null) return true;
+  }
+  return false;
 }
 
 /** Fails the test with a readable list when axe finds serious or critical violations. */
