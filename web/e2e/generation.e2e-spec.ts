@@ -25,8 +25,6 @@ const TUTORIAL_KEY = 'planejador-didactic-planner-tutorial-completed';
 const WAIT = { timeout: 15000 };
 // startStack waits for the processes' ready lines, which are info logs.
 const STACK_ENV = { LOG_LEVEL: 'info' };
-// A lesson held back long enough to look at the generating screen (below the worker's AI time-out).
-const SLOW_LESSON_MS = 14000;
 
 let browser: Browser;
 
@@ -117,7 +115,9 @@ describe('gerar planos with the fake AI', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    stack = await startStack({ ai: 'fake', aiLatencyMs: 400, env: { ...STACK_ENV, OPENAI_TIMEOUT_MS: '30000' } });
+    // A tenth of a second per AI answer: what the first test looks at mid-generation is held by a `hold` step, not
+    // by latency, and the failing AI's calls (every retry of the lesson) each wait it out.
+    stack = await startStack({ ai: 'fake', aiLatencyMs: 100, env: { ...STACK_ENV, OPENAI_TIMEOUT_MS: '30000' } });
   });
 
   afterAll(async () => {
@@ -242,8 +242,9 @@ describe('gerar planos with the fake AI', () => {
     await page.keyboard.type(prompts[2]);
     expect(await page.getByRole('button', { name: 'Excluir aula 1' }).isEnabled()).toBe(true);
 
-    // Lesson 3 answers late, so the screen shows lessons in different states for a while.
-    stack.ai!.script({ match: prompts[2], delayMs: SLOW_LESSON_MS });
+    // Lesson 3 answers only once the test has looked at the generating screen (released below, within the worker's
+    // 30 s AI time-out), so the screen shows lessons in different states meanwhile.
+    stack.ai!.script({ match: prompts[2], hold: true });
     await generateButton.click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar Geração do Plano' });
     await visible(confirm);
@@ -270,6 +271,7 @@ describe('gerar planos with the fake AI', () => {
     await visible(lessonRow(page, 3).getByText('Gerando...'));
     await expectAccessible(page, 'generating screen');
     await screenshots(page, 'generation-progress');
+    stack.ai!.release();
 
     // (The success toast is checked in the offline test: here it may have timed out during the screenshots.)
     await page.waitForURL(`**/plano/${planId}`, { timeout: 30000 });

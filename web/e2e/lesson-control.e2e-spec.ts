@@ -31,10 +31,11 @@ describe('lesson control on the plan page (fake AI)', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    // Short retry waits: a plan whose lessons all fail ends failed in seconds.
+    // Short retry waits: a plan whose lessons all fail ends failed in seconds. A tenth of a second per AI answer:
+    // the regeneration the first test watches is held by a `hold` step, not by latency.
     stack = await startStack({
       ai: 'fake',
-      aiLatencyMs: 300,
+      aiLatencyMs: 100,
       env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '30000', AI_RETRY_BASE_MS: '50', GENERATION_RETRY_BASE_MS: '100' },
     });
     browser = await launchBrowser();
@@ -78,10 +79,11 @@ describe('lesson control on the plan page (fake AI)', () => {
     await field(1, 'Objetivos de Aprendizagem').fill('Meu objetivo revisado');
     await page.getByText('Mudanças não salvas').first().waitFor();
 
-    // Regenerate lesson 2 with an instruction (the AI takes a while: the lesson shows its progress meanwhile).
+    // Regenerate lesson 2 with an instruction (the AI answers once the test has seen the lesson's progress: released
+    // below).
     stack.ai!.script({
       match: 'com régua',
-      delayMs: 2500,
+      hold: true,
       content: { habilidades: ['EF05MA19'], objetivos: NEW_OBJECTIVE, objetosConhecimento: 'Medidas', experiencias: '1. Medir a sala.', evidencias: 'Tabela preenchida.' },
     });
     const regenerateRequests: string[] = [];
@@ -102,6 +104,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     expect(await again.getAttribute('aria-busy')).toBe('true');
     expect(await again.isDisabled()).toBe(true);
     await expectAccessible(page, 'aula sendo gerada novamente');
+    stack.ai!.release();
     await until('lesson 2 regenerated', async () => (await valueOf(2, 'Objetivos de Aprendizagem')) === NEW_OBJECTIVE);
     expect(regenerateRequests).toHaveLength(1);
     expect(await again.isDisabled()).toBe(false);

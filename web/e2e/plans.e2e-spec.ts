@@ -234,8 +234,9 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
   it('shows the progress of a plan being written, discards edits with Cancelar and saves before exporting', async () => {
     await signUp('desktop', 'planos-exportar');
     const turma = await createClass(page, stack.url, '33');
-    // The second lesson takes a while: the page shows the progress, then the editor by itself.
-    stack.ai!.script({ match: 'Comparar frações com tiras de papel', delayMs: 5000 });
+    // The second lesson waits until the test has seen the progress (released below); then the page shows the
+    // editor by itself.
+    stack.ai!.script({ match: 'Comparar frações com tiras de papel', hold: true });
     const id = await startPlan(page, stack.url, turma.id);
     await page.goto(`${stack.url}/plano/${id}?edit=true`);
     await page.getByRole('heading', { name: 'Gerando Plano de Aula' }).waitFor();
@@ -243,6 +244,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await page.getByText(/de 2 aulas prontas/).waitFor();
     await expectAccessible(page, 'plano generating');
     await screenshot(page, 'plano-generating-light-desktop');
+    stack.ai!.release();
     const habilidades = lesson(page, 1).getByLabel('Habilidades', { exact: true });
     await habilidades.waitFor({ timeout: 30000 });
     await page.getByRole('heading', { name: 'Editar Plano', level: 1 }).waitFor();

@@ -1,3 +1,4 @@
+import { waitFor } from '../wait';
 import { startFakeAi, type FakeAi } from './fake-ai-server';
 
 let fake: FakeAi;
@@ -90,6 +91,22 @@ describe('fake AI server', () => {
     const started = Date.now();
     await chat('lenta');
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('holds an answer until release(), then answers every held call and later ones at once', async () => {
+    fake.script({ match: 'retida', hold: true, times: 2 });
+    let answered = false;
+    const first = chat('retida 1').then((response) => {
+      answered = true;
+      return response;
+    });
+    await waitFor(() => fake.calls.some((c) => c.text.includes('retida 1')), { intervalMs: 10, what: 'the held call' });
+    expect((await chat('livre')).status).toBe(200);
+    expect(answered).toBe(false);
+    fake.release();
+    expect((await first).status).toBe(200);
+    expect((await chat('retida 2')).status).toBe(200);
+    expect(fake.calls.map((c) => c.outcome)).toEqual(['answer', 'answer', 'answer']);
   });
 
   it('hangs until the client gives up, and still closes', async () => {

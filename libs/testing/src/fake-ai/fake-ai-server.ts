@@ -22,6 +22,11 @@ export interface FakeAiStep {
   badJson?: boolean;
   /** Never answer (the client's time-out must fire). */
   hang?: boolean;
+  /**
+   * Answer only once the test calls release() (then after the latency and delay, as usual): a lesson kept in
+   * progress for exactly as long as the test looks at it, instead of a delay long enough for the slowest machine.
+   */
+  hold?: boolean;
   /** Close the connection without an answer (a network error). */
   drop?: boolean;
   /** Answer 200 with this message content (an object is sent as JSON), e.g. an invented skill code. */
@@ -54,7 +59,9 @@ export interface FakeAi {
   /** Steps not used yet. */
   pendingSteps(): FakeAiStep[];
   setLatency(ms: number): void;
-  /** Forgets calls and steps and restores the start latency. */
+  /** Lets the held calls (steps with `hold`) go on, and every later one too until reset(). */
+  release(): void;
+  /** Releases held calls, forgets calls and steps and restores the start latency. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -132,6 +139,26 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   let steps: PendingStep[] = [];
   const calls: FakeAiCall[] = [];
   let nextId = 1;
+  const held = new Set<() => void>();
+  let released = false;
+
+  /** Until release() is called, or the client gives up. */
+  const holdUntilReleased = (res: ServerResponse): Promise<void> => {
+    if (released) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        held.delete(done);
+        res.off('close', done);
+        resolve();
+      };
+      held.add(done);
+      res.once('close', done);
+    });
+  };
+  const release = () => {
+    released = true;
+    for (const done of [...held]) done();
+  };
 
   const takeStep = (text: string): FakeAiStep | undefined => {
     const index = steps.findIndex((p) => stepMatches(p.step, text));
@@ -149,6 +176,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       call.outcome = 'hang';
       return; // the socket stays open until the client or close() ends it
     }
+    if (step?.hold) await holdUntilReleased(res);
     await wait(latencyMs + (step?.delayMs ?? 0), res);
     if (res.destroyed || res.socket === null || res.socket.destroyed) {
       call.outcome = 'client-gone';
@@ -183,6 +211,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
     const parsed: unknown = raw ? JSON.parse(raw) : undefined;
     if (path === '/__fake/calls' && req.method === 'GET') return sendJson(res, 200, calls);
+    if (path === '/__fake/release' && req.method === 'POST') {
+      api.release();
+      return sendJson(res, 200, { ok: true });
+    }
     if (path === '/__fake/reset' && req.method === 'POST') {
       api.reset();
       return sendJson(res, 200, { ok: true });
@@ -268,7 +300,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     setLatency: (ms) => {
       latencyMs = Math.max(0, ms);
     },
+    release,
     reset: () => {
+      release();
+      released = false;
       calls.length = 0;
       steps = [];
       latencyMs = initialLatency;
