@@ -41,8 +41,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  const worker = await spawnWorker(env);
-  const api = await spawnApi(port, env);
+  // Both start at once (neither needs the other to be up); if one fails, the other is stopped too.
+  const [workerStart, apiStart] = await Promise.allSettled([spawnWorker(env), spawnApi(port, env)]);
+  if (workerStart.status === 'rejected' || apiStart.status === 'rejected') {
+    for (const started of [workerStart, apiStart]) if (started.status === 'fulfilled') await started.value.stop();
+    await ai?.close();
+    await smtp.close();
+    throw workerStart.status === 'rejected' ? workerStart.reason : (apiStart as PromiseRejectedResult).reason;
+  }
+  const worker = workerStart.value;
+  const api = apiStart.value;
   return {
     url,
     smtp,
