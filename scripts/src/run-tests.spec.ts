@@ -1,10 +1,10 @@
 import { plan } from './run-tests';
 
 describe('npm test plan', () => {
-  it('runs unit and integration with two workers, then e2e serially, passing extra arguments to both', () => {
+  it('runs unit and integration, then e2e, each with two workers, passing extra arguments to both', () => {
     expect(plan(['libs/ai'])).toEqual([
       { name: 'unit-integration', args: ['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2', 'libs/ai'] },
-      { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand', 'libs/ai'] },
+      { name: 'e2e', args: ['--selectProjects', 'e2e', '--maxWorkers=2', 'libs/ai'] },
     ]);
   });
 
