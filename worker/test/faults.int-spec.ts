@@ -77,6 +77,8 @@ function generationQueue(redisUrl = process.env.REDIS_URL!) {
   return new Queue(QUEUES.generation, { connection: { host: hostname, port: Number(port), maxRetriesPerRequest: null }, prefix: process.env.QUEUE_PREFIX });
 }
 
+// JOB_LOCK_MS 2 s: a killed worker's job is taken over within seconds (about the lock plus one stalled check), not the
+// production half minute; shorter would let a live worker, busy for a second (building a skill index), lose its own.
 const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
 
 describe('faults: crashes and restarts lose no plan, no lesson, no credit', () => {
@@ -104,6 +106,8 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         return p && p.generation.done >= 4 ? p : null;
       }, { what: '4 lessons done' });
       await first.stop('SIGKILL');
+      // The crash came mid-plan; the lessons left are written by the second worker without the 600 ms each.
+      ai.setLatency(100);
       const doneBefore = before.aulas.filter((a) => a.generationState === 'done');
       second = await spawnWorker(env);
       const after = await waitFor(async () => {
@@ -123,6 +127,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       }
       expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
     } finally {
+      ai.setLatency(600);
       await second?.stop();
       await first.stop('SIGKILL');
       await api.stop();
@@ -269,145 +274,168 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
     }, 120000);
   });
 
-  it('PostgreSQL restarts while plans are generating and being saved: 503 during the outage, nothing half-written, no lost edit', async () => {
-    const { base, port, api, worker, ...stack } = await stackOnOwnPostgres({ ...aiEnv(ai), LESSON_CONCURRENCY: '2' });
-    let pg = stack.pg;
-    const databaseUrl = pg.url;
-    try {
-      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
-      // A finished plan with an edit saved before the outage.
-      ai.setLatency(50);
-      const done = await finishedPlan(client, turmaId, prompts(2, 'Salvo'));
-      const edited = done.aulas.map((a) => ({ ...a, objetivos: `Editado antes da queda ${a.numeroAula}` }));
-      expect((await client.put(`/api/planos/${done.id}`, { status: 'salvo', aulas: edited })).status).toBe(200);
+  describe('on a PostgreSQL of its own (set up once: migrated, with the curriculum)', () => {
+    let base: string;
+    let pg: EmbeddedPostgres;
+    beforeAll(async () => {
+      base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
+      chmodSync(base, 0o755);
+      pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
+      await ensureDatabase(pg.url);
+      await migrate(pg.url);
+      await importCurriculum(pg.url, testCurriculumDir());
+    });
+    // A test that failed during its outage left PostgreSQL down: the next one starts it again.
+    beforeEach(async () => {
+      if (pg.proc.proc.exitCode !== null || pg.proc.proc.signalCode !== null) pg = await startEmbeddedPostgres(base, pg.port);
+    });
+    afterAll(async () => {
+      await pg?.proc.stop();
+      if (base) rmSync(base, { recursive: true, force: true });
+    });
 
-      ai.setLatency(700);
-      const running = await generate(client, turmaId, prompts(6, 'Durante'));
-      await waitFor(async () => ((await planState(client, running.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
-      // And a lesson's regeneration in flight when PostgreSQL goes away.
-      const regenerated = done.aulas[0];
-      expect((await client.post(`/api/planos/${done.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a queda' })).status).toBe(202);
-      await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a queda')), { what: 'regeneration under way' });
+    it('PostgreSQL restarts while plans are generating and being saved: 503 during the outage, nothing half-written, no lost edit', async () => {
+      const { port, api, worker } = await apiAndWorker(pg.url, { ...aiEnv(ai), LESSON_CONCURRENCY: '2' });
+      const databaseUrl = pg.url;
+      try {
+        const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+        // A finished plan with an edit saved before the outage.
+        ai.setLatency(50);
+        const done = await finishedPlan(client, turmaId, prompts(2, 'Salvo'));
+        const edited = done.aulas.map((a) => ({ ...a, objetivos: `Editado antes da queda ${a.numeroAula}` }));
+        expect((await client.put(`/api/planos/${done.id}`, { status: 'salvo', aulas: edited })).status).toBe(200);
 
-      await pg.proc.stop();
-      const during = await client.get<{ message: string }>('/api/planos');
-      expect(during.status).toBe(503);
-      expect(during.body.message).toBe(MSG.serviceUnavailable);
-      const lostGenerate = await generate(client, turmaId, prompts(1, 'Perdido'));
-      expect(lostGenerate.status).toBe(503);
-      const lostEdit = await client.put<{ message: string }>(`/api/planos/${done.id}`, { status: 'salvo', aulas: done.aulas });
-      expect(lostEdit.status).toBe(503);
+        ai.setLatency(700);
+        const running = await generate(client, turmaId, prompts(6, 'Durante'));
+        await waitFor(async () => ((await planState(client, running.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
+        // And a lesson's regeneration in flight when PostgreSQL goes away.
+        const regenerated = done.aulas[0];
+        expect((await client.post(`/api/planos/${done.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a queda' })).status).toBe(202);
+        await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a queda')), { what: 'regeneration under way' });
 
-      // Down long enough for the worker to see it gone.
-      await waitForHealth(worker, 'down');
-      pg = await startEmbeddedPostgres(base, pg.port);
-      expect(pg.url).toBe(databaseUrl);
+        await pg.proc.stop();
+        // The lessons still to start wait for PostgreSQL, then are written without the 700 ms each.
+        ai.setLatency(50);
+        const during = await client.get<{ message: string }>('/api/planos');
+        expect(during.status).toBe(503);
+        expect(during.body.message).toBe(MSG.serviceUnavailable);
+        const lostGenerate = await generate(client, turmaId, prompts(1, 'Perdido'));
+        expect(lostGenerate.status).toBe(503);
+        const lostEdit = await client.put<{ message: string }>(`/api/planos/${done.id}`, { status: 'salvo', aulas: done.aulas });
+        expect(lostEdit.status).toBe(503);
 
-      const finished = await settledPlan(client, running.body.id);
-      expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
-      expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
-      // The regeneration ended (never stuck), and the outage did not fail it: the new text is version 3
-      // (generation, edit, regeneration).
-      const lesson = await settledLesson(client, done.id, regenerated.id);
-      expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 3, error: null });
-      const versions = await client.get<{ versao: number }[]>(`/api/planos/${done.id}/aulas/${regenerated.id}/versoes`);
-      expect(versions.body.map((v) => v.versao)).toEqual(Array.from({ length: lesson.versao }, (_, i) => lesson.versao - i));
-      const after = await planState(client, done.id);
-      expect(after?.aulas[1].objetivos).toBe('Editado antes da queda 2');
-      const list = await client.get<{ temaPrincipal: string; aulas: unknown[] }[]>('/api/planos');
-      expect(list.body).toHaveLength(2); // the request refused during the outage left nothing behind
-      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
-      const db = new Client({ connectionString: databaseUrl });
-      await db.connect();
-      const { rows } = await db.query(`select count(*)::int as n from planos_aula p where not exists (select 1 from aulas a where a.plano_id = p.id)`);
-      await db.end();
-      expect(rows[0].n).toBe(0);
-    } finally {
-      await worker.stop();
-      await api.stop();
-      await pg.proc.stop();
-      rmSync(base, { recursive: true, force: true });
-    }
-  }, 180000);
+        // Down long enough for the worker to see it gone.
+        await waitForHealth(worker, 'down');
+        pg = await startEmbeddedPostgres(base, pg.port);
+        expect(pg.url).toBe(databaseUrl);
 
-  it('PostgreSQL stays down longer than every retry of the jobs: no lesson, plan or regeneration fails, and they resume where they were', async () => {
-    // A lesson's database step waits 1 s for PostgreSQL, then its job steps aside; the outage lasts until both jobs
-    // have been started more often than the queue lets a job fail.
-    const { base, port, api, worker, ...stack } = await stackOnOwnPostgres({ ...aiEnv(ai), LESSON_CONCURRENCY: '2', OUTAGE_WAIT_MS: '1000' });
-    let pg = stack.pg;
-    const queue = generationQueue();
-    try {
-      const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
-      ai.setLatency(50);
-      const ready = await finishedPlan(client, turmaId, prompts(2, 'Pronto'));
-
-      // Slow enough that the regeneration's answer comes after PostgreSQL is gone.
-      ai.setLatency(1500);
-      const running = await generate(client, turmaId, prompts(6, 'Longa'));
-      const before = await waitFor(async () => {
-        const p = await planState(client, running.body.id);
-        return p && p.generation.done >= 1 ? p : null;
-      }, { what: 'generation under way' });
-      const regenerated = ready.aulas[0];
-      const regeneration = await client.post<RegenerateAulaResponse>(`/api/planos/${ready.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a longa queda' });
-      expect(regeneration.status).toBe(202);
-      await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a longa queda')), { what: 'regeneration under way' });
-
-      await pg.proc.stop();
-      const allowed = DEFAULT_JOB_OPTIONS[QUEUES.generation].attempts!;
-      const outcome = await waitFor(async () => {
-        const jobs = await Promise.all([queue.getJob(jobIds.generatePlan(running.body.id)), queue.getJob(regeneration.body.jobId)]);
-        if (jobs.some((j) => !j)) return null;
-        const states = await Promise.all(jobs.map((j) => j!.getState()));
-        if (states.some((s) => s === 'failed' || s === 'completed')) return `a job ended during the outage: ${states.join(', ')}`;
-        return jobs.every((j) => j!.attemptsStarted > allowed) ? 'outlasted' : null;
-      }, { what: 'both jobs started more often than their attempts while PostgreSQL is down', timeoutMs: 90000 });
-      expect(outcome).toBe('outlasted');
-      pg = await startEmbeddedPostgres(base, pg.port);
-
-      const finished = await settledPlan(client, running.body.id);
-      expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
-      expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
-      // Lessons stored before the outage were not written again, nor asked of the AI again.
-      for (const stored of before.aulas.filter((a) => a.generationState === 'done')) {
-        const now = finished.aulas.find((a) => a.id === stored.id)!;
-        expect({ lesson: now.numeroAula, versao: now.versao, updatedAt: now.updatedAt }).toEqual({ lesson: stored.numeroAula, versao: 1, updatedAt: stored.updatedAt });
-        const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${stored.prompt}\n"""`));
-        expect({ lesson: stored.numeroAula, answers: answers.length }).toEqual({ lesson: stored.numeroAula, answers: 1 });
+        const finished = await settledPlan(client, running.body.id);
+        expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
+        expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+        // The regeneration ended (never stuck), and the outage did not fail it: the new text is version 3
+        // (generation, edit, regeneration).
+        const lesson = await settledLesson(client, done.id, regenerated.id);
+        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 3, error: null });
+        const versions = await client.get<{ versao: number }[]>(`/api/planos/${done.id}/aulas/${regenerated.id}/versoes`);
+        expect(versions.body.map((v) => v.versao)).toEqual(Array.from({ length: lesson.versao }, (_, i) => lesson.versao - i));
+        const after = await planState(client, done.id);
+        expect(after?.aulas[1].objetivos).toBe('Editado antes da queda 2');
+        const list = await client.get<{ temaPrincipal: string; aulas: unknown[] }[]>('/api/planos');
+        expect(list.body).toHaveLength(2); // the request refused during the outage left nothing behind
+        expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
+        const db = new Client({ connectionString: databaseUrl });
+        await db.connect();
+        const { rows } = await db.query(`select count(*)::int as n from planos_aula p where not exists (select 1 from aulas a where a.plano_id = p.id)`);
+        await db.end();
+        expect(rows[0].n).toBe(0);
+      } finally {
+        ai.setLatency(600);
+        await worker.stop();
+        await api.stop();
       }
-      expect(finished.aulas.every((a) => a.versao === 1)).toBe(true);
+    }, 180000);
 
-      const lesson = await settledLesson(client, ready.id, regenerated.id);
-      expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 2, error: null });
-      const versions = await client.get<{ versao: number; instrucao: string | null }[]>(`/api/planos/${ready.id}/aulas/${regenerated.id}/versoes`);
-      expect(versions.body.map((v) => [v.versao, v.instrucao])).toEqual([[2, 'durante a longa queda'], [1, null]]);
-      // Two plans (the regeneration is one of the lesson's free ones), no refund.
-      expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
-    } finally {
-      ai.setLatency(600);
-      await queue.close();
-      await worker.stop();
-      await api.stop();
-      await pg.proc.stop();
-      rmSync(base, { recursive: true, force: true });
-    }
-  }, 240000);
+    it('PostgreSQL stays down longer than every retry of the jobs: no lesson, plan or regeneration fails, and they resume where they were', async () => {
+      // A lesson's database step waits 300 ms for PostgreSQL, then its job steps aside (delayed 20 ms, doubling: six
+      // runs during the outage take seconds, and the job set aside last resumes well under a second after PostgreSQL
+      // is back, where 200 ms doubling waited 6.4 s); the outage lasts until both jobs have been started more often
+      // than the queue lets a job fail.
+      const { port, api, worker } = await apiAndWorker(pg.url, {
+        ...aiEnv(ai),
+        LESSON_CONCURRENCY: '2',
+        OUTAGE_WAIT_MS: '300',
+        GENERATION_RETRY_BASE_MS: '20',
+      });
+      const queue = generationQueue();
+      try {
+        const { client, turmaId } = await teacher(`http://127.0.0.1:${port}`);
+        ai.setLatency(50);
+        const ready = await finishedPlan(client, turmaId, prompts(2, 'Pronto'));
+
+        // Slow enough that the regeneration's answer comes after PostgreSQL is gone.
+        ai.setLatency(1500);
+        const running = await generate(client, turmaId, prompts(6, 'Longa'));
+        const before = await waitFor(async () => {
+          const p = await planState(client, running.body.id);
+          return p && p.generation.done >= 1 ? p : null;
+        }, { what: 'generation under way' });
+        const regenerated = ready.aulas[0];
+        const regeneration = await client.post<RegenerateAulaResponse>(`/api/planos/${ready.id}/aulas/${regenerated.id}/regenerar`, { instrucao: 'durante a longa queda' });
+        expect(regeneration.status).toBe(202);
+        await waitFor(async () => ai.calls.some((c) => c.text.includes('durante a longa queda')), { what: 'regeneration under way' });
+
+        await pg.proc.stop();
+        // What is left to write after the outage is written without the 1.5 s each.
+        ai.setLatency(50);
+        const allowed = DEFAULT_JOB_OPTIONS[QUEUES.generation].attempts!;
+        const outcome = await waitFor(async () => {
+          const jobs = await Promise.all([queue.getJob(jobIds.generatePlan(running.body.id)), queue.getJob(regeneration.body.jobId)]);
+          if (jobs.some((j) => !j)) return null;
+          const states = await Promise.all(jobs.map((j) => j!.getState()));
+          if (states.some((s) => s === 'failed' || s === 'completed')) return `a job ended during the outage: ${states.join(', ')}`;
+          return jobs.every((j) => j!.attemptsStarted > allowed) ? 'outlasted' : null;
+        }, { what: 'both jobs started more often than their attempts while PostgreSQL is down', timeoutMs: 90000 });
+        expect(outcome).toBe('outlasted');
+        pg = await startEmbeddedPostgres(base, pg.port);
+
+        const finished = await settledPlan(client, running.body.id);
+        expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
+        expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
+        // Lessons stored before the outage were not written again, nor asked of the AI again.
+        for (const stored of before.aulas.filter((a) => a.generationState === 'done')) {
+          const now = finished.aulas.find((a) => a.id === stored.id)!;
+          expect({ lesson: now.numeroAula, versao: now.versao, updatedAt: now.updatedAt }).toEqual({ lesson: stored.numeroAula, versao: 1, updatedAt: stored.updatedAt });
+          const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${stored.prompt}\n"""`));
+          expect({ lesson: stored.numeroAula, answers: answers.length }).toEqual({ lesson: stored.numeroAula, answers: 1 });
+        }
+        expect(finished.aulas.every((a) => a.versao === 1)).toBe(true);
+
+        const lesson = await settledLesson(client, ready.id, regenerated.id);
+        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 2, error: null });
+        const versions = await client.get<{ versao: number; instrucao: string | null }[]>(`/api/planos/${ready.id}/aulas/${regenerated.id}/versoes`);
+        expect(versions.body.map((v) => [v.versao, v.instrucao])).toEqual([[2, 'durante a longa queda'], [1, null]]);
+        // Two plans (the regeneration is one of the lesson's free ones), no refund.
+        expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
+      } finally {
+        ai.setLatency(600);
+        await queue.close();
+        await worker.stop();
+        await api.stop();
+      }
+    }, 240000);
+  });
 });
 
 
-/** A PostgreSQL of the test's own (migrated, with the curriculum) and an api and a worker using it. */
-async function stackOnOwnPostgres(env: Record<string, string>) {
-  const base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
-  chmodSync(base, 0o755);
-  const pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
-  await ensureDatabase(pg.url);
-  await migrate(pg.url);
-  await importCurriculum(pg.url, testCurriculumDir());
+/** An api and a worker on the test's own PostgreSQL. */
+async function apiAndWorker(databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
-  const api = await spawnApi(port, { ...env, DATABASE_URL: pg.url });
-  const worker = await spawnWorker({ ...env, DATABASE_URL: pg.url });
-  return { base, pg, port, api, worker };
+  const api = await spawnApi(port, { ...env, DATABASE_URL: databaseUrl });
+  const worker = await spawnWorker({ ...env, DATABASE_URL: databaseUrl });
+  return { port, api, worker };
 }
+
+type EmbeddedPostgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 
 /**
  * An embedded PostgreSQL of the test's own (the launcher's code: initdb once, then the server on a port), ready
