@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Module } from '@nestjs/common';
-import { CurriculumService } from '@planejador/curriculum';
+import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { MatrizController } from './matriz.controller';
 
 @Module({
@@ -8,4 +8,13 @@ import { MatrizController } from './matriz.controller';
   providers: [{ provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) }],
   exports: [CurriculumService],
 })
-export class MatrizModule {}
+export class MatrizModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MatrizModule.name);
+
+  constructor(private readonly curriculum: CurriculumService) {}
+
+  /** The skill search's indexes built before the first request or job needs them. */
+  onApplicationBootstrap(): Promise<void> {
+    return warmSearchIndexes(this.curriculum, this.logger);
+  }
+}

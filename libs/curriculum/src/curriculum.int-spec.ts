@@ -38,6 +38,8 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
     const matriz = await service.matriz('5', 'matematica');
     expect(matriz.data).toEqual({});
     expect(matriz.meta.reason).toBe('Os dados curriculares ainda não foram carregados neste servidor.');
+    // Nothing to build before an import: warming the search indexes does nothing and keeps nothing.
+    expect(await service.warm()).toBe(0);
   });
 
   it('rejects a file with an invalid record and writes nothing', async () => {
@@ -123,6 +125,14 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
       ['EF69AR16', 'EF69AR17', 'EF69AR18', 'EF69AR19', 'EF69AR20', 'EF69AR21', 'EF69AR22', 'EF69AR23',
         'EF69AR31', 'EF69AR32', 'EF69AR33', 'EF69AR34', 'EF69AR35'],
     );
+  });
+
+  it('builds the search index of every year and subject at once (a process start), the same answers after', async () => {
+    const cold = await new CurriculumService(() => orm.em).search('5', 'matematica', 'bingo das frações', 5);
+    const warmed = new CurriculumService(() => orm.em);
+    // 9 years x 10 subjects.
+    expect(await warmed.warm()).toBe(90);
+    expect(await warmed.search('5', 'matematica', 'bingo das frações', 5)).toEqual(cold);
   });
 
   it("finds a fractions skill in the top 5 for 'bingo das frações' in the 5º ano", async () => {

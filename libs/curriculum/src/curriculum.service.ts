@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { HabilidadeMatch, Materia, MatrizResponse } from '@planejador/contracts';
+import { MATERIA_VALUES, type HabilidadeMatch, type Materia, type MatrizResponse } from '@planejador/contracts';
 import type { CurriculumRecord } from './curriculum-record';
 import { selectSkills } from './curriculum-rows';
 import { buildMatriz } from './matriz-builder';
@@ -22,6 +22,18 @@ export class CurriculumService {
   invalidate(): void {
     this.loading = null;
     this.subjects.clear();
+  }
+
+  /**
+   * Builds every year's and subject's search index now (about a second of CPU with the shipped classroom words and
+   * example lessons, most of it the first one), so that no request and no job pays for it later with the event loop
+   * blocked: a worker holding a job's lock would otherwise stall on its first lesson. Nothing to do before the
+   * curriculum is imported; the indexes are built on first use then.
+   */
+  async warm(): Promise<number> {
+    if (!(await this.all()).length) return 0;
+    for (let year = 1; year <= 9; year++) for (const materia of MATERIA_VALUES) await this.subject(year, materia);
+    return this.subjects.size;
   }
 
   /** Every skill, in code order. */
@@ -109,4 +121,21 @@ export class CurriculumService {
 function parseYear(ano: string | number): number | null {
   const year = typeof ano === 'number' ? ano : Number.parseInt(String(ano), 10);
   return Number.isInteger(year) && year >= 1 && year <= 9 ? year : null;
+}
+
+/** Where warmSearchIndexes reports (a Nest Logger or a pino logger fits). */
+interface WarmLog {
+  log(fields: object, message: string): unknown;
+  warn(fields: object, message: string): unknown;
+}
+
+/** CurriculumService.warm at a process's start, timed and logged; a failure is only logged (first use builds them). */
+export async function warmSearchIndexes(curriculum: CurriculumService, logger: WarmLog): Promise<void> {
+  const started = Date.now();
+  try {
+    const indexes = await curriculum.warm();
+    if (indexes) logger.log({ indexes, ms: Date.now() - started }, 'skill search indexes built');
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'skill search indexes not built at start');
+  }
 }

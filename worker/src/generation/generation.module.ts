@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Module } from '@nestjs/common';
-import { CurriculumService } from '@planejador/curriculum';
+import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationProcessor } from './generation.processor';
 import { GenerationService } from './generation.service';
@@ -21,4 +21,13 @@ import { RegenerationService } from './regeneration.service';
     GenerationProcessor,
   ],
 })
-export class GenerationModule {}
+export class GenerationModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger(GenerationModule.name);
+
+  constructor(private readonly curriculum: CurriculumService) {}
+
+  /** The skill search's indexes built before the first request or job needs them. */
+  onApplicationBootstrap(): Promise<void> {
+    return warmSearchIndexes(this.curriculum, this.logger);
+  }
+}
