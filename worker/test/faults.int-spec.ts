@@ -78,8 +78,10 @@ function generationQueue(redisUrl = process.env.REDIS_URL!) {
 }
 
 // JOB_LOCK_MS 2 s: a killed worker's job is taken over within seconds (about the lock plus one stalled check), not the
-// production half minute; shorter would let a live worker, busy for a second (building a skill index), lose its own.
-const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
+// production half minute; shorter would let a live worker, busy for a moment on a loaded machine, lose its own.
+// OPENAI_TIMEOUT_MS 30 s, far above the fake AI's latency: on a machine loaded enough to starve a worker past a
+// shorter time-out, the call is retried and answered twice, which these tests would count as a lesson written again.
+const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '30000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
 
 describe('faults: crashes and restarts lose no plan, no lesson, no credit', () => {
   let ai: FakeAi;
@@ -90,10 +92,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
 
   it('kill -9 of a worker in the middle of a 15-lesson plan: another worker finishes it, each lesson stored once, one credit', async () => {
     const port = await freePort();
-    // The AI client's time-out well above the fake AI's latency: on a machine loaded enough to starve the worker past
-    // 5 s, a timed-out call is retried and answered twice, which is not what this test counts (a stored lesson written
-    // again after the crash).
-    const env = { ...aiEnv(ai), OPENAI_TIMEOUT_MS: '30000', LESSON_CONCURRENCY: '3' };
+    const env = { ...aiEnv(ai), LESSON_CONCURRENCY: '3' };
     const api = await spawnApi(port, env);
     const first = await spawnWorker(env);
     let second: ManagedProcess | undefined;
