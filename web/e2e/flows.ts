@@ -116,6 +116,12 @@ export async function closeWithEscape(page: Page, dialog: Locator): Promise<void
   }
 }
 
+/** Waits until `target` has the focus (Radix gives it back to the opener a moment after the dialog is gone). */
+export async function waitForFocus(page: Page, target: Locator): Promise<void> {
+  const handle = await target.elementHandle();
+  await page.waitForFunction((el) => el === document.activeElement, handle, { timeout: 10000 });
+}
+
 /** The path and query of the link (/reset-password or /verificar-email) in the latest such e-mail to `email`. */
 export async function mailedLink(stack: Stack, email: string, path: '/reset-password' | '/verificar-email'): Promise<string> {
   const subject = path === '/reset-password' ? /Redefinição de senha/ : /Confirme seu e-mail/;

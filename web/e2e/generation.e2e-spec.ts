@@ -17,7 +17,7 @@ import {
   type ApiClient,
   type Stack,
 } from '@planejador/testing';
-import { closeWithEscape } from './flows';
+import { closeWithEscape, waitForFocus } from './flows';
 
 // /gerar-planos end to end: the built api, worker and web, real Chromium, the fake AI (or the offline drafter).
 
@@ -224,7 +224,7 @@ describe('gerar planos with the fake AI', () => {
     await page.keyboard.press('Enter');
     await visible(matrix);
     await closeWithEscape(page, matrix);
-    expect(await matrizButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await waitForFocus(page, matrizButton);
 
     // Three lessons: Enter in a filled description adds the next row and moves there.
     const prompts = [

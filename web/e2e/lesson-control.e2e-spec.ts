@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS, MSG, type HabilidadeMatch, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, uniqueEmail, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeWithEscape, registerViaUi, waitForToast } from './flows';
+import { closeWithEscape, registerViaUi, waitForFocus, waitForToast } from './flows';
 
 /** Issue 13: a teacher steers each lesson on the plan page: regenerate with an instruction, undo, change the skill. */
 
@@ -127,7 +127,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     await expectAccessible(page, 'dialogo versoes');
     await closeWithEscape(page, versions);
     // Focus goes back to the control that opened the dialog.
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Versões/);
+    await waitForFocus(page, lesson(page, 2).getByRole('button', { name: /^Versões/ }));
 
     // Change lesson 1's skill with the picker: its unsaved edit is saved with it, not dropped.
     await lesson(page, 1).getByRole('button', { name: 'Trocar habilidade' }).click();
@@ -214,7 +214,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     expect(await matriz.getByRole('button', { name: `Fixar ${otherCode} na aula 1` }).first().getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, 'matriz para fixar habilidades');
     await closeWithEscape(page, matriz);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Ver todas as habilidades para a aula 1');
+    await waitForFocus(page, viewAll);
     await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).click();
     await page.getByRole('button', { name: `Desafixar ${otherCode} da aula 1` }).waitFor({ state: 'detached' });
 
