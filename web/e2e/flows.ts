@@ -79,9 +79,14 @@ export function todayPtBr(): string {
   }).format(new Date());
 }
 
-/** True when the page fits the viewport's width (no sideways scrolling on a phone). */
+/**
+ * True when the page fits the viewport's width (no sideways scrolling on a phone), once its layout has settled: it is
+ * given up to 5 s (a page still rendering or animating in may overflow for a moment), false if it never fits.
+ */
 export async function fitsViewportWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  return page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 })
+    .then(() => true, () => false);
 }
 
 /** Picks an option of a Radix select and waits until the select shows it (one retry if the click was early). */
