@@ -3,6 +3,7 @@ import { ConflictException, HttpException, HttpStatus, Inject, Injectable, Logge
 import { randomUUID } from 'node:crypto';
 import {
   isInProgress,
+  isRegenerationFree,
   LIMITS,
   MSG,
   type Aula as AulaDto,
@@ -62,7 +63,7 @@ export class AulasService {
       }
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
       const wasFailed = lesson.generation_state === 'failed';
-      const free = wasFailed || lesson.regeneracoes < LIMITS.freeRegenerations;
+      const free = isRegenerationFree(lesson.generation_state, lesson.regeneracoes);
       let charged = false;
       if (!free) {
         if (!(await chargeCredits(tx, userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);

@@ -53,6 +53,11 @@ export function isInProgress(state: string | null | undefined): boolean {
   return state === 'queued' || state === 'running';
 }
 
+/** Whether a lesson's regeneration costs nothing: a failed lesson's always, else the first LIMITS.freeRegenerations. */
+export function isRegenerationFree(lessonState: string | null | undefined, regeneracoes: number): boolean {
+  return lessonState === 'failed' || regeneracoes < LIMITS.freeRegenerations;
+}
+
 /** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
 const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];

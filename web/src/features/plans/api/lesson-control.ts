@@ -1,16 +1,17 @@
-import type {
-  Aula,
-  AulaVersao,
-  HabilidadeMatch,
-  Materia,
-  Plano,
-  RegenerateAulaInput,
-  RegenerateAulaResponse,
+import {
+  isRegenerationFree,
+  type Aula,
+  type AulaVersao,
+  type HabilidadeMatch,
+  type Materia,
+  type Plano,
+  type RegenerateAulaInput,
+  type RegenerateAulaResponse,
 } from '@planejador/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
-import { putPlan, regenerationIsFree, withRegenerationQueued } from '../utils/lesson-cache';
+import { putPlan, withRegenerationQueued } from '../utils/lesson-cache';
 
 const lessonUrl = (planoId: string, aulaId: string) =>
   `/api/planos/${encodeURIComponent(planoId)}/aulas/${encodeURIComponent(aulaId)}`;
@@ -27,7 +28,7 @@ export function useRegenerateAula(planoId: string) {
       const plano = queryClient.getQueryData<Plano>(queryKeys.plano(planoId));
       const aula = plano?.aulas.find((a) => a.id === aulaId);
       putPlan(queryClient, planoId, plano ? withRegenerationQueued(plano, aulaId, data.habilidadesFixadas) : null);
-      if (!aula || !regenerationIsFree(aula)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      if (!aula || !isRegenerationFree(aula.generation.state, aula.regeneracoes)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

@@ -1,11 +1,6 @@
-import { LIMITS, type Aula, type LessonProgressEvent, type Plano } from '@planejador/contracts';
+import { type Aula, type LessonProgressEvent, type Plano } from '@planejador/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-
-/** Whether the api regenerates this lesson for free (a failed lesson, or free regenerations left), as it decides. */
-export function regenerationIsFree(aula: Pick<Aula, 'generation' | 'regeneracoes'>): boolean {
-  return aula.generation.state === 'failed' || aula.regeneracoes < LIMITS.freeRegenerations;
-}
 
 /** The plan with one lesson replaced, its count of done lessons computed as the api computes it. */
 function withLesson(plano: Plano, aulaId: string, change: (aula: Aula) => Aula): Plano {
