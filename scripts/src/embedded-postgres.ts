@@ -19,7 +19,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { Client } from 'pg';
 import { info, warn } from './log';
-import { findFreePort, sleep } from './ports';
+import { choosePort, sleep } from './ports';
 import { isAlive, launch, ManagedProcess, stopPid } from './processes';
 import { dataDir, ensureDir } from './paths';
 
@@ -267,8 +267,15 @@ async function waitForConnection(url: string, server: ManagedProcess, logFile: s
   throw new Error(`O PostgreSQL embutido não respondeu (${lastError || 'processo terminou'}). Últimas linhas de ${logFile}:\n${tail}`);
 }
 
-/** Starts the cluster's server on a free port, in its own process group, output to the log file. */
-export async function startCluster(paths: EmbeddedPaths, preferredPort = PREFERRED_PORT): Promise<{ server: ManagedProcess; port: number; url: string }> {
+/**
+ * Starts the cluster's server on a free port (from `preferredPort` on; with `exactPort`, that port or an error), in
+ * its own process group, output to the log file.
+ */
+export async function startCluster(
+  paths: EmbeddedPaths,
+  preferredPort = PREFERRED_PORT,
+  { exactPort = false }: { exactPort?: boolean } = {},
+): Promise<{ server: ManagedProcess; port: number; url: string }> {
   const { postgres } = await loadBinaries();
   const ids = postgresUserIds();
   if (isRoot() && !ids) throw new Error('Rodando como root, mas o usuário de sistema "postgres" não existe.');
@@ -276,7 +283,7 @@ export async function startCluster(paths: EmbeddedPaths, preferredPort = PREFERR
     // The postgres user was re-created with another id: give it its data back.
     execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, paths.dir]);
   }
-  const port = await findFreePort(preferredPort);
+  const port = await choosePort(preferredPort, exactPort);
   const log = createWriteStream(paths.logFile, { flags: 'a' });
   const server = launch(
     'postgres',

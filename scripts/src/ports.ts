@@ -10,11 +10,22 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 /** The first free port from `preferred` on (tries `attempts` ports). */
-export async function findFreePort(preferred: number, attempts = 50, host = '127.0.0.1'): Promise<number> {
+async function findFreePort(preferred: number, attempts = 50, host = '127.0.0.1'): Promise<number> {
   for (let port = preferred; port < preferred + attempts; port++) {
     if (await isPortFree(port, host)) return port;
   }
   throw new Error(`Nenhuma porta livre entre ${preferred} e ${preferred + attempts - 1} / no free port in that range`);
+}
+
+/**
+ * The port a server is to listen on: `preferred` when it is free; otherwise the next free one, or, with `exact`
+ * (a server started again where its clients expect it), an error saying the port is taken, instead of a server
+ * that its clients never find.
+ */
+export async function choosePort(preferred: number, exact = false): Promise<number> {
+  if (!exact) return findFreePort(preferred);
+  if (await isPortFree(preferred)) return preferred;
+  throw new Error(`A porta ${preferred} está ocupada / port ${preferred} is in use`);
 }
 
 /** True when something accepts a TCP connection on host:port. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { warn } from './log';
-import { findFreePort, sleep } from './ports';
+import { choosePort, sleep } from './ports';
 import { isAlive, launch, ManagedProcess, stopPid } from './processes';
 import { dataDir, ensureDir } from './paths';
 
@@ -43,13 +43,15 @@ export function pingRedis(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 /**
- * Starts a private redis-server whose data lives in .data/redis. BullMQ needs its keys kept: append-only
- * file on, no RDB snapshots, and never evict keys.
+ * Starts a private redis-server whose data lives in .data/redis, on `preferredPort` or the next free one (with
+ * `exactPort`, that port or an error). BullMQ needs its keys kept: append-only file on, no RDB snapshots, and never
+ * evict keys.
  */
 export async function startRedis(
   binary: string,
   dir = join(dataDir, 'redis'),
   preferredPort = PREFERRED_PORT,
+  { exactPort = false }: { exactPort?: boolean } = {},
 ): Promise<{ server: ManagedProcess; url: string }> {
   ensureDir(dir);
   const pidFile = join(dir, 'redis.pid');
@@ -62,7 +64,7 @@ export async function startRedis(
       await stopPid(pid, 'SIGTERM', 15_000);
     }
   }
-  const port = await findFreePort(preferredPort);
+  const port = await choosePort(preferredPort, exactPort);
   const server = launch(
     'redis',
     binary,

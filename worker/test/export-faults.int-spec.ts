@@ -7,6 +7,7 @@ import { jobIds, QUEUES } from '@planejador/queue';
 import {
   createPlan,
   freePort,
+  restartablePort,
   spawnApi,
   spawnWorker,
   teacherWithTurma,
@@ -47,7 +48,7 @@ describe('faults: an export survives Redis restarts and SIGTERM of the worker an
 
   it('an export caught by the restart answers cleanly (never hangs), and the next export works', async () => {
     if (!binary) throw new Error('redis-server not found on PATH');
-    let redis = await startRedis(binary, dir);
+    let redis = await startRedis(binary, dir, await restartablePort(), { exactPort: true });
     const port = await freePort();
     const env = { OPENAI_API_KEY: '', REDIS_URL: redis.url, EXPORT_TIMEOUT_MS: '8000', SWEEP_INTERVAL_MS: '1000' };
     const api = await spawnApi(port, env);
@@ -61,7 +62,7 @@ describe('faults: an export survives Redis restarts and SIGTERM of the worker an
       const during = client.get(`/api/planos/${plan.id}/export`);
       await redis.server.stop(10000);
       await waitForHealth(api, 'down');
-      redis = await startRedis(binary, dir, Number(new URL(redis.url).port));
+      redis = await startRedis(binary, dir, Number(new URL(redis.url).port), { exactPort: true });
       const answer = await during;
       expect([200, 503, 504]).toContain(answer.status);
       expect(Date.now() - started).toBeLessThan(20000);
@@ -83,7 +84,7 @@ describe('faults: an export survives Redis restarts and SIGTERM of the worker an
 
   it('SIGTERM of the worker with an export job active: it finishes or hands the job back, exits in its grace period, and the export succeeds', async () => {
     if (!binary) throw new Error('redis-server not found on PATH');
-    const redis = await startRedis(binary, dir);
+    const redis = await startRedis(binary, dir, await restartablePort(), { exactPort: true });
     const queue = exportQueue(redis.url);
     const port = await freePort();
     const env = { OPENAI_API_KEY: '', REDIS_URL: redis.url, EXPORT_TIMEOUT_MS: '30000', SWEEP_INTERVAL_MS: '1000' };

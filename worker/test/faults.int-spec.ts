@@ -9,6 +9,7 @@ import { importCurriculum } from '@planejador/curriculum';
 import { DEFAULT_JOB_OPTIONS, jobIds, QUEUES } from '@planejador/queue';
 import {
   freePort,
+  restartablePort,
   generateRequest,
   REPO_ROOT,
   spawnNode,
@@ -213,7 +214,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
 
     it('Redis restarts during generation: the plan still completes', async () => {
       if (!binary) throw new Error('redis-server not found on PATH');
-      let redis = await startRedis(binary, dir);
+      let redis = await startRedis(binary, dir, await restartablePort(), { exactPort: true });
       const port = await freePort();
       const env = { ...aiEnv(ai), REDIS_URL: redis.url, LESSON_CONCURRENCY: '2' };
       const api = await spawnApi(port, env);
@@ -226,7 +227,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         // Down long enough for the worker to see it gone.
         await waitForHealth(worker, 'down');
         const redisPort = new URL(redis.url).port;
-        redis = await startRedis(binary, dir, Number(redisPort));
+        redis = await startRedis(binary, dir, Number(redisPort), { exactPort: true });
         const plan = await waitFor(async () => {
           const p = await planState(client, res.body.id);
           return p && (p.generation.state === 'done' || p.generation.state === 'failed') ? p : null;
@@ -242,7 +243,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
 
     it('Redis is down when a plan is created: the plan and its credit are kept and it is queued when Redis returns', async () => {
       if (!binary) throw new Error('redis-server not found on PATH');
-      let redis = await startRedis(binary, dir);
+      let redis = await startRedis(binary, dir, await restartablePort(), { exactPort: true });
       const redisPort = Number(new URL(redis.url).port);
       const port = await freePort();
       const env = { ...aiEnv(ai), REDIS_URL: redis.url };
@@ -258,7 +259,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const stored = await planState(client, res.body.id);
         expect(stored?.generation.state).toBe('queued');
         expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(34);
-        redis = await startRedis(binary, dir, redisPort);
+        redis = await startRedis(binary, dir, redisPort, { exactPort: true });
         const plan = await waitFor(async () => {
           const p = await planState(client, res.body.id);
           return p && p.generation.state === 'done' ? p : null;
@@ -279,7 +280,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
     beforeAll(async () => {
       base = mkdtempSync(join(tmpdir(), 'planejador-pg-'));
       chmodSync(base, 0o755);
-      pg = await startEmbeddedPostgres(base, 55000 + Math.floor(Math.random() * 4000));
+      pg = await startEmbeddedPostgres(base, await restartablePort());
       await ensureDatabase(pg.url);
       await migrate(pg.url);
       await importCurriculum(pg.url, testCurriculumDir());
@@ -450,7 +451,7 @@ async function startEmbeddedPostgres(base: string, port: number) {
     const paths = ${JSON.stringify(paths)};
     (async () => {
       await pg.initialiseCluster(paths);
-      const { server } = await pg.startCluster(paths, ${port});
+      const { server } = await pg.startCluster(paths, ${port}, { exactPort: true });
       const stop = async () => { await server.stop(15000); process.exit(0); };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);

@@ -118,6 +118,27 @@ export function spawnApi(port: number, env: Record<string, string | undefined> =
   return spawnNode('api/dist/main.js', { PORT: String(port), HOST: '127.0.0.1', ...env }, { healthUrl: `http://127.0.0.1:${port}/api/health` });
 }
 
+/**
+ * A free loopback port below the kernel's range of ephemeral ports (32768-60999 on Linux), for a server that a test
+ * stops and starts again on the same port (its clients keep the address): no client's outgoing connection can take
+ * it meanwhile, and no other test's `freePort()` hands it out. Start the server with its exact-port option, so
+ * that a port taken after this check fails at once instead of moving the server where nobody looks.
+ */
+export async function restartablePort(): Promise<number> {
+  const net = await import('node:net');
+  const isFree = (port: number) =>
+    new Promise<boolean>((resolveFree) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolveFree(false));
+      srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolveFree(true)));
+    });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (await isFree(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 31999');
+}
+
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
   const net = await import('node:net');
