@@ -70,4 +70,25 @@ describe('the api serves the built web app', () => {
     expect(health.status).toBe(200);
     expect(health.headers.get('etag')).toBeNull();
   });
+
+  it('answers JSON for /api itself and every path under it, in any case; other paths stay the app', async () => {
+    const c = api.client();
+    for (const path of ['/api', '/api?x=1', '/api/', '/API', '/Api/nao-existe']) {
+      for (const accept of ['text/html', '*/*']) {
+        const res = await c.get<{ message: string }>(path, { accept });
+        expect([path, accept, res.status]).toEqual([path, accept, 404]);
+        expect(res.headers.get('content-type')).toMatch(/application\/json/);
+        expect(res.body.message).toBe(MSG.notFound);
+      }
+      const head = await fetch(`${api.url}${path}`, { method: 'HEAD', headers: { accept: 'text/html' } });
+      expect([path, head.status, head.headers.get('content-type')]).toEqual([path, 404, expect.stringMatching(/application\/json/)]);
+    }
+    // Routes are case-insensitive: the API answers them, not the app.
+    expect((await c.get('/API/health')).status).toBe(200);
+    for (const path of ['/apis', '/api-docs', '/apiario/turmas']) {
+      const page = await c.get<string>(path, { accept: 'text/html' });
+      expect([path, page.status]).toEqual([path, 200]);
+      expect(page.text).toContain('<div id="root">');
+    }
+  });
 });

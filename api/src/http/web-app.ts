@@ -13,12 +13,18 @@ export function webDistDir(settings: Settings): string | null {
   return existsSync(join(dir, 'index.html')) ? dir : null;
 }
 
+/**
+ * /api itself and every path under it: the API's, answered in JSON (a 404 too), never the web app's index.html.
+ * Case-insensitive, as Express routes (GET /API/turmas reaches the API's route).
+ */
+const API_PATH = /^\/api(?:\/|$)/i;
+
 /** Serves the built web app; every other non-API GET gets index.html (client-side routes), whatever its Accept. */
 export function serveWeb(app: INestApplication, settings: Settings): void {
   const dist = webDistDir(settings);
   if (!dist) return;
   const expressApp = app as NestExpressApplication;
-  const isServerPath = (path: string) => path.startsWith('/api/') || path.startsWith('/socket.io') || path.startsWith('/admin/queues');
+  const isServerPath = (path: string) => API_PATH.test(path) || path.startsWith('/socket.io') || path.startsWith('/admin/queues');
   // Only the web app's files are compressed (the API's JSON stays cheap on the CPU).
   const gzip = compression({ threshold: 1024 });
   // Hashed file names under /assets never change: cached for a year. Served from dist (the path keeps /assets/).
