@@ -96,11 +96,16 @@ export class AuthController {
     if (user) this.realtime.disconnectUser(user.id);
   }
 
+  /**
+   * Counted per (e-mail, client address) and per address, as the login is (IPv6 by its /64): a stranger who asks
+   * for someone's reset again and again holds back only their own requests, never the owner's from elsewhere.
+   */
   @Post('auth/forgot-password')
   @HttpCode(200)
   async forgotPassword(@Req() req: Request, @Body(new ZodValidationPipe(forgotPasswordSchema)) body: { email: string }) {
-    await this.rateLimit.hit('forgot-ip', requestClientKey(req), this.settings.RATE_LIMIT_FORGOT * 3);
-    await this.rateLimit.hit('forgot', body.email, this.settings.RATE_LIMIT_FORGOT);
+    const client = requestClientKey(req);
+    await this.rateLimit.hit('forgot-ip', client, this.settings.RATE_LIMIT_FORGOT * 3);
+    await this.rateLimit.hit('forgot', `${body.email}|${client}`, this.settings.RATE_LIMIT_FORGOT);
     await this.resets.request(body.email);
     return { message: MSG.forgotPasswordSent };
   }

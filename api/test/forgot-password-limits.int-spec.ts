@@ -1,0 +1,86 @@
+import { MSG } from '@planejador/contracts';
+import { signUpTeacher, uniqueEmail } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
+
+const FLOOR_MS = 150;
+
+/**
+ * Forgot-password counts per (e-mail, client address) and per address, as the login does: a stranger cannot keep a
+ * teacher from asking for a reset link (issue: it was counted per e-mail alone).
+ */
+describe('forgot-password limits: per (e-mail, address) and per address, never the owner elsewhere', () => {
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await startApi({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_FORGOT: '3',
+      FORGOT_PASSWORD_FLOOR_MS: String(FLOOR_MS),
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-forgot`,
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const forgot = (from: string, email: string) =>
+    api.client({ 'x-forwarded-for': from }).post<{ message: string }>('/api/auth/forgot-password', { email });
+
+  /** The reset tokens stored for the user (one per request the api honoured). */
+  async function resetTokens(userId: string): Promise<number> {
+    const rows = await api.orm.em.fork().getConnection().execute<{ n: string }[]>(
+      `select count(*) as n from password_reset_tokens where user_id = ?`,
+      [userId],
+    );
+    return Number(rows[0].n);
+  }
+
+  it("a stranger who asks for a teacher's reset again and again is held back; the teacher still gets a link", async () => {
+    const { email, user } = await signUpTeacher(api);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await forgot('203.0.113.5', email)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The same e-mail in other letters is the same e-mail.
+    const held = await forgot('203.0.113.5', email.toUpperCase());
+    expect(held.status).toBe(429);
+    expect(held.body.message).toBe(MSG.rateLimited);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await resetTokens(user.id)).toBe(3);
+
+    // The teacher, from another address: asked and answered, and a new link is on its way.
+    const own = await forgot('198.51.100.7', email);
+    expect(own.status).toBe(200);
+    expect(own.body.message).toBe(MSG.forgotPasswordSent);
+    expect(await resetTokens(user.id)).toBe(4);
+  });
+
+  it('IPv6 clients count by their /64', async () => {
+    const { email } = await signUpTeacher(api);
+    for (let i = 0; i < 3; i++) expect((await forgot(`2001:db8:5:6::${i + 1}`, email)).status).toBe(200);
+    expect((await forgot('2001:db8:5:6:ffff::9', email)).status).toBe(429);
+    expect((await forgot('2001:db8:5:7::1', email)).status).toBe(200);
+  });
+
+  it('every request counts per address too, whichever e-mail it names (known or not)', async () => {
+    const statuses: number[] = [];
+    // RATE_LIMIT_FORGOT * 3 requests per address and window.
+    for (let i = 0; i < 10; i++) statuses.push((await forgot('192.0.2.77', uniqueEmail('esqueci'))).status);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
+    expect(statuses[9]).toBe(429);
+    expect((await forgot('192.0.2.78', uniqueEmail('esqueci'))).status).toBe(200);
+  });
+
+  it('answers an unknown e-mail as a known one: the same message, no sooner than the floor', async () => {
+    const { email } = await signUpTeacher(api);
+    const timed = async (from: string, address: string) => {
+      const started = performance.now();
+      const res = await forgot(from, address);
+      return { status: res.status, message: res.body.message, ms: performance.now() - started };
+    };
+    const known = await timed('192.0.2.90', email);
+    const unknown = await timed('192.0.2.91', uniqueEmail('ninguem'));
+    expect({ status: unknown.status, message: unknown.message }).toEqual({ status: known.status, message: known.message });
+    expect(known.message).toBe(MSG.forgotPasswordSent);
+    for (const res of [known, unknown]) expect(res.ms).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+  });
+});
