@@ -1,22 +1,23 @@
 import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application, Request, Response } from 'express';
-import { ApiExpressAdapter, constructorWithPrototype } from './http-server';
+import { ApiExpressAdapter, subclassWithPrototype } from './http-server';
 
-describe('constructorWithPrototype', () => {
-  it("builds the base's instances with the given prototype from the start", () => {
-    const prototype = Object.create(IncomingMessage.prototype, { greet: { value: () => 'olá' } });
-    const Request = constructorWithPrototype(IncomingMessage, prototype);
-    const req = new Request(null as never) as IncomingMessage & { greet(): string };
-    expect(Object.getPrototypeOf(req)).toBe(prototype);
+describe('subclassWithPrototype', () => {
+  it("builds the base's instances whose prototype has the given one's properties and parents", () => {
+    const parent = Object.create(IncomingMessage.prototype, { greet: { value: () => 'olá' } });
+    const prototype = Object.create(parent, { app: { value: 'app', enumerable: true } });
+    const Request = subclassWithPrototype(IncomingMessage, prototype);
+    const req = new Request(null as never) as IncomingMessage & { greet(): string; app: string };
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(req))).toBe(parent);
     expect(req).toBeInstanceOf(IncomingMessage);
     expect(req.headers).toEqual({}); // IncomingMessage's own construction ran
     expect(req.greet()).toBe('olá');
+    expect(req.app).toBe('app');
   });
 
-  it('refuses a class, whose construction it could not reuse', () => {
-    class Base {}
-    expect(() => constructorWithPrototype(Base, Object.create(Base.prototype))).toThrow(/is a class/);
+  it('refuses a prototype that does not inherit from the base', () => {
+    expect(() => subclassWithPrototype(IncomingMessage, {})).toThrow(/must inherit/);
   });
 });
 
@@ -34,13 +35,14 @@ describe('ApiExpressAdapter', () => {
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       seen.push({ request: Object.getPrototypeOf(req) === app.request, response: Object.getPrototypeOf(res) === app.response });
     });
-    app.get('/eco', (req: Request, res: Response) => res.json({ path: req.path, query: req.query }));
+    app.get('/eco', (req: Request, res: Response) => res.json({ path: req.path, query: req.query, app: req.app === app }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
 
     const res = await fetch(`http://127.0.0.1:${port}/eco?x=1`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ path: '/eco', query: { x: '1' } });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual({ path: '/eco', query: { x: '1' }, app: true });
     expect(seen).toEqual([{ request: true, response: true }]);
   });
 });

@@ -4,52 +4,47 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Application } from 'express';
 
 /**
- * A constructor for `base` whose instances have `prototype` from birth (`new Ctor(...args)` is `base`'s
- * construction, with `prototype` in place of `base.prototype`). `prototype` must inherit from `base.prototype`.
- * `base` must be an ES5 constructor function (as node:http's IncomingMessage and ServerResponse are): it is
- * applied to the new object. Not `Reflect.construct(base, args, Ctor)`: V8 would then build a new hidden class
- * for every instance (Ctor's initial map would belong to Ctor, not to `base`), the very cost this avoids.
+ * A subclass of `base` whose prototype carries `prototype`'s own properties and inherits what `prototype` inherits
+ * (`prototype` must inherit from `base.prototype`, as Express's `app.request` and `app.response` do). Its instances
+ * are built by `base`'s own construction (`super`), so V8 gives them the fast, shared hidden classes of a class's
+ * instances; use the subclass's prototype where `prototype` was used (see ApiExpressAdapter).
  */
-export function constructorWithPrototype<T extends object>(base: new (...args: never[]) => T, prototype: object): new (...args: never[]) => T {
-  if (isClass(base)) throw new TypeError(`${base.name} is a class: its prototype cannot be replaced this way`);
-  function Constructed(this: T, ...args: never[]): void {
-    (base as unknown as (...a: never[]) => void).apply(this, args);
+export function subclassWithPrototype<T extends object>(base: new (...args: never[]) => T, prototype: object): new (...args: never[]) => T {
+  if (!(prototype instanceof base)) throw new TypeError(`the prototype must inherit from ${base.name}.prototype`);
+  const Derived = class extends (base as new (...args: never[]) => object) {};
+  Object.setPrototypeOf(Derived.prototype, Object.getPrototypeOf(prototype));
+  for (const key of Reflect.ownKeys(prototype)) {
+    Object.defineProperty(Derived.prototype, key, Object.getOwnPropertyDescriptor(prototype, key)!);
   }
-  Constructed.prototype = prototype;
-  return Constructed as unknown as new (...args: never[]) => T;
-}
-
-function isClass(fn: unknown): boolean {
-  return typeof fn === 'function' && /^class\b/.test(Function.prototype.toString.call(fn));
+  return Derived as new (...args: never[]) => T;
 }
 
 /**
  * Nest's Express adapter, except that its http server builds each request and response with Express's
  * prototypes already in place.
  *
- * Express gives every request and response its own prototypes (`Object.setPrototypeOf(req, app.request)` in
- * `app.handle`). On V8, the object then leaves the hidden classes shared by all requests: every property added
- * afterwards (by Node, Express, express-session, pino-http, Nest) builds a new chain of hidden classes, with their
- * descriptor arrays and inline-cache handlers, for every request, and the request objects outlive the scavenges.
- * At 500 req/s the old generation grew by about 19 MB/s (16 promoted, 3 allocated there directly; a full
- * collection then found 110 of 116 MB dead to be descriptor arrays and IC handlers), and the full collections'
- * pauses were the api's latency tail (bench/README.md, API). Built with the right prototype, `setPrototypeOf`
- * finds it already set and does nothing: all requests share the same hidden classes, and the old generation grows
- * by under 2 MB/s.
+ * Express gives every request and response its own prototype (`Object.setPrototypeOf(req, app.request)` in
+ * `app.handle`). On Node 20 and 22, V8 then builds hidden classes for each request (every property added afterwards
+ * by Express, express-session, pino-http and Nest makes new maps, descriptor arrays and inline-cache handlers), and
+ * at 500 req/s the full collections that freed them were the api's latency tail (bench/README.md, API). Here the
+ * server builds requests and responses as instances of subclasses of IncomingMessage and ServerResponse whose
+ * prototypes are Express's own (`app.request` and `app.response` are replaced by them), so `setPrototypeOf` finds
+ * the prototype already set and does nothing. Subclasses, not a plain function applying IncomingMessage to an object
+ * made with the prototype: V8 put those objects in dictionary mode (slow properties) on Node 24 (requests and
+ * responses) and 20-22 (responses); instances of a class keep fast properties and share maps on all three
+ * (api/test/hidden-classes.int-spec.ts).
  */
 export class ApiExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
-    // A later Node whose IncomingMessage or ServerResponse is a class keeps Express's usual way.
-    if (options?.httpsOptions || options?.forceCloseConnections || isClass(IncomingMessage) || isClass(ServerResponse)) {
-      return super.initHttpServer(options);
-    }
+    if (options?.httpsOptions || options?.forceCloseConnections) return super.initHttpServer(options);
     // Express's per-app prototypes (express/lib/express.js: `app.request`, `app.response`), not in its typings.
     const app = this.getInstance<Application & { request: object; response: object }>();
+    const Request = subclassWithPrototype(IncomingMessage, app.request);
+    const Response = subclassWithPrototype(ServerResponse, app.response);
+    app.request = Request.prototype;
+    app.response = Response.prototype;
     this.httpServer = createServer(
-      {
-        IncomingMessage: constructorWithPrototype(IncomingMessage, app.request) as typeof IncomingMessage,
-        ServerResponse: constructorWithPrototype(ServerResponse, app.response) as unknown as typeof ServerResponse,
-      },
+      { IncomingMessage: Request as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse },
       app,
     );
   }

@@ -7,6 +7,7 @@ import { startApi, type ApiHarness } from './api-harness';
 // functions compiled after this line.
 setFlagsFromString('--allow-natives-syntax');
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+const hasFastProperties = new Function('a', 'return %HasFastProperties(a)') as (a: object) => boolean;
 
 /**
  * Requests that take the same path through the api must share V8's hidden classes. When each request gets hidden
@@ -21,11 +22,7 @@ describe('hidden classes of requests', () => {
   });
   afterAll(() => api?.close());
 
-  // Quarantined (2026-11-25): failed in 2 of 4 full runs of api/test and in one CI run, passed alone every time. The
-  // request and response objects are in V8's dictionary mode (a `delete` on the request in auth/session-store.ts is
-  // one cause), so whether two of them share a map depends on a V8 cache that garbage collections clear: the test
-  // measures the collector's timing, not the api. Back once requests stay in fast mode (bench/README.md, issue 19).
-  it.skip('are the same for every request to a route, with its session, user and logger', async () => {
+  it('are the same for every request to a route, with its session, user and logger, and keep fast properties', async () => {
     const { client } = await signUpTeacher(api);
     expect((await client.post('/api/turmas', turmaInput())).status).toBe(201);
     const seen: { req: IncomingMessage & { log?: object }; res: ServerResponse }[] = [];
@@ -38,6 +35,9 @@ describe('hidden classes of requests', () => {
       server.removeListener('request', capture);
     }
     expect(seen).toHaveLength(10);
+    // Dictionary mode (a `delete` on the request, or objects built around a prototype V8 cannot track) makes every
+    // property access slow, and makes "sharing a map" depend on a cache that collections clear.
+    for (const { req, res } of seen) expect({ req: hasFastProperties(req), res: hasFastProperties(res) }).toEqual({ req: true, res: true });
     // The first requests may still settle field representations, and V8 may generalise a field (giving later objects
     // a new map) at any point; with a hidden class per request, no two requests would ever share one. So: of the
     // last 6 requests, most consecutive pairs share the maps of the request, the response and the logger.

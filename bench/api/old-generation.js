@@ -52,8 +52,12 @@ for (const variant of ['pino-http', 'pino-http-customProps']) {
 app.use((req, res) => res.status(404).json({ message: 'Não encontrado.' }));
 let options = {};
 if (parts.includes('prototypes')) {
-  const { constructorWithPrototype } = require(process.env.HTTP_SERVER_JS);
-  options = { IncomingMessage: constructorWithPrototype(http.IncomingMessage, app.request), ServerResponse: constructorWithPrototype(http.ServerResponse, app.response) };
+  const { subclassWithPrototype } = require(process.env.HTTP_SERVER_JS);
+  const Request = subclassWithPrototype(http.IncomingMessage, app.request);
+  const Response = subclassWithPrototype(http.ServerResponse, app.response);
+  app.request = Request.prototype;
+  app.response = Response.prototype;
+  options = { IncomingMessage: Request, ServerResponse: Response };
 }
 const server = http.createServer(options, app).listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));
 `;
