@@ -80,7 +80,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 
-  it("logout closes the user's sockets (every tab), not other users'", async () => {
+  it("logout closes the session's sockets (every tab of the browser), not other users'", async () => {
     const { client } = await signUpTeacher(api);
     const other = await signUpTeacher(api);
     const connect = (cookie: string) =>
@@ -188,7 +188,7 @@ describe('accounts: sign up, sign in, sessions and password reset', () => {
     expect((await client.get('/api/turmas')).status).toBe(401);
   });
 
-  it('rate-limits forgot-password per e-mail', async () => {
+  it('rate-limits forgot-password per e-mail and address (more in forgot-password-limits)', async () => {
     const { email } = await signUpTeacher(api);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api.client().post('/api/auth/forgot-password', { email })).status);

@@ -57,7 +57,8 @@ export class AuthController {
   async register(@Req() req: Request, @Body(new ZodValidationPipe(registerSchema)) body: ReturnType<typeof registerSchema.parse>) {
     await this.rateLimit.hit('register-ip', requestClientKey(req), this.settings.RATE_LIMIT_LOGIN * 3);
     const user = toPublicUser(await this.users.register(body));
-    await logIn(req, user);
+    const replaced = await logIn(req, user);
+    if (replaced) this.realtime.disconnectSession(replaced);
     // The account exists either way: if the link cannot be queued now, the dashboard's resend can.
     await this.verification.send(user.id).catch((err: Error) => this.logger.warn({ err: err.message }, 'confirmation e-mail not queued'));
     return user;
@@ -88,12 +89,14 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    const user = req.user as PublicUser | undefined;
+    // passport's logout gives the session a new id: the sockets were opened with this one.
+    const sessionId = req.sessionID;
     await new Promise<void>((resolve) => req.logout(() => resolve()));
     await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
     res.clearCookie('planejador.sid', { path: '/' });
-    // Live progress stops with the session: the user's sockets close everywhere.
-    if (user) this.realtime.disconnectUser(user.id);
+    // Live progress stops with the session: this session's sockets close, in every api process (the user's other
+    // devices keep theirs).
+    if (sessionId) this.realtime.disconnectSession(sessionId);
   }
 
   /**

@@ -13,6 +13,7 @@ import type { Settings } from '@planejador/config';
 import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
+import { ProgressGateway } from '../realtime/progress.gateway';
 import { ApiPassport, logIn } from './passport';
 import { SessionUsers } from './session-users';
 
@@ -27,6 +28,7 @@ export class LoginGuard implements CanActivate {
   constructor(
     private readonly rateLimit: RateLimitService,
     private readonly passport: ApiPassport,
+    private readonly realtime: ProgressGateway,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -46,7 +48,9 @@ export class LoginGuard implements CanActivate {
       throw err;
     }
     await this.rateLimit.reset('login-fail', pair);
-    await logIn(req, user);
+    const replaced = await logIn(req, user);
+    // The session this sign-in replaced has ended: so has its live progress.
+    if (replaced) this.realtime.disconnectSession(replaced);
     return true;
   }
 }

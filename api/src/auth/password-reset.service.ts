@@ -7,6 +7,7 @@ import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetTok
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
+import { ProgressGateway } from '../realtime/progress.gateway';
 import { SessionCache } from './session-cache';
 import { hashPassword } from './users.service';
 
@@ -22,6 +23,7 @@ export class PasswordResetService {
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly sessions: SessionCache,
+    private readonly realtime: ProgressGateway,
   ) {}
 
   /**
@@ -49,7 +51,7 @@ export class PasswordResetService {
     return !!record && !record.usedAt && record.expiresAt.getTime() > Date.now();
   }
 
-  /** Uses the token once (atomically), sets the password and ends the user's other sessions. */
+  /** Uses the token once (atomically), sets the password and ends the user's sessions, and their sockets. */
   async reset(token: string, newPassword: string): Promise<string> {
     // A cheap look-up first: an unknown token must not cost an argon2 hash (64 MB, ~100 ms) to anyone who asks.
     if (!(await this.isValid(token))) throw new BadRequestException({ message: MSG.resetTokenInvalid });
@@ -66,6 +68,8 @@ export class PasswordResetService {
     await deleteUserSessions(this.pool, userId);
     // Every api process forgets them before this answers (their next request reads the session: gone).
     await this.sessions.invalidateUser(userId);
+    // Their live progress too, on every device and api process: a socket is authenticated once, at its handshake.
+    this.realtime.disconnectUser(userId);
     return userId;
   }
 }
