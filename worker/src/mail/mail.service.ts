@@ -18,7 +18,7 @@ import {
   storeTokenHash,
   type RecipientKind,
 } from '@planejador/db';
-import { isTransientMailError, MailTransport, passwordResetMail, verifyEmailMail } from '@planejador/mail';
+import { classifyMailError, MailTransport, passwordResetMail, verifyEmailMail } from '@planejador/mail';
 import { MAIL_TRANSPORT, SETTINGS } from '../core/tokens';
 
 /** A recipient's error when the server refused that address (the others may still have been mailed). */
@@ -70,7 +70,8 @@ export class MailService {
    * Sends one bulk e-mail to the recipients not yet mailed, and records the outcome per recipient and on the
    * log record. Each recipient is claimed ('pending' -> 'sending') before the SMTP transaction and marked
    * 'sent' after it, so a retried or restarted job mails only those still pending. A recipient left in 'sending'
-   * by an attempt that died mid-send may have been mailed: it is marked 'interrupted', never mailed again.
+   * by an attempt that died mid-send may have been mailed: it is marked 'interrupted', never mailed again. So is
+   * one whose message the SMTP server had taken (DATA accepted) when the connection was lost before its answer.
    */
   private async sendBulk(logId: string, attempt: number, lastAttempt: boolean) {
     const em = this.em.fork();
@@ -97,20 +98,29 @@ export class MailService {
     if (claimed.length) {
       // In the order the admin wrote them.
       const of = (kind: string) => all.filter((r) => r.kind === kind && claimedAddresses.includes(r.address)).map((r) => r.address);
-      try {
-        const sent = await this.deliver({ to: of('to'), cc: of('cc'), bcc: of('bcc'), subject: log.subject, html: log.html, text: log.text });
-        const refused = new Set(sent.rejected.map((a) => a.toLowerCase()));
+      // Only the SMTP transaction is in here: a database error while recording its outcome is no mail error.
+      const outcome = await this.deliver({ to: of('to'), cc: of('cc'), bcc: of('bcc'), subject: log.subject, html: log.html, text: log.text }).then(
+        (sent) => ({ sent, err: null }),
+        (err: unknown) => ({ sent: null, err }),
+      );
+      if (outcome.sent) {
+        const refused = new Set(outcome.sent.rejected.map((a) => a.toLowerCase()));
         await mark('failed', claimedAddresses.filter((a) => refused.has(a.toLowerCase())), REFUSED);
         await mark('sent', claimedAddresses.filter((a) => !refused.has(a.toLowerCase())));
-        messageId = sent.messageId;
-      } catch (err) {
-        const reason = describeMailError(err);
-        const final = lastAttempt || err instanceof UnrecoverableError;
+        messageId = outcome.sent.messageId;
+      } else if (classifyMailError(outcome.err) === 'unknown') {
+        // The server had the message when the connection was lost: it may have been delivered. As after a crash
+        // mid-send, these recipients (still 'sending') are 'interrupted', never mailed again.
+        this.logger.warn({ logId, recipients: claimed.length, reason: describeMailError(outcome.err) }, 'bulk e-mail handed over, delivery not confirmed');
+        await interruptSendingRecipients(em, logId);
+      } else {
+        const reason = describeMailError(outcome.err);
+        const final = lastAttempt || outcome.err instanceof UnrecoverableError;
         // Nothing was taken by the server: these recipients are still to be mailed (or failed, if final).
         await mark(final ? 'failed' : 'pending', claimedAddresses, reason);
         if (!final) {
           await markEmailLogQueued(em, logId, reason);
-          throw err;
+          throw outcome.err;
         }
       }
     }
@@ -142,7 +152,9 @@ export class MailService {
     try {
       return await this.transport.send(mail);
     } catch (err) {
-      if (!isTransientMailError(err)) throw new UnrecoverableError(describeMailError(err));
+      // Refused for good: no retry. Delivery unknown (bulk: sendBulk never retries it; a token e-mail is sent
+      // again with a new token, which only makes the older link stop working).
+      if (classifyMailError(err) === 'final') throw new UnrecoverableError(describeMailError(err));
       throw err;
     }
   }
@@ -154,6 +166,7 @@ export function describeMailError(err: unknown): string {
   if (err instanceof UnrecoverableError) return err.message;
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   if (e?.responseCode) return `Servidor SMTP recusou o envio (${e.responseCode}): ${String(e.response ?? '').slice(0, 300)}`;
+  if (classifyMailError(err) === 'unknown') return 'A conexão com o servidor SMTP caiu depois de a mensagem ser entregue a ele: entrega não confirmada.';
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ESOCKET' || e?.code === 'ECONNECTION') return 'Não foi possível conectar ao servidor SMTP.';
   if (e?.code === 'ETIMEDOUT') return 'O servidor SMTP não respondeu a tempo.';
   if (e?.code === 'EAUTH') return 'Falha de autenticação no servidor SMTP.';

@@ -1,6 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface CapturedMail {
   envelope: { from: string; to: string[] };
@@ -15,6 +15,12 @@ export interface SmtpCapture {
   /** Makes the next n deliveries fail with the given SMTP code (4xx transient, 5xx permanent). */
   failNext(n: number, code?: number): void;
   failAlways(code?: number): void;
+  /**
+   * Makes the next n sessions lose their connection (the server drops it, with no reply) at a point of the SMTP
+   * transaction: 'mail', at MAIL FROM, before anything was handed over; 'data', once the whole message has been
+   * received (kept in `messages`: the server has it) but before the reply that would confirm it.
+   */
+  dropNext(n: number, at: 'mail' | 'data'): void;
   waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
 }
@@ -28,10 +34,22 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {},
   let failures = 0;
   let failCode = 451;
   let always = false;
+  let drops = 0;
+  let dropAt: 'mail' | 'data' = 'data';
+  // The client sockets by port, so that a session's connection can be dropped.
+  const sockets = new Map<number, Socket>();
+  const drop = (session: { remotePort: number }) => {
+    drops--;
+    sockets.get(session.remotePort)?.destroy();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, session, callback) {
+      if (drops > 0 && dropAt === 'mail') return drop(session);
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -52,10 +70,17 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {},
           parsed,
           raw,
         });
+        if (drops > 0 && dropAt === 'data') return drop(session);
         callback();
       });
     },
     ...options,
+  });
+  server.server.on('connection', (socket: Socket) => {
+    const remotePort = socket.remotePort;
+    if (remotePort === undefined) return;
+    sockets.set(remotePort, socket);
+    socket.once('close', () => sockets.delete(remotePort));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const listening = (server.server.address() as AddressInfo).port;
@@ -70,6 +95,10 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {},
     failAlways(code = 451) {
       always = true;
       failCode = code;
+    },
+    dropNext(n, at) {
+      drops = n;
+      dropAt = at;
     },
     async waitFor(predicate, timeoutMs = 15000) {
       const start = Date.now();
