@@ -9,7 +9,7 @@ import { userRoom, type ClientToServerEvents, type PublicUser, type ServerToClie
  * The room of the sockets opened with one session: named by a digest of the session id (the id is what the cookie
  * keeps secret, and room names travel through Redis between api processes).
  */
-export const sessionRoom = (sessionId: string) => `session:${createHash('sha256').update(sessionId).digest('base64url')}`;
+const sessionRoom = (sessionId: string) => `session:${createHash('sha256').update(sessionId).digest('base64url')}`;
 
 /**
  * Each signed-in socket joins its owner's room, where the worker emits plan progress, and its session's room, so
