@@ -6,21 +6,18 @@ import { OfflineLessonDrafter, type LessonContext } from '@planejador/ai';
 import { CURRICULUM_CREDIT, LESSON_FIELDS, materiaLabel, type HabilidadeMatch, type PlanDocument } from '@planejador/contracts';
 import { renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
+import { requireCommands } from './__tests__/required-tools';
 
 /**
  * Opens the exported .docx in a real word processor (LibreOffice, headless: .docx -> PDF) and reads each page's
  * text (poppler's pdftotext): the header a school asks for, nothing of the app, and no table row split across
- * pages. .ci/run installs both (libreoffice-writer-nogui, poppler-utils); without them this suite says so and skips.
+ * pages. .ci/run installs both (libreoffice-writer-nogui, poppler-utils); without them this suite says so and
+ * skips, except in CI (the CI variable set), where it fails.
  */
-const hasTools = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v soffice && command -v pdftotext && command -v pdfinfo'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasTools) console.warn('LibreOffice or poppler-utils not installed: the .docx layout tests are skipped (apt-get install libreoffice-writer-nogui poppler-utils)');
+const hasTools = requireCommands(['soffice', 'pdftotext', 'pdfinfo'], {
+  suite: 'The .docx layout tests (LibreOffice, poppler-utils)',
+  install: 'apt-get install libreoffice-writer-nogui poppler-utils',
+});
 const describeWithTools = hasTools ? describe : describe.skip;
 
 /** Each field's text wrapped in markers unique to the lesson and field, so its first and last line can be found. */
