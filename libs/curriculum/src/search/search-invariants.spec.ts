@@ -64,8 +64,10 @@ describe('skill search invariants (issue 14)', () => {
   });
 
   it('ships four example lessons for every BNCC skill, one a line', () => {
-    const counts = new Set(records.map((r) => lessonExamplesFor(r.code).split('\n').filter((l) => l.trim()).length));
-    expect([...counts]).toEqual([4]);
+    const count = (code: string) => lessonExamplesFor(code).split('\n').filter((l) => l.trim()).length;
+    // EF05CI06 keeps three: its fourth echoed an evaluation description and was removed, not replaced
+    // (bench/README.md, 2026-11-26).
+    expect(records.filter((r) => count(r.code) !== 4).map((r) => [r.code, count(r.code)])).toEqual([['EF05CI06', 3]]);
     expect(lessonExamplesFor('EF01MA01RS-1')).toBe(lessonExamplesFor('EF01MA01'));
   });
 });
