@@ -103,13 +103,17 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
     expect(await banner.count()).toBe(0);
 
-    // The link works once; a signed-out visitor is sent to sign in for a new one.
+    // The link works once. Opened again (a mail scanner may have opened it first), it tells the confirmed user
+    // that the address is confirmed; a signed-out visitor sees it is no longer valid and is sent to sign in.
     await page.goto(`${session.stack.url}${link}`);
-    await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
-    await page.getByRole('alert').getByText('Link de confirmação inválido ou expirado').waitFor();
+    await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
+    await page.getByText('Seu e-mail já está confirmado.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Link inválido ou expirado' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Ir para o Dashboard' }).waitFor();
     await context.clearCookies();
     await page.reload();
+    await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
+    await page.getByRole('alert').getByText('Link de confirmação inválido ou expirado').waitFor();
     await page.getByRole('link', { name: 'Voltar para o Login' }).waitFor();
   });
 

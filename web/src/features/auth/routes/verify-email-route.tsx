@@ -20,6 +20,7 @@ export function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const verification = useVerifyEmail(token);
+  const currentUser = useCurrentUser();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -27,24 +28,30 @@ export function VerifyEmailRoute() {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   }, [verification.isSuccess, queryClient]);
 
+  const spinner = (
+    <CardContent className="py-10 sm:py-10">
+      <Spinner label="Confirmando seu e-mail..." showLabel />
+    </CardContent>
+  );
   let content;
-  if (!token) {
-    content = <NotVerified message={MSG.verifyEmailTokenInvalid} />;
-  } else if (verification.isPending) {
-    content = (
-      <CardContent className="py-10 sm:py-10">
-        <Spinner label="Confirmando seu e-mail..." showLabel />
-      </CardContent>
-    );
-  } else if (verification.isError) {
+  if (token && verification.isPending) {
+    content = spinner;
+  } else if (token && verification.isSuccess) {
+    content = <Verified message={verification.data.message || MSG.verifyEmailSuccess} />;
+  } else if (currentUser.isPending || (currentUser.isFetching && !currentUser.isFetchedAfterMount)) {
+    // Who is signed in, as the server has it now, decides what the page says (below).
+    content = spinner;
+  } else if (currentUser.data?.emailVerificado) {
+    // A link opened again (a mail scanner may have opened it first), or another one: the server answers it as any
+    // invalid link, but this user's address is confirmed, and that is what they need to know.
+    content = <Verified message={MSG.verifyEmailAlready} />;
+  } else {
     const error = verification.error;
     const message =
-      isHttpError(error) && error.status < 500
+      !token || (isHttpError(error) && error.status < 500)
         ? errorText(error, MSG.verifyEmailTokenInvalid)
         : 'Não foi possível confirmar agora. Tente abrir o link novamente em instantes.';
     content = <NotVerified message={message} />;
-  } else {
-    content = <Verified message={verification.data.message || MSG.verifyEmailSuccess} />;
   }
 
   return (
