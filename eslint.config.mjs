@@ -109,8 +109,13 @@ export default tseslint.config(
     },
   },
   ...[
-    // The api enqueues, the worker works: neither imports the other, nor the web.
-    { app: 'api', others: apps('worker', 'web'), message: 'A api nunca importa o worker nem a web.' },
+    // The api enqueues, the worker works: neither imports the other, nor the web; and the api never calls the AI,
+    // renders a .docx or sends mail itself (the worker's libs).
+    {
+      app: 'api',
+      others: [...apps('worker', 'web'), '@planejador/ai', '@planejador/documents', '@planejador/mail'],
+      message: 'A api nunca importa o worker nem a web, nem chama a IA, gera .docx ou envia e-mail: ela enfileira, o worker trabalha.',
+    },
     { app: 'worker', others: apps('api', 'web'), message: 'O worker nunca importa a api nem a web.' },
   ].flatMap(({ app, others, message }) => [
     {
