@@ -326,6 +326,46 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect(versions.map((v) => v.origem)).toEqual(['edicao', 'geracao']);
   });
 
+  it('a save with a lesson version older than the stored one answers 409 and changes nothing; a save of the changed lesson alone keeps the regeneration', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const plan = await generated(client, turma.id, ['Versão um: frações', 'Versão dois: medidas']);
+    const [first, second] = plan.aulas;
+    ai.script({
+      match: 'com trena de verdade',
+      content: { habilidades: ['EF05MA19'], objetivos: 'Objetivo regenerado', objetosConhecimento: 'Medidas', experiencias: 'Medir a sala', evidencias: 'Tabela' },
+    });
+    expect((await client.post(`/api/planos/${plan.id}/aulas/${second.id}/regenerar`, { instrucao: 'com trena de verdade' })).status).toBe(202);
+    const { plan: regenerated } = await waitForLesson(client, plan.id, second.id, 2);
+    expect(regenerated.aulas[1]).toMatchObject({ versao: 2, objetivos: 'Objetivo regenerado' });
+
+    // The page still shows both lessons at version 1 and sends every lesson's texts with the version it shows.
+    const texts = (a: Aula) => ({ id: a.id, habilidades: a.habilidades, objetivos: a.objetivos, objetosConhecimento: a.objetosConhecimento, experiencias: a.experiencias, evidencias: a.evidencias });
+    const stale = await client.put<{ message: string }>(`/api/planos/${plan.id}`, {
+      status: 'salvo',
+      trimestre: 1,
+      aulas: [{ ...texts(first), objetivos: 'Meu objetivo', versao: 1 }, { ...texts(second), versao: 1 }],
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(MSG.aulaVersaoConflict(2));
+    // Nothing changed: not lesson 1 (listed before the stale one), not the plan's fields or status, no version kept.
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body).toEqual(regenerated);
+    const versions = async (a: Aula) => (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${a.id}/versoes`)).body.map((v) => [v.versao, v.origem]);
+    expect(await versions(first)).toEqual([[1, 'geracao']]);
+    expect(await versions(second)).toEqual([[2, 'regeneracao'], [1, 'geracao']]);
+
+    // Only the lesson the teacher changed, at the version it was edited on: saved, and lesson 2 keeps its new text.
+    const saved = await client.put<Plano>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: [{ ...texts(first), objetivos: 'Meu objetivo', versao: 1 }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.status).toBe('salvo');
+    expect(saved.body.aulas.map((a) => [a.versao, a.objetivos])).toEqual([[2, 'Meu objetivo'], [2, 'Objetivo regenerado']]);
+    expect(await versions(second)).toEqual([[2, 'regeneracao'], [1, 'geracao']]);
+    // The same request again is now stale for lesson 1 (saved at version 2).
+    const again = await client.put<{ message: string }>(`/api/planos/${plan.id}`, { status: 'salvo', aulas: [{ ...texts(first), objetivos: 'Outra', versao: 1 }] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG.aulaVersaoConflict(1));
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body.aulas[0].objetivos).toBe('Meu objetivo');
+  });
+
   it('lessons of another teacher are not found', async () => {
     const owner = await teacherWithTurma(api, { ano: '5' });
     const plan = await generated(owner.client, owner.turma.id, ['Dono: frações']);

@@ -172,7 +172,9 @@ export class PlanosService {
    * Saves the teacher's edits in one transaction; refuses a plan that is still generating. Only lessons whose
    * content changed are written, each as a new version (origin: edicao). New skill codes are checked against the
    * class's year and the lesson's subject and stored with their official texts; sending codes confirms them
-   * (the 'habilidade-a-confirmar' warning goes). A lesson being regenerated cannot be changed (409).
+   * (the 'habilidade-a-confirmar' warning goes). A lesson being regenerated cannot be changed (409). A lesson sent
+   * with the `versao` its edits were made on must still be at that version, else 409 and nothing changes (the plan
+   * and its lessons are locked, so a regeneration stored meanwhile cannot be overwritten).
    */
   async update(userId: string, id: string, data: UpdatePlanoData): Promise<Plano> {
     const em = this.em.fork();
@@ -184,10 +186,17 @@ export class PlanosService {
       }
       const ano = plano.turma.getEntity().ano;
       const byId = new Map(plano.aulas.getItems().map((a) => [a.id, a]));
-      const changed: Aula[] = [];
+      // Every lesson is checked before any is changed: a request either saves all it sends or nothing.
       for (const input of data.aulas ?? []) {
         const aula = byId.get(input.id);
         if (!aula) throw new NotFoundException({ message: MSG.aulaNotFound });
+        if (input.versao !== undefined && input.versao !== aula.versao) {
+          throw new ConflictException({ message: MSG.aulaVersaoConflict(aula.numeroAula) });
+        }
+      }
+      const changed: Aula[] = [];
+      for (const input of data.aulas ?? []) {
+        const aula = byId.get(input.id)!;
         const next = {
           habilidades: input.habilidades,
           objetivos: input.objetivos,

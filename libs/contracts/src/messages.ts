@@ -87,6 +87,10 @@ export const MSG = {
   planoFailedNoRegeneration:
     'A geração deste plano falhou e o crédito foi devolvido: as aulas dele não podem ser geradas novamente. Gere um novo plano.',
   aulaEditWhileRegenerating: 'Esta aula está sendo gerada novamente: suas alterações nela não foram salvas.',
+  /** A save whose lesson `versao` is not the stored one (regenerated, restored or saved since): nothing is saved. */
+  aulaVersaoConflict: (numeroAula: number) =>
+    `A Aula ${numeroAula} foi alterada depois que você começou a editar (gerada novamente, restaurada ou salva em outra aba). ` +
+    'Nada foi salvo: confira o texto atual dela e salve de novo.',
   versaoNotFound: 'Versão não encontrada',
   instrucaoTooLong: 'Instrução muito longa (máx. 500 caracteres)',
   campoInvalid: 'Campo inválido',

@@ -176,6 +176,11 @@ const updateAulaSchema = z.object({
     .max(LIMITS.habilidadesFixadasMax, MSG.habilidadesFixadasMax)
     .transform((codes) => [...new Set(codes)])
     .optional(),
+  /**
+   * The lesson's `versao` the edits were made on. When given and the stored lesson has another (it was regenerated,
+   * restored or saved since), the whole request answers 409 and nothing changes. Absent: no check.
+   */
+  versao: z.number().int().min(0).optional(),
 });
 
 export const updatePlanoSchema = z

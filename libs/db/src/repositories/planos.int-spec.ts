@@ -328,14 +328,16 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(row.enqueuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
 
-    it('lockPlanoWithAulas holds the owner’s plan until the transaction ends; null for another user', async () => {
-      const { user, plano } = await lessonOf();
+    it('lockPlanoWithAulas holds the owner’s plan and its lessons until the transaction ends; null for another user', async () => {
+      const { user, plano, aula } = await lessonOf();
       const other = await db.user();
       expect(await fresh().transactional((tx) => lockPlanoWithAulas(tx, other.id, plano.id))).toBeNull();
       await expectLockedWhileHeld('planos_aula', plano.id, async (tx) => {
         const found = await lockPlanoWithAulas(tx, user.id, plano.id);
         expect(found?.aulas.getItems()).toHaveLength(1);
       });
+      // The lesson too: a regeneration stored meanwhile cannot slip between a save's check of its versao and its write.
+      await expectLockedWhileHeld('aulas', aula.id, (tx) => lockPlanoWithAulas(tx, user.id, plano.id));
     });
 
     it('savePlanoEdits writes the edited plan and lessons and keeps each edited lesson as a version (edicao)', async () => {

@@ -57,8 +57,18 @@ export async function findPlanoWithAulas(em: EntityManager, planId: string, user
   return em.findOne(PlanoAula, where, { populate: ['aulas', 'turma'] });
 }
 
-/** The user's plan with its lessons and class, locked (for update) until the transaction ends; null if none. */
+/**
+ * The user's plan with its lessons and class, the plan and its lessons locked (for update) until the transaction
+ * ends, so what is read of each lesson (its versao, its state) stays true until the caller writes; null if none.
+ * The lessons are locked first, in id order, then the plan: the order of every other writer (a lesson, then its
+ * plan, as a restore or an AI call's budget do), so two of them never wait on each other.
+ */
 export async function lockPlanoWithAulas(tx: EntityManager, userId: string, planId: string): Promise<PlanoAula | null> {
+  await tx.execute(
+    `select a.id from aulas a join planos_aula p on p.id = a.plano_id
+      where a.plano_id = ? and p.user_id = ? order by a.id for update of a`,
+    [planId, userId],
+  );
   return tx.findOne(PlanoAula, { id: planId, user: userId }, { populate: ['aulas', 'turma'], lockMode: LockMode.PESSIMISTIC_WRITE });
 }
 
