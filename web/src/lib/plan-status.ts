@@ -8,3 +8,13 @@ export function isGenerating(generation: Generation | undefined | null): boolean
 export function hasFailed(generation: Generation | undefined | null): boolean {
   return generation?.state === 'failed';
 }
+
+/** A lesson being written again (its regeneration queued or running). */
+export function isLessonBusy(aula: { generation?: { state: string } | null; generationState?: string }): boolean {
+  return isInProgress(aula.generation?.state ?? aula.generationState);
+}
+
+/** Whether any lesson of the plan is being regenerated (the page then polls and listens to its progress). */
+export function anyLessonBusy(plano: { aulas: { generation?: { state: string } | null; generationState?: string }[] } | undefined): boolean {
+  return !!plano?.aulas.some(isLessonBusy);
+}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 import { listenToPlanProgress } from '@/lib/plan-progress-socket';
-import { usePlanoProgress } from '../api/get-plano-progress';
+import { usePlano } from '@/lib/api/get-plano';
 
 const LESSON_RANK: Record<LessonGenerationState, number> = { queued: 0, running: 1, done: 2, failed: 2 };
 
@@ -49,7 +49,7 @@ export function applyProgressEvent(plano: Plano, event: PlanProgressEvent): Plan
  */
 export function usePlanProgress(planId: string) {
   const queryClient = useQueryClient();
-  const query = usePlanoProgress(planId);
+  const query = usePlano(planId);
 
   useEffect(() => {
     const key = queryKeys.plano(planId);

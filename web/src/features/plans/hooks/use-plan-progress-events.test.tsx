@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { aula, plano } from '@/test/plan-fixtures';
 import { answerFetch, deferred, type FetchAnswer } from '@/test/render';
-import { usePlano } from '../api/get-plano';
+import { usePlano } from '@/lib/api/get-plano';
 import { useRegenerateAula } from '../api/lesson-control';
 import { usePlanEditor } from './use-plan-editor';
 import { applyLessonEvent } from './use-plan-progress-events';

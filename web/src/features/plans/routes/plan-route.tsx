@@ -11,7 +11,7 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { usePlano } from '../api/get-plano';
+import { usePlano } from '@/lib/api/get-plano';
 import { useUpdatePlano } from '../api/update-plano';
 import { ExportCard } from '../components/export-card';
 import { GenerationFailedCard, GenerationProgressCard } from '../components/generation-status-card';
