@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { takeAiCall, takeRegenerationAiCall } from './ai-calls';
+import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+describe('AI call budgets of a lesson and its plan (PostgreSQL)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('ai_calls');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const fresh = () => db.orm.em.fork();
+  /** A plan of its own with `n` lessons; their ids, in order. */
+  async function planWith(n: number) {
+    const user = await db.user();
+    const turma = await db.turma(user.id);
+    const plano = await db.plano(user.id, turma.id);
+    const aulas = [];
+    for (let i = 1; i <= n; i++) aulas.push((await db.aula(plano.id, { numeroAula: i })).id);
+    return { planoId: plano.id, aulas };
+  }
+  /** The counters as stored: the plan's and each lesson's, in order. */
+  async function counters(planoId: string, aulas: string[]) {
+    const plan = (await db.pool.query<{ ai_calls: number }>('select ai_calls from planos_aula where id = $1', [planoId])).rows[0].ai_calls;
+    const lessons = (await db.pool.query<{ id: string; ai_calls: number }>('select id, ai_calls from aulas where plano_id = $1', [planoId])).rows;
+    return { plan, lessons: aulas.map((id) => lessons.find((l) => l.id === id)!.ai_calls) };
+  }
+
+  it('a lesson takes at most perLesson calls; each granted call counts on the lesson and its plan, a refused one nowhere', async () => {
+    const { planoId, aulas } = await planWith(1);
+    const limits = { perLesson: 2, perPlanLesson: 10 };
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('granted');
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('granted');
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('lesson-spent');
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('lesson-spent');
+    expect(await counters(planoId, aulas)).toEqual({ plan: 2, lessons: [2] });
+  });
+
+  it("a plan takes at most perPlanLesson calls per lesson it holds, shared by its lessons; the lesson's own bound still holds", async () => {
+    const { planoId, aulas } = await planWith(2);
+    const limits = { perLesson: 3, perPlanLesson: 2 }; // the plan: 2 lessons x 2 = 4 calls
+    for (const aula of [aulas[0], aulas[0], aulas[0]]) expect(await takeAiCall(fresh(), aula, limits)).toBe('granted');
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('lesson-spent');
+    expect(await takeAiCall(fresh(), aulas[1], limits)).toBe('granted');
+    // Lesson 2 has used 1 of its 3, but the plan's 4 are spent.
+    expect(await takeAiCall(fresh(), aulas[1], limits)).toBe('plan-spent');
+    expect(await counters(planoId, aulas)).toEqual({ plan: 4, lessons: [3, 1] });
+    // Both spent: the lesson's bound is named.
+    expect(await takeAiCall(fresh(), aulas[0], limits)).toBe('lesson-spent');
+  });
+
+  it('the counters are kept in the database: a new limit, a restart or another worker sees what was taken', async () => {
+    const { planoId, aulas } = await planWith(1);
+    await db.pool.query('update aulas set ai_calls = 4 where id = $1', [aulas[0]]);
+    expect(await takeAiCall(fresh(), aulas[0], { perLesson: 4, perPlanLesson: 10 })).toBe('lesson-spent');
+    expect(await takeAiCall(fresh(), aulas[0], { perLesson: 5, perPlanLesson: 10 })).toBe('granted');
+    expect(await takeAiCall(fresh(), aulas[0], { perLesson: 9, perPlanLesson: 1 })).toBe('plan-spent');
+    expect(await counters(planoId, aulas)).toEqual({ plan: 1, lessons: [5] });
+  });
+
+  it('an unknown lesson is refused and changes nothing', async () => {
+    expect(await takeAiCall(fresh(), randomUUID(), { perLesson: 5, perPlanLesson: 5 })).toBe('lesson-spent');
+  });
+
+  it('concurrent calls of one plan\'s lessons never overspend either bound', async () => {
+    const { planoId, aulas } = await planWith(3);
+    const limits = { perLesson: 4, perPlanLesson: 2 }; // the plan: 3 x 2 = 6; each lesson: 4
+    const grants = await Promise.all(Array.from({ length: 24 }, (_, i) => takeAiCall(fresh(), aulas[i % 3], limits)));
+    expect(grants.filter((g) => g === 'granted')).toHaveLength(6);
+    const after = await counters(planoId, aulas);
+    expect(after.plan).toBe(6);
+    expect(after.lessons.reduce((a, b) => a + b, 0)).toBe(6);
+    for (const n of after.lessons) expect(n).toBeLessThanOrEqual(4);
+  });
+
+  it("takeRegenerationAiCall takes from the lesson's counter only, up to perLesson, concurrent calls included", async () => {
+    const { planoId, aulas } = await planWith(1);
+    const grants = await Promise.all(Array.from({ length: 8 }, () => takeRegenerationAiCall(fresh(), aulas[0], 3)));
+    expect(grants.filter(Boolean)).toHaveLength(3);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 3)).toBe(false);
+    expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [3] });
+    // A new regeneration starts its lesson's counter at 0 again (queueLessonRegeneration).
+    await db.pool.query('update aulas set ai_calls = 0 where id = $1', [aulas[0]]);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 3)).toBe(true);
+    expect(await takeRegenerationAiCall(fresh(), randomUUID(), 3)).toBe(false);
+  });
+});
