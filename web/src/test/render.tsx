@@ -25,6 +25,7 @@ interface FetchCall {
 export interface FetchAnswer {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -40,9 +41,16 @@ export function answerFetch(answer: (call: FetchCall) => FetchAnswer | Promise<F
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
-    const { status, body } = await answer(call);
+    const { status, body, headers } = await answer(call);
     const text = body === undefined ? '' : JSON.stringify(body);
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      headers: { get: (name: string) => Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null },
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+    } as Response;
   });
   return calls;
 }

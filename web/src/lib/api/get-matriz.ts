@@ -1,4 +1,4 @@
-import { CURRICULUM_CREDIT, MATRIZ_HEADERS, type MatrizData, type MatrizResponse } from '@planejador/contracts';
+import { CURRICULUM_CREDIT, MATRIZ_HEADERS, type HabilidadeMatch, type MatrizData, type MatrizResponse } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
@@ -37,4 +37,18 @@ export const matrizQueryOptions = (turma: string, materia: string) =>
 export function useMatriz(turma: string, materia: string, options: { enabled?: boolean } = {}) {
   const base = matrizQueryOptions(turma, materia);
   return useQuery({ ...base, enabled: base.enabled && (options.enabled ?? true) });
+}
+
+/** A skill as a list offers it: code, official text and thematic unit. */
+export type SkillOption = Pick<HabilidadeMatch, 'code' | 'description' | 'unit'>;
+
+/** Every skill of the matrix once, in code order, with its thematic unit: the whole pool of a year and subject. */
+export function matrizSkills(data: MatrizData): SkillOption[] {
+  const skills = new Map<string, SkillOption>();
+  for (const units of Object.values(data)) {
+    for (const [unit, items] of Object.entries(units)) {
+      for (const item of items) for (const { code, description } of item.Habilidades) if (!skills.has(code)) skills.set(code, { code, description, unit });
+    }
+  }
+  return [...skills.values()].sort((a, b) => a.code.localeCompare(b.code));
 }

@@ -2,6 +2,11 @@ import type { HabilidadeMatch } from '@planejador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
+// One skill search for the whole app (the generate form's suggestions and search, the plan page's picker).
+
+/** The most skills GET /api/habilidades gives at once (its `limit` goes from 1 to 50). */
+export const HABILIDADES_LIMIT_MAX = 50;
+
 export interface HabilidadesSearch {
   ano: string;
   materia: string;
@@ -9,10 +14,12 @@ export interface HabilidadesSearch {
   limit?: number;
   /** Ask even with an empty text (the skills in code order): whether the year and subject have any. */
   allowEmpty?: boolean;
+  /** Ask only while this is true (a closed dialog asks nothing). */
+  enabled?: boolean;
 }
 
 /** GET /api/habilidades: the skills of a year and subject ranked by how well they fit the text. */
-export function searchHabilidades({ ano, materia, q, limit = 10 }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
+function searchHabilidades({ ano, materia, q, limit = 10 }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
   const params = new URLSearchParams({ ano, materia, q, limit: String(limit) });
   return http.get<HabilidadeMatch[]>(`/api/habilidades?${params.toString()}`);
 }
@@ -21,10 +28,20 @@ export const habilidadesQueryOptions = (search: HabilidadesSearch) =>
   queryOptions({
     queryKey: ['habilidades', search.ano, search.materia, search.q, search.limit ?? 10] as const,
     queryFn: () => searchHabilidades(search),
-    enabled: Boolean(search.ano && search.materia && (search.q.trim() || search.allowEmpty)),
+    enabled: Boolean((search.enabled ?? true) && search.ano && search.materia && (search.q.trim() || search.allowEmpty)),
+    // While a new text is asked for, the previous answer stays on screen (no jump), marked stale: see staleResults.
     placeholderData: keepPreviousData,
   });
 
 export function useSearchHabilidades(search: HabilidadesSearch) {
   return useQuery(habilidadesQueryOptions(search));
+}
+
+/**
+ * Whether the results on screen answer an older text: the teacher typed since (the search still waits for a pause)
+ * or the answer to the new text has not come yet (the previous one is shown meanwhile). Stale results are shown
+ * dimmed and busy and cannot be picked, so a quick click never takes a skill suggested for another text.
+ */
+export function staleResults(search: { isPlaceholderData: boolean }, typed: string, q: string): boolean {
+  return search.isPlaceholderData || typed.trim() !== q;
 }

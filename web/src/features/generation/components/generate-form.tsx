@@ -26,7 +26,7 @@ import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { newIdempotencyKey, useGeneratePlano } from '../api/generate-plano';
-import { useSearchHabilidades } from '../api/search-habilidades';
+import { useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
 import { AdvancedSettings } from './advanced-settings';
 import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-dialog';

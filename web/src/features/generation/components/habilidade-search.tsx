@@ -2,8 +2,9 @@ import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useSearchHabilidades } from '../api/search-habilidades';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { SkillPinToggle, type SkillPick } from './skill-pin';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -17,6 +18,8 @@ export function HabilidadeSearch({ ano, materia, pick }: { ano: string; materia:
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchHabilidades({ ano, materia, q, limit: SEARCH_LIMIT });
   const results = q ? (search.data ?? []) : [];
+  // Results of an older text stay in view (no jump) but cannot be pinned until the new ones come.
+  const stale = staleResults(search, text, q);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3">
@@ -44,20 +47,21 @@ export function HabilidadeSearch({ ano, materia, pick }: { ano: string; materia:
         <p className="text-sm text-destructive">Não foi possível buscar agora. Tente novamente.</p>
       ) : null}
       <div aria-live="polite" className="sr-only">
-        {q && search.isSuccess ? `${results.length} habilidade(s) encontrada(s)` : ''}
+        {q && search.isSuccess && !stale ? `${results.length} habilidade(s) encontrada(s)` : ''}
       </div>
-      {q && search.isSuccess && results.length === 0 ? (
+      {q && search.isSuccess && !stale && results.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma habilidade encontrada para essa busca.</p>
       ) : null}
+      {results.length > 0 && stale ? <p className="text-xs text-muted-foreground">Atualizando a busca para o novo texto...</p> : null}
       {results.length > 0 ? (
-        <ol aria-label="Habilidades encontradas" className="flex flex-col gap-2">
+        <ol aria-label="Habilidades encontradas" aria-busy={stale} className="flex flex-col gap-2">
           {results.map((match) => (
-            <li key={match.code} className="rounded-md border bg-card p-3 text-sm">
+            <li key={match.code} className={cn('rounded-md border bg-card p-3 text-sm', stale && 'border-dashed')}>
               <div className="flex items-start justify-between gap-2">
                 <p>
                   <strong className="font-semibold">{match.code}</strong> {match.description}
                 </p>
-                {pick ? <SkillPinToggle code={match.code} pick={pick} /> : null}
+                {pick ? <SkillPinToggle code={match.code} pick={pick} stale={stale} /> : null}
               </div>
               <p className="mt-1 text-xs text-muted-foreground">
                 {match.unit}

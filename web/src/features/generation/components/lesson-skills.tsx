@@ -3,8 +3,8 @@ import { BookOpen, Pin, PinOff } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { useSearchHabilidades } from '../api/search-habilidades';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { pinAnnouncement } from './skill-pin';
 
 type GenerateForm = UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
@@ -49,6 +49,8 @@ export function LessonSkills({ form, index, ano, materia, numero, onViewAll }: L
 
   if (!ano || !materia) return null;
   const shown = q ? (suggestions.data ?? []) : [];
+  // Suggestions for an older text stay in view (no jump) but cannot be pinned until the new ones come.
+  const stale = staleResults(suggestions, prompt, q);
   return (
     <div className="mt-2 flex flex-col gap-2">
       {pins.length > 0 ? (
@@ -79,7 +81,8 @@ export function LessonSkills({ form, index, ano, materia, numero, onViewAll }: L
           <p className="text-xs text-muted-foreground" id={`sugestoes-${index}`}>
             Habilidades sugeridas para a aula {numero}{full ? ` (máximo de ${LIMITS.habilidadesFixadasMax} fixadas)` : ''}:
           </p>
-          <ul className="mt-1 flex flex-col gap-1.5" aria-labelledby={`sugestoes-${index}`}>
+          {stale ? <p className="text-xs text-muted-foreground">Atualizando as sugestões para o novo texto...</p> : null}
+          <ul className="mt-1 flex flex-col gap-1.5" aria-labelledby={`sugestoes-${index}`} aria-busy={stale}>
             {shown.map((skill) => {
               const pinned = pins.includes(skill.code);
               return (
@@ -88,8 +91,12 @@ export function LessonSkills({ form, index, ano, materia, numero, onViewAll }: L
                     type="button"
                     aria-pressed={pinned}
                     disabled={!pinned && full}
-                    onClick={() => toggle(skill.code)}
-                    className="flex w-full items-start gap-2 rounded-md border px-2 py-1.5 text-left text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 aria-pressed:border-primary aria-pressed:bg-primary/10"
+                    // Stale: still focusable (the keyboard keeps its place) but said unavailable, and a click does nothing.
+                    aria-disabled={stale || undefined}
+                    onClick={() => {
+                      if (!stale) toggle(skill.code);
+                    }}
+                    className="flex w-full items-start gap-2 rounded-md border px-2 py-1.5 text-left text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:border-dashed aria-disabled:opacity-60 aria-pressed:border-primary aria-pressed:bg-primary/10"
                   >
                     {pinned ? <PinOff className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" /> : <Pin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />}
                     <span>

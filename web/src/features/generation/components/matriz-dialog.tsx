@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useMatriz } from '../api/get-matriz';
+import { useMatriz } from '@/lib/api/get-matriz';
 import { HabilidadeSearch } from './habilidade-search';
 import { SkillPinToggle, type SkillPick } from './skill-pin';
 

@@ -10,8 +10,11 @@ export interface SkillPick {
   onToggle: (code: string) => void;
 }
 
-/** Pins or unpins one skill for a lesson: a toggle button (aria-pressed), disabled once the lesson has its maximum. */
-export function SkillPinToggle({ code, pick }: { code: string; pick: SkillPick }) {
+/**
+ * Pins or unpins one skill for a lesson: a toggle button (aria-pressed), disabled once the lesson has its maximum.
+ * `stale`: the skill was found for an older text; the button keeps its focus but is said unavailable and does nothing.
+ */
+export function SkillPinToggle({ code, pick, stale = false }: { code: string; pick: SkillPick; stale?: boolean }) {
   const pinned = pick.pinned.includes(code);
   const full = pick.pinned.length >= LIMITS.habilidadesFixadasMax;
   return (
@@ -19,12 +22,15 @@ export function SkillPinToggle({ code, pick }: { code: string; pick: SkillPick }
       type="button"
       size="sm"
       variant={pinned ? 'secondary' : 'outline'}
-      className="h-7 shrink-0 px-2 text-xs"
+      className="h-7 shrink-0 px-2 text-xs aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
       aria-pressed={pinned}
       aria-label={`Fixar ${code} na aula ${pick.numero}`}
       disabled={!pinned && full}
+      aria-disabled={stale || undefined}
       title={!pinned && full ? `Máximo de ${LIMITS.habilidadesFixadasMax} habilidades fixadas` : undefined}
-      onClick={() => pick.onToggle(code)}
+      onClick={() => {
+        if (!stale) pick.onToggle(code);
+      }}
     >
       {pinned ? <PinOff className="size-3.5" aria-hidden="true" /> : <Pin className="size-3.5" aria-hidden="true" />}
       {pinned ? 'Fixada' : 'Fixar'}

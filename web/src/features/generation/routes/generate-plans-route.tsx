@@ -1,7 +1,7 @@
 import { BNCC_CODE_PATTERN, LIMITS, materiaLabel, materiaSchema, trimestreOf, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
 import { useWriterText } from '@/lib/api/get-geracao';
 import { useQueries } from '@tanstack/react-query';
-import { habilidadesQueryOptions } from '../api/search-habilidades';
+import { habilidadesQueryOptions } from '@/lib/api/search-habilidades';
 import { GraduationCap } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -2,13 +2,11 @@ import {
   isRegenerationFree,
   type Aula,
   type AulaVersao,
-  type HabilidadeMatch,
-  type Materia,
   type Plano,
   type RegenerateAulaInput,
   type RegenerateAulaResponse,
 } from '@planejador/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { putPlan, withRegenerationQueued } from '../utils/lesson-cache';
@@ -51,19 +49,5 @@ export function useRestoreVersao(planoId: string) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.plano(planoId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.planosLists });
     },
-  });
-}
-
-/** Skills of a year and subject ranked for a text (GET /api/habilidades); an empty text lists them in code order. */
-export function useHabilidades(ano: string, materia: string, q: string, limit = 20, enabled = true) {
-  return useQuery({
-    queryKey: ['habilidades', ano, materia, q, limit] as const,
-    queryFn: () =>
-      http.get<HabilidadeMatch[]>(
-        `/api/habilidades?${new URLSearchParams({ ano, materia: materia as Materia, q, limit: String(limit) }).toString()}`,
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
   });
 }

@@ -13,6 +13,8 @@ interface LessonCardProps {
   planoId: string;
   /** The class's school year ('1'..'9'): the skill picker offers that year's skills. */
   ano: string;
+  /** The plan's class: the skill picker lists its year's skills of the lesson's subject. */
+  turmaId: string;
   aula: Aula;
   texts: LessonTexts;
   editing: boolean;
@@ -32,7 +34,7 @@ interface LessonCardProps {
  * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
  * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
  */
-export function LessonCard({ planoId, ano, aula, texts, editing, unsavedEdits, onChange, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
+export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsavedEdits, onChange, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
   const busy = isLessonBusy(aula);
   const failed = aula.generation.state === 'failed';
@@ -183,7 +185,7 @@ export function LessonCard({ planoId, ano, aula, texts, editing, unsavedEdits, o
         onOpenChange={(open) => !open && setRegenerating(null)}
         onQueued={(from) => onRegenerationQueued(aula.id, from)}
       />
-      <SkillPickerDialog aula={aula} ano={ano} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
+      <SkillPickerDialog aula={aula} ano={ano} turmaId={turmaId} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
       <VersionsDialog planoId={planoId} aula={aula} open={showVersions} onOpenChange={setShowVersions} />
     </section>
   );

@@ -15,7 +15,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
 import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useAulaVersoes, useHabilidades, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz';
+import { HABILIDADES_LIMIT_MAX, staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
 
 /** What a regeneration of this lesson costs, in the teacher's words. */
 export function regenerationCostText(aula: Aula): string {
@@ -156,29 +159,35 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
 interface SkillPickerDialogProps {
   aula: Aula;
   ano: string;
+  /** The plan's class: with the search box empty, its year's matrix lists every skill of the lesson's subject. */
+  turmaId: string;
   open: boolean;
   saving: boolean;
   onOpenChange: (open: boolean) => void;
   onSave: (codes: string[]) => void;
 }
 
-/** "Trocar habilidade": the skills of the class's year and the lesson's subject, searchable, with the official text. */
-export function SkillPickerDialog({ aula, ano, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
+/**
+ * "Trocar habilidade": the skills of the class's year and the lesson's subject, with the official text. With the
+ * search box empty it lists all of them (the year's matrix, in code order); a search lists the best fits first.
+ */
+export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
   const [q, setQ] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [chosen, setChosen] = useState<string[]>(aula.habilidadeCodes);
   const searchId = useId();
+  // Opened or closed: an empty search and the lesson's own skills (closed, so a reopened dialog lists the pool at once).
   useEffect(() => {
-    if (!open) return;
     setQ('');
-    setDebounced('');
     setChosen(aula.habilidadeCodes);
   }, [open, aula.habilidadeCodes]);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(q.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [q]);
-  const skills = useHabilidades(ano, aula.materia, debounced, 30, open);
+  const debounced = useDebouncedValue(q.trim(), 250);
+  const browsing = debounced === '';
+  const pool = useMatriz(turmaId, aula.materia, { enabled: open && browsing });
+  const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: HABILIDADES_LIMIT_MAX, enabled: open });
+  const query = browsing ? pool : found;
+  const skills: SkillOption[] = browsing ? (pool.data ? matrizSkills(pool.data.data) : []) : (found.data ?? []);
+  // A list for an older text stays in view but cannot be picked from until the new one comes.
+  const stale = browsing ? q.trim() !== '' : staleResults(found, q, debounced);
   const toggle = (code: string) =>
     setChosen((current) =>
       current.includes(code)
@@ -207,20 +216,32 @@ export function SkillPickerDialog({ aula, ano, open, saving, onOpenChange, onSav
         <p className="text-sm" aria-live="polite">
           {chosen.length === 0 ? 'Nenhuma habilidade escolhida.' : `Escolhidas: ${chosen.join(', ')}`}
         </p>
-        <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label="Habilidades encontradas" aria-busy={skills.isFetching}>
-          {(skills.data ?? []).map((skill) => {
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          {stale
+            ? 'Atualizando a lista para a nova busca...'
+            : query.isSuccess
+              ? browsing
+                ? `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano, em ordem de código.`
+                : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
+              : ''}
+        </p>
+        <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label="Habilidades encontradas" aria-busy={query.isFetching || stale}>
+          {skills.map((skill) => {
             const id = `${searchId}-${skill.code}`;
             const checked = chosen.includes(skill.code);
             return (
-              <li key={skill.code} className="rounded-md border p-3">
-                <label htmlFor={id} className="flex cursor-pointer items-start gap-3">
+              <li key={skill.code} className={stale ? 'rounded-md border border-dashed p-3' : 'rounded-md border p-3'}>
+                <label htmlFor={id} className={stale ? 'flex cursor-not-allowed items-start gap-3' : 'flex cursor-pointer items-start gap-3'}>
                   <input
                     id={id}
                     type="checkbox"
                     className="mt-1 size-4 accent-primary"
                     checked={checked}
                     disabled={!checked && chosen.length >= LIMITS.habilidadesFixadasMax}
-                    onChange={() => toggle(skill.code)}
+                    aria-disabled={stale || undefined}
+                    onChange={() => {
+                      if (!stale) toggle(skill.code);
+                    }}
                   />
                   <span className="text-sm">
                     <span className="font-semibold">{skill.code}</span> {skill.description}
@@ -230,7 +251,8 @@ export function SkillPickerDialog({ aula, ano, open, saving, onOpenChange, onSav
               </li>
             );
           })}
-          {skills.isSuccess && skills.data.length === 0 ? <li className="text-sm text-muted-foreground">Nenhuma habilidade encontrada.</li> : null}
+          {query.isSuccess && !stale && skills.length === 0 ? <li className="text-sm text-muted-foreground">Nenhuma habilidade encontrada.</li> : null}
+          {query.isError ? <li className="text-sm text-destructive">Não foi possível carregar as habilidades. Tente novamente.</li> : null}
         </ul>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

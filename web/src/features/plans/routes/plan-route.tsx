@@ -256,6 +256,7 @@ function PlanPage({ id }: { id: string }) {
                   key={aula.id}
                   planoId={plano.id}
                   ano={plano.turma.ano}
+                  turmaId={plano.turmaId}
                   aula={aula}
                   texts={draftOf(aula)}
                   unsavedEdits={hasUnsavedEdits(aula)}

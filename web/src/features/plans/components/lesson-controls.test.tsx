@@ -1,0 +1,49 @@
+import type { HabilidadeMatch, MatrizData } from '@planejador/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aula } from '@/test/plan-fixtures';
+import { answerFetch, renderWithClient } from '@/test/render';
+import { SkillPickerDialog } from './lesson-controls';
+
+// A year and subject's pool larger than one page of the skill search (it gives at most 50): 109 skills in two units.
+const codes = ['05', '15', '35'].flatMap((years) => Array.from({ length: 37 }, (_, i) => `EF${years}MA${String(i + 1).padStart(2, '0')}`)).slice(0, 109);
+const matriz: MatrizData = {
+  '5º ano': {
+    Números: [{ 'Objetos de Conhecimento': ['Frações'], Habilidades: codes.slice(0, 60).map((code) => ({ code, description: `Texto de ${code}` })), 'Expectativas de Aprendizagens': [] }],
+    Geometria: [{ 'Objetos de Conhecimento': ['Figuras'], Habilidades: codes.slice(60).map((code) => ({ code, description: `Texto de ${code}` })), 'Expectativas de Aprendizagens': [] }],
+  },
+};
+const match = (code: string): HabilidadeMatch => ({ code, description: `Texto de ${code}`, unit: 'Números', field: null, knowledgeObjects: [], score: 0.7 });
+
+describe('"Trocar habilidade"', () => {
+  it("lists every skill of the class's year and the lesson's subject with an empty search, and searches with the largest page", async () => {
+    const calls = answerFetch((call) =>
+      call.url.startsWith('/api/matriz/')
+        ? { status: 200, body: matriz, headers: { 'X-Matriz-Ano': '5', 'X-Matriz-Total': '109', 'X-Matriz-RS-Carregada': 'nao' } }
+        : { status: 200, body: [match('EF05MA07'), match('EF05MA08')] },
+    );
+    const lesson = aula(1, 1, 'Objetivo');
+    renderWithClient(<SkillPickerDialog aula={lesson} ano="5" turmaId="t1" open saving={false} onOpenChange={() => undefined} onSave={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Trocar habilidade da Aula 1' });
+    const found = () => within(dialog).getByRole('list', { name: 'Habilidades encontradas' });
+    const boxes = () => [...found().querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+
+    await waitFor(() => expect(boxes()).toHaveLength(109));
+    expect(boxes().map((box) => box.id.split('-').pop())).toEqual(codes);
+    within(dialog).getByText('Todas as 109 habilidades desta matéria no 5º ano, em ordem de código.');
+    // The lesson's own skill is checked, wherever it is in the list; units travel with each skill.
+    expect((within(dialog).getByLabelText(/^EF05MA03 /) as HTMLInputElement).checked).toBe(true);
+    within(within(dialog).getByLabelText(/^EF35MA30 /).closest('li')!).getByText('Geometria');
+    expect(calls.map((c) => c.url)).toEqual(['/api/matriz/t1/matematica']);
+
+    fireEvent.change(within(dialog).getByLabelText('Buscar habilidade'), { target: { value: 'frações' } });
+    // Until the search answers, the pool stays in view but cannot be picked from.
+    expect(found().getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(within(dialog).getByLabelText(/^EF35MA20 /));
+    expect((within(dialog).getByLabelText(/^EF35MA20 /) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(boxes()).toHaveLength(2));
+    const search = new URL(calls[1].url, 'http://localhost').searchParams;
+    expect([search.get('ano'), search.get('materia'), search.get('q'), search.get('limit')]).toEqual(['5', 'matematica', 'frações', '50']);
+    fireEvent.click(within(dialog).getByLabelText(/^EF05MA08 /));
+    within(dialog).getByText('Escolhidas: EF05MA03, EF05MA08');
+  });
+});
