@@ -116,6 +116,8 @@ export function usePlanEditor(plano: Plano | undefined) {
     lessons,
     dirty,
     restored,
+    /** The lesson's version the working copy's texts were made on (sent with a save, so a newer one is not undone). */
+    versionOf: (id: string): number | undefined => base.current.get(id)?.versao,
     startEditing: () => setEditing(true),
     changeField,
     cancel: reset,

@@ -1,4 +1,4 @@
-import { LIMITS, materiaSchema, type Aula, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
+import { LIMITS, type Aula } from '@planejador/contracts';
 import { ArrowLeft, FileQuestion, History, Info, Loader2, Pencil, Save, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useBlocker, useParams } from 'react-router';
@@ -9,10 +9,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatDateTime } from '@/lib/format';
-import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
-import { toast } from '@/lib/toast';
+import { isHttpError } from '@/lib/http';
 import { usePlano } from '@/lib/api/get-plano';
-import { useUpdatePlano } from '../api/update-plano';
 import { ExportCard } from '../components/export-card';
 import { GenerationFailedCard, GenerationProgressCard } from '../components/generation-status-card';
 import { LessonCard } from '../components/lesson-card';
@@ -23,29 +21,11 @@ import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
 import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
+import { useSavePlan } from '../hooks/use-save-plan';
 import { lessonTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
-import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
+import { heldLessonsNote } from '../utils/plan-save';
+import { anyLessonBusy, hasFailed, isGenerating, isLessonBusy } from '../utils/plan-status';
 import { LeaveUnsavedDialog } from '../components/leave-unsaved-dialog';
-
-/** The PUT body: every lesson with its current texts, status 'salvo'. */
-function updateInput(plano: Plano, lessons: LessonTexts[]): UpdatePlanoInput {
-  const texts = new Map(lessons.map((lesson) => [lesson.id, lesson]));
-  return {
-    status: 'salvo',
-    aulas: [...plano.aulas]
-      .sort((a, b) => a.numeroAula - b.numeroAula)
-      .map((aula) => {
-        const { id, ...fields } = texts.get(aula.id) ?? lessonTexts(aula);
-        return {
-          id,
-          numeroAula: aula.numeroAula,
-          materia: materiaSchema.safeParse(aula.materia).data,
-          prompt: aula.prompt,
-          ...fields,
-        };
-      }),
-  };
-}
 
 function PlanNotFound() {
   return (
@@ -91,7 +71,7 @@ function PlanPage({ id }: { id: string }) {
   const editor = usePlanEditor(plano);
   const title = editor.editing ? 'Editar Plano' : 'Visualizar Plano';
   useDocumentTitle(title);
-  const updatePlano = useUpdatePlano();
+  const savePlan = useSavePlan(plano, editor);
   const { download, exportingId } = useDownloadPlano();
   const [confirmExport, setConfirmExport] = useState(false);
   usePlanProgressEvents(id, isGenerating(plano?.generation) || anyLessonBusy(plano));
@@ -128,54 +108,16 @@ function PlanPage({ id }: { id: string }) {
   const generating = isGenerating(plano.generation);
   const failed = hasFailed(plano.generation);
   const ready = !generating && !failed;
-  const saving = updatePlano.isPending;
+  const saving = savePlan.saving;
 
-  const save = (thenExport = false) => {
-    updatePlano.mutate(
-      { id: plano.id, data: updateInput(plano, editor.lessons) },
-      {
-        onSuccess: () => {
-          editor.saved();
-          toast({ title: 'Sucesso!', description: 'Plano de aula salvo com sucesso!', variant: 'success' });
-          if (thenExport) setTimeout(() => download(plano.id), LIMITS.exportAfterSaveMs);
-        },
-        onError: (error) => {
-          if (isUnauthorized(error)) return;
-          toast({ title: 'Erro', description: errorText(error, 'Falha ao salvar plano'), variant: 'destructive' });
-        },
-      },
-    );
-  };
+  const save = (thenExport = false) =>
+    savePlan.save(thenExport ? () => setTimeout(() => download(plano.id), LIMITS.exportAfterSaveMs) : undefined);
 
   /** This lesson's texts in the working copy (the teacher's unsaved edits, or the saved texts). */
   const draftOf = (aula: Aula): LessonTexts => editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula);
   const hasUnsavedEdits = (aula: Aula) => editor.dirty && textsDiffer([draftOf(aula)], [lessonTexts(aula)]);
-
-  /**
-   * "Trocar habilidade" / "Confirmar": stores this lesson's codes, with its unsaved edits (else the lesson coming back
-   * from the server would replace them); the other lessons' unsaved edits stay as they are.
-   */
-  const saveSkills = async (aula: Aula, codes: string[]): Promise<boolean> => {
-    const texts = draftOf(aula);
-    const withEdits = hasUnsavedEdits(aula);
-    try {
-      await updatePlano.mutateAsync({
-        id: plano.id,
-        data: { status: editor.dirty ? 'editado' : 'salvo', aulas: [{ ...texts, habilidadeCodes: codes }] },
-      });
-      toast({
-        title: 'Sucesso!',
-        description: `Habilidade da Aula ${aula.numeroAula} salva${withEdits ? ', com as suas edições desta aula' : ''}.`,
-        variant: 'success',
-      });
-      return true;
-    } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast({ title: 'Erro', description: errorText(error, 'Falha ao salvar a habilidade'), variant: 'destructive' });
-      }
-      return false;
-    }
-  };
+  // Lessons with unsaved edits that are being regenerated: a save leaves them out (see planSave) and says so here.
+  const heldBack = plano.aulas.filter((aula) => isLessonBusy(aula) && hasUnsavedEdits(aula)).sort((a, b) => a.numeroAula - b.numeroAula);
 
   const exportPlan = () => {
     if (editor.dirty) setConfirmExport(true);
@@ -271,7 +213,7 @@ function PlanPage({ id }: { id: string }) {
                       return next;
                     })
                   }
-                  onSaveSkills={saveSkills}
+                  onSaveSkills={savePlan.saveSkills}
                 />
               ))}
           </div>
@@ -293,6 +235,7 @@ function PlanPage({ id }: { id: string }) {
             ) : (
               <span className="text-muted-foreground">Nenhuma mudança para salvar</span>
             )}
+            {heldBack.length ? <span className="mt-1 block text-xs text-muted-foreground">{heldLessonsNote(heldBack)}</span> : null}
           </span>
           <span className="flex gap-2">
             <Button variant="outline" onClick={editor.cancel} disabled={saving}>

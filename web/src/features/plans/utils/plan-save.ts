@@ -1,0 +1,39 @@
+import type { Aula, Plano, UpdatePlanoInput } from '@planejador/contracts';
+import { lessonTexts, textsDiffer, type LessonTexts } from './lesson-texts';
+import { isLessonBusy } from './plan-status';
+
+export interface PlanSave {
+  /** The PUT body. */
+  input: UpdatePlanoInput;
+  /** Lessons with unsaved edits left out of this save because they are being regenerated. */
+  held: Aula[];
+}
+
+/**
+ * What "Salvar Mudanças" sends: only the lessons whose texts the teacher changed, each with the version its edits
+ * were made on (`versionOf`, else the one the page shows), so a lesson changed meanwhile on the server (a
+ * regeneration that just ended, another tab) is never written back with old text: the api answers 409 instead.
+ * A lesson being regenerated is held back (its edits stay on the page); the plan is then 'editado', else 'salvo'.
+ */
+export function planSave(plano: Plano, lessons: readonly LessonTexts[], versionOf: (aulaId: string) => number | undefined): PlanSave {
+  const drafts = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+  const aulas: NonNullable<UpdatePlanoInput['aulas']> = [];
+  const held: Aula[] = [];
+  for (const aula of [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula)) {
+    const draft = drafts.get(aula.id);
+    if (!draft || !textsDiffer([draft], [lessonTexts(aula)])) continue;
+    if (isLessonBusy(aula)) held.push(aula);
+    else aulas.push({ ...draft, versao: versionOf(aula.id) ?? aula.versao });
+  }
+  return { input: { status: held.length ? 'editado' : 'salvo', ...(aulas.length ? { aulas } : {}) }, held };
+}
+
+/** Why a save left lessons out: they are being regenerated (their edits stay on the page until then). */
+export function heldLessonsNote(held: readonly Pick<Aula, 'numeroAula'>[]): string {
+  const numbers = held.map((aula) => aula.numeroAula);
+  if (numbers.length === 1) {
+    return `A Aula ${numbers[0]} está sendo gerada novamente, então as edições dela não foram salvas; confira a aula quando ela terminar.`;
+  }
+  const list = `${numbers.slice(0, -1).join(', ')} e ${numbers[numbers.length - 1]}`;
+  return `As Aulas ${list} estão sendo geradas novamente, então as edições delas não foram salvas; confira as aulas quando elas terminarem.`;
+}
