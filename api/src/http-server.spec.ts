@@ -46,3 +46,41 @@ describe('ApiExpressAdapter', () => {
     expect(seen).toEqual([{ request: true, response: true }]);
   });
 });
+
+describe('ApiExpressAdapter.reply', () => {
+  let server: Server;
+  let base: string;
+  const body = { nome: 'Turma 5ºA', quando: new Date('2026-11-26T12:00:00Z'), itens: [1, 'dois', null] };
+  beforeAll(async () => {
+    const adapter = new ApiExpressAdapter();
+    adapter.initHttpServer({});
+    const app = adapter.getInstance<Application>();
+    server = adapter.getHttpServer() as Server;
+    app.all('/express', (_req: Request, res: Response) => res.status(201).json(body));
+    app.all('/reply', (_req: Request, res: Response) => adapter.reply(res, body, 201));
+    app.all('/lista', (_req: Request, res: Response) => adapter.reply(res, [body]));
+    app.all('/vazio', (_req: Request, res: Response) => adapter.reply(res, body, 204));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const answer = async (path: string, method = 'GET') => {
+    const res = await fetch(base + path, { method });
+    return { status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), text: await res.text() };
+  };
+
+  it("answers a plain object as Express's res.json does: same status, body, Content-Type and Content-Length", async () => {
+    const viaExpress = await answer('/express');
+    expect(await answer('/reply')).toEqual(viaExpress);
+    expect(viaExpress).toMatchObject({ status: 201, type: 'application/json; charset=utf-8' });
+    expect(JSON.parse(viaExpress.text)).toEqual(JSON.parse(JSON.stringify(body)));
+    expect((await answer('/lista')).text).toBe(JSON.stringify([body]));
+  });
+
+  it('sends no body for HEAD, with the same headers, and none for 204', async () => {
+    expect(await answer('/reply', 'HEAD')).toEqual(await answer('/express', 'HEAD'));
+    expect(await answer('/reply', 'HEAD')).toMatchObject({ text: '' });
+    expect(await answer('/vazio')).toMatchObject({ status: 204, text: '', type: null });
+  });
+});

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Application } from 'express';
+import type { Application, Response as ExpressResponse } from 'express';
 
 /**
  * A subclass of `base` whose prototype carries `prototype`'s own properties and inherits what `prototype` inherits
@@ -48,4 +48,34 @@ export class ApiExpressAdapter extends ExpressAdapter {
       app,
     );
   }
+
+  /**
+   * A route's JSON answer, written as Express's `res.json` writes it (same body, Content-Type and Content-Length;
+   * no body for HEAD) without its general path: `res.json` -> `res.send` parses and formats the Content-Type it
+   * has just set (content-type, mime-types), looks up the ETag settings (off here: bench/README.md, API) and the
+   * request's freshness (false without an ETag or Last-Modified), for every answer. Everything else (no body,
+   * a stream, an error, a Content-Type or Transfer-Encoding already set, a status without a body) goes the usual way.
+   */
+  override reply(response: ExpressResponse, body: unknown, statusCode?: number): unknown {
+    if (!isPlainJson(body) || response.hasHeader('content-type') || response.hasHeader('transfer-encoding')) {
+      return super.reply(response, body, statusCode);
+    }
+    if (statusCode) response.status(statusCode);
+    const status = response.statusCode;
+    if (status === 204 || status === 205 || status === 304) return super.reply(response, body, statusCode);
+    const json = JSON.stringify(body);
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('Content-Length', Buffer.byteLength(json, 'utf8'));
+    if (response.req.method === 'HEAD') response.end();
+    else response.end(json, 'utf8');
+    return response;
+  }
+}
+
+/** An array or an object of the plain kind a route returns (not a stream, buffer, error or class instance). */
+function isPlainJson(body: unknown): body is object {
+  if (body === null || typeof body !== 'object') return false;
+  if (Array.isArray(body)) return true;
+  const prototype = Object.getPrototypeOf(body) as object | null;
+  return prototype === Object.prototype || prototype === null;
 }
