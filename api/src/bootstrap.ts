@@ -35,15 +35,15 @@ export async function createApp(settings: Settings = loadSettings()): Promise<Ne
   app.enableShutdownHooks();
   const pool = app.get<Pool>(PG_POOL);
   const redis = app.get<Redis>(REDIS);
-  const session = sessionMiddleware(settings, pool, app.get(SessionCache));
+  const sessions = sessionMiddleware(settings, pool, app.get(SessionCache));
   const passport = app.get(ApiPassport);
-  setupHttp(app, settings, session, passport);
+  setupHttp(app, settings, sessions.http, passport);
   answerClientErrorsWithJson(app.getHttpServer());
   mountQueueDashboard(app);
   serveWeb(app, settings);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(
-    new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, session, passport.initialize(), passport.session(), (req) =>
+    new RedisIoAdapter(app, redis, settings.QUEUE_PREFIX, sessions.session, passport.initialize(), passport.session(), (req) =>
       fromSameSite(settings, req.headers.origin ?? req.headers.referer, req.headers.host),
     ),
   );

@@ -14,8 +14,21 @@ interface Entry {
   json: string;
   user: PublicUser | null;
   userId: string | null;
+  /** The session's passport user is `userId` (it signs that user in). */
+  signsIn: boolean;
+  /** The session's own expiry (ms since the epoch). */
+  expires: number;
   /** Until when the entry may answer: the session's own expiry, or `ttlMs` after it was read if sooner. */
   until: number;
+}
+
+/** A held session that signs its user in (see SessionCache.signedIn). */
+export interface SignedInSession {
+  /** The session's JSON (parse it for a copy of its data). */
+  json: string;
+  user: PublicUser;
+  /** The session's expiry (ms since the epoch). */
+  expires: number;
 }
 
 export interface SessionCacheOptions {
@@ -111,6 +124,16 @@ export class SessionCache {
     return { sess: JSON.parse(entry.json) as SessionData, user: entry.user };
   }
 
+  /**
+   * The session `sid` and its user, without a copy of its data, when it is held and signs that user in (its
+   * passport user is the user read with it); undefined otherwise (not held, signed out, user gone).
+   */
+  signedIn(sid: string): SignedInSession | undefined {
+    const entry = this.live ? this.entries.get(sid) : undefined;
+    if (!entry?.user || !entry.signsIn || entry.until <= Date.now()) return undefined;
+    return { json: entry.json, user: entry.user, expires: entry.expires };
+  }
+
   /** Whether `sid` is held (and may answer). */
   holds(sid: string): boolean {
     const entry = this.live ? this.entries.get(sid) : undefined;
@@ -129,7 +152,8 @@ export class SessionCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
     }
-    this.entries.set(sid, { json: JSON.stringify(found.sess), user: found.user && Object.freeze({ ...found.user }), userId, until });
+    const signsIn = !!userId && found.sess.passport?.user === userId;
+    this.entries.set(sid, { json: JSON.stringify(found.sess), user: found.user && Object.freeze({ ...found.user }), userId, signsIn, expires, until });
     if (userId) {
       let sids = this.sidsByUser.get(userId);
       if (!sids) this.sidsByUser.set(userId, (sids = new Set()));

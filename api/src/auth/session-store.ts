@@ -101,6 +101,43 @@ export function takeSessionUser(req: Request | undefined, id: string): PublicUse
   return user;
 }
 
+/** The session data of a request answered from the SessionCache without express-session (see signInFromCache). */
+const CACHED_SESSION = Symbol('planejador.cachedSession');
+type CachedRequest = RequestWithUser & { [CACHED_SESSION]?: string };
+
+/**
+ * Puts on `req` what express-session and passport's session strategy would have put there for `sid`, a session the
+ * SessionCache holds that signs `user` in: req.sessionID, req.sessionStore, req.user (marked as from the cache, as
+ * then). req.session is built from `json` only if something reads it (nothing on a read request does); it is not
+ * saved at the end of the request, so a request served so must not change its session (see sessionMiddleware).
+ */
+export function signInFromCache(req: Request, sid: string, store: session.Store, json: string, user: PublicUser): void {
+  req.sessionID = sid;
+  req.sessionStore = store as Request['sessionStore']; // express-session adds generate() to the store it is given
+  (req as CachedRequest)[CACHED_SESSION] = json;
+  Object.defineProperty(req, 'session', LAZY_SESSION);
+  req.user = user;
+  (req as RequestWithUser)[USER_CACHED] = true;
+}
+
+/** Whether express-session and passport's session strategy were skipped for this request (signInFromCache). */
+export function signedInFromCache(req: Request): boolean {
+  return (req as CachedRequest)[CACHED_SESSION] !== undefined;
+}
+
+/** One getter and setter for every request (one hidden class for all of them): see signInFromCache. */
+const LAZY_SESSION: PropertyDescriptor = {
+  configurable: true,
+  enumerable: true,
+  get(this: CachedRequest) {
+    // createSession assigns req.session, which the setter below turns into a plain property.
+    return this.sessionStore.createSession(this, JSON.parse(this[CACHED_SESSION] ?? '{}') as SessionData);
+  },
+  set(this: CachedRequest, value: unknown) {
+    Object.defineProperty(this, 'session', { configurable: true, enumerable: true, writable: true, value });
+  },
+};
+
 /** Whether req.user came from the SessionCache (else it was read from PostgreSQL during this request). */
 export function userFromCache(req: Request): boolean {
   return (req as RequestWithUser)[USER_CACHED] === true;

@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import type { Settings } from '@planejador/config';
 import type { ApiPassport } from '../auth/passport';
 import { sameOriginGuard } from './same-origin';
-import { servedOverHttps } from './session';
+import { servedOverHttps, skipSessionStrategy } from './session';
 import { sentryOrigin, webDistDir } from './web-app';
 
 /** The hashes of index.html's inline scripts, the only inline scripts the page's CSP allows. */
@@ -20,7 +20,10 @@ function inlineScriptHashes(indexHtml: string): string[] {
   return hashes;
 }
 
-/** Security headers, body limits, sessions, the api's passport and the same-origin check. */
+/**
+ * Security headers, body limits, sessions, the api's passport and the same-origin check. `session`: the HTTP app's
+ * session middleware (ApiSessions.http), which may sign a read in from the SessionCache.
+ */
 export function setupHttp(app: INestApplication, settings: Settings, session: RequestHandler, passport: ApiPassport): void {
   const expressApp = app as NestExpressApplication;
   if (settings.TRUST_PROXY) expressApp.set('trust proxy', 1);
@@ -50,7 +53,7 @@ export function setupHttp(app: INestApplication, settings: Settings, session: Re
   expressApp.use(sameOriginGuard(settings));
   expressApp.use(session);
   expressApp.use(passport.initialize());
-  expressApp.use(passport.session());
+  expressApp.use(skipSessionStrategy(passport.session()));
 }
 
 /**

@@ -5,7 +5,7 @@ import session from 'express-session';
 import type { Pool } from 'pg';
 import { appUrl, type Settings } from '@planejador/config';
 import type { SessionCache } from '../auth/session-cache';
-import { createSessionStore } from '../auth/session-store';
+import { createSessionStore, signedInFromCache, signInFromCache } from '../auth/session-store';
 
 export const SESSION_COOKIE = 'planejador.sid';
 
@@ -22,18 +22,32 @@ declare module 'express-session' {
   }
 }
 
+/** The session middlewares of an api (one secret, one store, one SessionCache). */
+export interface ApiSessions {
+  /** express-session on the store: socket.io's handshake, and every HTTP request `http` does not answer itself. */
+  session: RequestHandler;
+  /**
+   * The HTTP app's: a read (GET or HEAD) whose signed session the SessionCache holds, signed in and not near its
+   * expiry, is signed in from the cache (signInFromCache) without express-session and passport's session strategy
+   * (skipSessionStrategy), which would only rebuild, hash and compare a session that the read does not change
+   * (issue 19); everything else goes through `session`. So a GET or HEAD route never changes its session.
+   */
+  http: RequestHandler;
+}
+
 /**
  * Sessions in PostgreSQL (kept by `cache` between their changes): httpOnly, SameSite=Lax cookie, Secure over https,
  * 7 days. No write per read: a session is written when it changes, and otherwise only once its expiry is near
  * (under half its 7 days left), when the request renews it for another 7 days.
  */
-export function sessionMiddleware(settings: Settings, pool: Pool, cache: SessionCache): RequestHandler {
+export function sessionMiddleware(settings: Settings, pool: Pool, cache: SessionCache): ApiSessions {
   const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
-  rememberVerifiedCookies();
+  const signature = rememberVerifiedCookies();
+  const store = createSessionStore(pool, cache, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true });
   const handler = session({
     name: SESSION_COOKIE,
     secret,
-    store: createSessionStore(pool, cache, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -46,11 +60,48 @@ export function sessionMiddleware(settings: Settings, pool: Pool, cache: Session
       maxAge: SESSION_MAX_AGE_MS,
     },
   });
-  return (req, res, next) =>
+  const viaStore: RequestHandler = (req, res, next) =>
     handler(req, res, (err?: unknown) => {
       if (!err) renewNearExpiry(req);
       next(err);
     });
+  /** The held session a read request may be signed in from, if any (undefined: go through the store). */
+  const heldForRead = (req: Request) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const sid = signedSessionId(req.headers.cookie, secret, signature);
+    const held = sid === undefined ? undefined : cache.signedIn(sid);
+    return held && held.expires - Date.now() >= SESSION_RENEW_BELOW_MS ? { sid: sid!, held } : undefined;
+  };
+  const http: RequestHandler = (req, res, next) => {
+    const found = heldForRead(req);
+    if (!found) return viaStore(req, res, next);
+    // In the check phase, as SessionCache's own reads: an invalidation read from Redis in the same poll as this
+    // request (a logout or a reset on another api process) is applied first.
+    setImmediate(() => {
+      const held = cache.signedIn(found.sid);
+      if (!held || held.user.id !== found.held.user.id) return viaStore(req, res, next);
+      signInFromCache(req, found.sid, store, held.json, held.user);
+      next();
+    });
+  };
+  return { session: viaStore, http };
+}
+
+/** passport's session strategy, except for a request signed in from the SessionCache (it has req.user already). */
+export function skipSessionStrategy(strategy: RequestHandler): RequestHandler {
+  return (req, res, next) => (signedInFromCache(req) ? next() : strategy(req, res, next));
+}
+
+/**
+ * The session id of the request's session cookie as express-session reads it (the first cookie of that name,
+ * 's:' and a valid signature), or undefined.
+ */
+function signedSessionId(header: string | undefined, secret: string, signature: CookieSignature): string | undefined {
+  if (!header) return undefined;
+  const raw = cookies.parse(header)[SESSION_COOKIE];
+  if (!raw?.startsWith('s:')) return undefined;
+  const sid = signature.unsign(raw.slice(2), secret);
+  return sid === false ? undefined : sid;
 }
 
 /**
@@ -76,6 +127,12 @@ export function servedOverHttps(settings: Settings): boolean {
   return appUrl(settings).startsWith('https:');
 }
 
+/** A module as express-session requires it (its own copies of cookie and cookie-signature). */
+const fromExpressSession = createRequire(require.resolve('express-session'));
+
+/** express-session's cookie parser. */
+const cookies = fromExpressSession('cookie') as { parse(header: string): Record<string, string | undefined> };
+
 /** express-session's copy of cookie-signature: the one that verifies the session cookie on every request. */
 interface CookieSignature {
   unsign(value: string, secret: string): string | false;
@@ -95,9 +152,9 @@ const VERIFIED_COOKIES_MAX = 10_000;
  * before. A pure function's memo: logout and revocation work on the session itself (the store and the
  * SessionCache), whose id this only reads from the cookie. Installed once per process.
  */
-function rememberVerifiedCookies(): void {
-  const signature = createRequire(require.resolve('express-session'))('cookie-signature') as CookieSignature & { [REMEMBERS]?: true };
-  if (signature[REMEMBERS]) return;
+function rememberVerifiedCookies(): CookieSignature {
+  const signature = fromExpressSession('cookie-signature') as CookieSignature & { [REMEMBERS]?: true };
+  if (signature[REMEMBERS]) return signature;
   const verify = signature.unsign.bind(signature);
   const bySecret = new Map<string, Map<string, string>>();
   signature.unsign = (value, secret) => {
@@ -112,4 +169,5 @@ function rememberVerifiedCookies(): void {
     return sid;
   };
   signature[REMEMBERS] = true;
+  return signature;
 }
