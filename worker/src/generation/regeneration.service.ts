@@ -2,13 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { isInProgress, MSG, type Aula, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { isInProgress, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
-  getAula,
   lockPendingRegeneration,
-  markRegenerationRunning,
   refundCredits,
   storeLessonContent,
   takeRegenerationAiCall,
@@ -52,8 +50,6 @@ export class RegenerationService {
     const userId = plano.user.id;
     const base = { planId: plano.id, aulaId: aula.id, numeroAula: aula.numeroAula, jobId };
 
-    await markRegenerationRunning(em, aula.id, jobId);
-    this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
     const started = Date.now();
     // Another field than the skills keeps the lesson's skills; a whole lesson keeps the teacher's pins.
     const pins =
@@ -65,9 +61,13 @@ export class RegenerationService {
         aula,
         pins,
         regeneration: { instrucao: data.instrucao ?? null, campo: data.campo ?? null, current: lessonFields(aula) },
-        beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
+        beforeAttempt: async (attempt) => {
+          await this.outage.step(() => this.takeAiCall(aula.id, jobId));
+          // The lesson is running from its first AI call on (takeRegenerationAiCall marks it so): the page hears it then.
+          if (attempt === 1) this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
+        },
       });
-      const versao = await this.outage.step(() =>
+      const stored = await this.outage.step(() =>
         storeLessonContent(em, {
           aulaId: aula.id,
           draft,
@@ -77,9 +77,10 @@ export class RegenerationService {
           jobId,
         }),
       );
-      if (versao === null) return 'skipped';
-      this.logger.log({ planId: plano.id, aula: aula.numeroAula, campo: data.campo ?? null, versao, ms: Date.now() - started }, 'lesson regenerated');
-      this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao, aula: await this.storedLesson(aula.id, versao) });
+      if (!stored) return 'skipped';
+      this.logger.log({ planId: plano.id, aula: aula.numeroAula, campo: data.campo ?? null, versao: stored.versao, ms: Date.now() - started }, 'lesson regenerated');
+      // The lesson as the statement stored it, as the plan's GET shows it: the page needs no GET.
+      this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao: stored.versao, aula: toAulaDto(stored) });
       return 'done';
     } catch (thrown) {
       if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
@@ -92,23 +93,11 @@ export class RegenerationService {
   }
 
   /**
-   * The lesson as now stored, as the plan's GET shows it, for the 'done' event (the page then needs no GET). Read
-   * back rather than rebuilt from the draft, so it is exactly what the api gives. Unreadable, or already changed
-   * again (another version): none, and the page refetches; the content is stored either way.
+   * One AI call from this regeneration's budget, the lesson marked running; none left (or the regeneration no longer
+   * this job's): the regeneration stops (an AiError 'budget').
    */
-  private async storedLesson(aulaId: string, versao: number): Promise<Aula | undefined> {
-    try {
-      const dto = toAulaDto(await getAula(this.em.fork(), aulaId));
-      return dto.versao === versao ? dto : undefined;
-    } catch (err) {
-      this.logger.debug({ aulaId, err: (err as Error).message }, 'regenerated lesson not read back for its event');
-      return undefined;
-    }
-  }
-
-  /** One AI call from this regeneration's budget; none left: the regeneration stops (an AiError 'budget'). */
-  private async takeAiCall(aulaId: string): Promise<void> {
-    if (await takeRegenerationAiCall(this.em.fork(), aulaId, this.settings.AI_MAX_CALLS_PER_LESSON)) return;
+  private async takeAiCall(aulaId: string, jobId: string): Promise<void> {
+    if (await takeRegenerationAiCall(this.em.fork(), aulaId, jobId, this.settings.AI_MAX_CALLS_PER_LESSON)) return;
     throw new AiError('budget', { detail: 'limite de chamadas da regeneração' });
   }
 

@@ -78,13 +78,31 @@ describe('AI call budgets of a lesson and its plan (PostgreSQL)', () => {
 
   it("takeRegenerationAiCall takes from the lesson's counter only, up to perLesson, concurrent calls included", async () => {
     const { planoId, aulas } = await planWith(1);
-    const grants = await Promise.all(Array.from({ length: 8 }, () => takeRegenerationAiCall(fresh(), aulas[0], 3)));
+    await db.pool.query(`update aulas set generation_state = 'queued', regeneration_job_id = 'job-a' where id = $1`, [aulas[0]]);
+    const grants = await Promise.all(Array.from({ length: 8 }, () => takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)));
     expect(grants.filter(Boolean)).toHaveLength(3);
-    expect(await takeRegenerationAiCall(fresh(), aulas[0], 3)).toBe(false);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(false);
     expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [3] });
     // A new regeneration starts its lesson's counter at 0 again (queueLessonRegeneration).
     await db.pool.query('update aulas set ai_calls = 0 where id = $1', [aulas[0]]);
-    expect(await takeRegenerationAiCall(fresh(), aulas[0], 3)).toBe(true);
-    expect(await takeRegenerationAiCall(fresh(), randomUUID(), 3)).toBe(false);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(true);
+    expect(await takeRegenerationAiCall(fresh(), randomUUID(), 'job-a', 3)).toBe(false);
+  });
+
+  it('takeRegenerationAiCall marks the lesson running, and grants nothing to a regeneration no longer that job\'s or no longer pending', async () => {
+    const { planoId, aulas } = await planWith(1);
+    const state = async () => (await db.pool.query<{ generation_state: string }>('select generation_state from aulas where id = $1', [aulas[0]])).rows[0].generation_state;
+    await db.pool.query(`update aulas set generation_state = 'queued', regeneration_job_id = 'job-a' where id = $1`, [aulas[0]]);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-b', 3)).toBe(false);
+    expect(await state()).toBe('queued');
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(true);
+    expect(await state()).toBe('running');
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(true);
+    expect(await state()).toBe('running');
+    // Ended (stored, or failed and given back): no more calls, and the state is left as it is.
+    await db.pool.query(`update aulas set generation_state = 'done' where id = $1`, [aulas[0]]);
+    expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(false);
+    expect(await state()).toBe('done');
+    expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [2] });
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LessonContent } from '@planejador/contracts';
+import { toAulaDto } from '../serializers';
+import { getAula } from './planos';
 import { storeLessonContent, type StoreRequest } from './lesson-content';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
@@ -34,7 +36,7 @@ const draft = (tag: string, overrides: Partial<LessonContent> = {}): LessonConte
   ...overrides,
 });
 
-describe('storeLessonContent: a lesson\'s new content and its version, in one transaction (PostgreSQL)', () => {
+describe('storeLessonContent: a lesson\'s new content and its version, in one statement (PostgreSQL)', () => {
   let db: TestDatabase;
 
   beforeAll(async () => {
@@ -45,7 +47,8 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one tr
   });
 
   const fresh = () => db.orm.em.fork();
-  const store = (request: StoreRequest) => storeLessonContent(fresh(), request);
+  /** The version stored, or null. */
+  const store = async (request: StoreRequest) => (await storeLessonContent(fresh(), request))?.versao ?? null;
 
   /** A lesson of a plan of its own, as the plan's generation queued it (or in the given state). */
   async function lesson(state: 'queued' | 'running' | 'done' | 'failed' = 'queued') {
@@ -193,6 +196,21 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one tr
     expect(await row(aulaId)).toEqual({ ...before, generation_state: 'done' });
     expect(await versions(aulaId)).toHaveLength(1);
     expect(await store({ aulaId: randomUUID(), draft: draft('x'), origem: 'geracao', onlyIfNotDone: true })).toBeNull();
+  });
+
+  it('answers the lesson as now stored, exactly as a read of it gives it (the lesson of the regeneration\'s event)', async () => {
+    const aulaId = await lesson();
+    await store({ aulaId, draft: draft('um'), origem: 'geracao', onlyIfNotDone: true });
+    const jobId = `regen-${randomUUID()}`;
+    await regenerating(aulaId, jobId, 'running');
+    // The entity manager already holds the lesson (as the worker's does): the answer is what was stored, not that.
+    const em = fresh();
+    await getAula(em, aulaId);
+    const stored = await storeLessonContent(em, { aulaId, draft: draft('dois', { avisos: ['habilidade-a-confirmar'] }), origem: 'regeneracao', campo: 'objetivos', jobId });
+    expect(stored).not.toBeNull();
+    const read = toAulaDto(await getAula(fresh(), aulaId));
+    expect(toAulaDto(stored!)).toEqual(read);
+    expect(read).toMatchObject({ versao: 2, objetivos: 'objetivos dois', experiencias: 'experiencias um', generationState: 'done', generationError: null });
   });
 
   it('the content and its version go together: when the version cannot be kept, the lesson is not changed', async () => {

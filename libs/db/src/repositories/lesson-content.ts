@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LessonContent, LessonField, VersionOrigin } from '@planejador/contracts';
+import { Aula } from '../entities';
 
 export interface StoreRequest {
   aulaId: string;
@@ -14,12 +15,16 @@ export interface StoreRequest {
   jobId?: string;
 }
 
+/** The content columns a version keeps, in aula_versoes' and aulas' shared names. */
+const VERSION_CONTENT = `"habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
+
 /**
- * Stores a lesson's new content and keeps it as a new version, in one transaction: the lesson's version goes up
- * by one and aula_versoes gets the whole content as it now is. Returns the new version, or null when the
- * condition did not hold (already written, or no longer this job's).
+ * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
+ * version goes up by one and aula_versoes gets the whole content as it now is. Returns the lesson as now stored
+ * (the row the statement wrote, mapped as any read of it is, merged into `em`), or null when the condition did not
+ * hold (already written, or no longer this job's).
  */
-export async function storeLessonContent(em: EntityManager, request: StoreRequest): Promise<number | null> {
+export async function storeLessonContent(em: EntityManager, request: StoreRequest): Promise<Aula | null> {
   const { draft, campo } = request;
   const all = !campo;
   const sets: string[] = [];
@@ -40,20 +45,28 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
   const condition = request.onlyIfNotDone
     ? `"generation_state" <> 'done'`
     : `"generation_state" in ('queued', 'running') and "regeneration_job_id" = ?`;
-  if (!request.onlyIfNotDone) values.push(request.jobId ?? '');
-  return em.transactional(async (tx) => {
-    const rows = await tx.execute<{ versao: number }[]>(
-      `update "aulas" set ${sets.join(', ')}, "versao" = "versao" + 1, "generation_state" = 'done',
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `with stored as (
+       update "aulas" set ${sets.join(', ')}, "versao" = "versao" + 1, "generation_state" = 'done',
               "generation_error" = null, "regeneration_charged" = false, "regeneration_previous_state" = null,
               "updated_at" = now()
         where "id" = ? and ${condition}
-        returning "versao"`,
-      [...values.slice(0, sets.length), request.aulaId, ...values.slice(sets.length)],
-    );
-    if (!rows.length) return null;
-    await insertVersion(tx, request.aulaId, rows[0].versao, request.origem, { instrucao: request.instrucao, campo });
-    return rows[0].versao;
-  });
+        returning *
+     ), kept as (
+       insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
+       select gen_random_uuid(), "id", "versao", ?, ${VERSION_CONTENT}, ?, ?, now() from stored
+     )
+     select * from stored`,
+    [
+      ...values,
+      request.aulaId,
+      ...(request.onlyIfNotDone ? [] : [request.jobId ?? '']),
+      request.origem,
+      request.instrucao ?? null,
+      campo ?? null,
+    ],
+  );
+  return row ? em.map(Aula, row) : null;
 }
 
 /** Keeps the lesson's current content as version `versao` (copied from the row, so it is exactly what is stored). */
@@ -65,10 +78,8 @@ export async function insertVersion(
   extra: { instrucao?: string | null; campo?: LessonField | null } = {},
 ): Promise<void> {
   await tx.execute(
-    `insert into "aula_versoes" ("id", "aula_id", "versao", "origem", "habilidades", "objetivos", "objetos_conhecimento",
-        "experiencias", "evidencias", "habilidade_codes", "instrucao", "campo", "created_at")
-     select gen_random_uuid(), "id", ?, ?, "habilidades", "objetivos", "objetos_conhecimento", "experiencias",
-        "evidencias", "habilidade_codes", ?, ?, now()
+    `insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
+     select gen_random_uuid(), "id", ?, ?, ${VERSION_CONTENT}, ?, ?, now()
        from "aulas" where "id" = ?`,
     [versao, origem, extra.instrucao ?? null, extra.campo ?? null, aulaId],
   );

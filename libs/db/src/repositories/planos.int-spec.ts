@@ -18,7 +18,6 @@ import {
   markPlanDone,
   markPlanEnqueued,
   markPlanRunning,
-  markRegenerationRunning,
   savePlanoEdits,
   type NewPlano,
   endRegeneration,
@@ -129,7 +128,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const request = { planId: 'p', aulaId: aula.id, charged: false };
       await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-3', request, counts: true, habilidadesFixadas: null });
       expect(await calls()).toBe(0);
-      const grants = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 2)));
+      const grants = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 'job-3', 2)));
       expect(grants.filter(Boolean)).toHaveLength(2);
       expect(await calls()).toBe(2);
     });
@@ -414,19 +413,31 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(await aulaRow(done.id)).toMatchObject({ generationState: 'done', generationError: null });
     });
 
-    it('findAulaWithPlano reads a lesson of that plan with its plan and class; markRegenerationRunning starts only that job’s pending regeneration', async () => {
-      const { plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued' });
+    it('findAulaWithPlano reads a lesson of that plan with its plan and class, each as the ORM\'s populating find gives it', async () => {
+      const { plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued', habilidadeCodes: ['EF06MA01'], objetivos: 'Objetivos' });
+      // Every kind of column set: dates, nullable times, json lists, the request's json, texts.
+      await fresh().getConnection().execute(
+        `update planos_aula set data_inicio = '2026-03-02', data_fim = '2026-04-30', duracao_aula_min = 50, finished_at = now() where id = ?`,
+        [plano.id],
+      );
+      await fresh().getConnection().execute(
+        `update aulas set habilidades_fixadas = '["EF06MA01"]', avisos = '["habilidade-a-confirmar"]', regeneration_job_id = 'job-1',
+                regeneration_request = '{"planId":"p","charged":true}', regeneration_previous_state = 'done' where id = ?`,
+        [aula.id],
+      );
+      await fresh().getConnection().execute(`update turmas set observacoes_adicionais = 'Turma animada' where id = ?`, [plano.turma.id]);
       const found = await findAulaWithPlano(fresh(), plano.id, aula.id);
-      expect(found?.plano.getEntity().turma.getEntity().ano).toBe('6');
+      const orm = await fresh().findOneOrFail(Aula, { id: aula.id }, { populate: ['plano', 'plano.turma'] });
+      const scalars = (entity: object) => Object.fromEntries(Object.entries(entity).filter(([, v]) => v === null || typeof v !== 'object' || v instanceof Date || Array.isArray(v) || v.constructor === Object));
+      expect(found).not.toBeNull();
+      expect(scalars(found!)).toEqual(scalars(orm));
+      expect(scalars(found!.plano.getEntity())).toEqual(scalars(orm.plano.getEntity()));
+      expect(scalars(found!.plano.getEntity().turma.getEntity())).toEqual(scalars(orm.plano.getEntity().turma.getEntity()));
+      expect(found!.plano.getEntity()).toMatchObject({ dataInicio: '2026-03-02', duracaoAulaMin: 50, finishedAt: expect.any(Date) });
+      expect(found!.plano.getEntity().turma.getEntity().ano).toBe('6');
+      expect(found!.plano.getEntity().user.id).toBe(plano.user.id);
+      expect(found).toMatchObject({ habilidadesFixadas: ['EF06MA01'], regenerationRequest: { planId: 'p', charged: true }, createdAt: expect.any(Date) });
       expect(await findAulaWithPlano(fresh(), randomUUID(), aula.id)).toBeNull();
-      await fresh().nativeUpdate(Aula, { id: aula.id }, { regenerationJobId: 'job-a' });
-      await markRegenerationRunning(fresh(), aula.id, 'job-b');
-      expect((await aulaRow(aula.id)).generationState).toBe('queued');
-      await markRegenerationRunning(fresh(), aula.id, 'job-a');
-      expect((await aulaRow(aula.id)).generationState).toBe('running');
-      await fresh().nativeUpdate(Aula, { id: aula.id }, { generationState: 'done' });
-      await markRegenerationRunning(fresh(), aula.id, 'job-a');
-      expect((await aulaRow(aula.id)).generationState).toBe('done');
     });
   });
 });
