@@ -12,7 +12,7 @@ import {
 import { toPublicUser } from '@planejador/db';
 import type { Settings } from '@planejador/config';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
-import { requestClientKey } from '../core/client-address';
+import { emailClientKey, requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
 import { ProgressGateway } from '../realtime/progress.gateway';
@@ -108,7 +108,7 @@ export class AuthController {
   async forgotPassword(@Req() req: Request, @Body(new ZodValidationPipe(forgotPasswordSchema)) body: { email: string }) {
     const client = requestClientKey(req);
     await this.rateLimit.hit('forgot-ip', client, this.settings.RATE_LIMIT_FORGOT * 3);
-    await this.rateLimit.hit('forgot', `${body.email}|${client}`, this.settings.RATE_LIMIT_FORGOT);
+    await this.rateLimit.hit('forgot', emailClientKey(body.email, client), this.settings.RATE_LIMIT_FORGOT);
     await this.resets.request(body.email);
     return { message: MSG.forgotPasswordSent };
   }

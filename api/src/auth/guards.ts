@@ -10,7 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { loginSchema, MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { requestClientKey } from '../core/client-address';
+import { emailClientKey, requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
 import { ProgressGateway } from '../realtime/progress.gateway';
@@ -37,7 +37,7 @@ export class LoginGuard implements CanActivate {
     const body = loginSchema.parse(req.body ?? {});
     req.body = body;
     const client = requestClientKey(req);
-    const pair = `${body.email}|${client}`;
+    const pair = emailClientKey(body.email, client);
     await this.rateLimit.hit('login-ip', client, this.settings.RATE_LIMIT_LOGIN * 3);
     await this.rateLimit.assertNotBlocked('login-fail', pair);
     let user: PublicUser;

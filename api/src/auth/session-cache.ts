@@ -129,15 +129,20 @@ export class SessionCache {
    * passport user is the user read with it); undefined otherwise (not held, signed out, user gone).
    */
   signedIn(sid: string): SignedInSession | undefined {
-    const entry = this.live ? this.entries.get(sid) : undefined;
-    if (!entry?.user || !entry.signsIn || entry.until <= Date.now()) return undefined;
+    const entry = this.held(sid);
+    if (!entry?.user || !entry.signsIn) return undefined;
     return { json: entry.json, user: entry.user, expires: entry.expires };
   }
 
   /** Whether `sid` is held (and may answer). */
   holds(sid: string): boolean {
+    return this.held(sid) !== undefined;
+  }
+
+  /** The entry of `sid` while it may answer (subscribed, and not past `until`). */
+  private held(sid: string): Entry | undefined {
     const entry = this.live ? this.entries.get(sid) : undefined;
-    return !!entry && entry.until > Date.now();
+    return entry && entry.until > Date.now() ? entry : undefined;
   }
 
   /** Keeps a session read from PostgreSQL, unless an invalidation arrived since `mark` was taken. */

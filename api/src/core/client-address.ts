@@ -18,6 +18,12 @@ export function clientKey(ip: string | undefined): string {
 
 export const requestClientKey = (req: Request) => clientKey(req.ip);
 
+/**
+ * The key of an account's requests from one client (login failures, reset requests): a stranger's tries at an
+ * e-mail count apart from its owner's, who signs in or asks for a link from elsewhere.
+ */
+export const emailClientKey = (email: string, client: string) => `${email}|${client}`;
+
 /** The eight 16-bit groups of an IPv6 address, in lower-case hex without leading zeros. */
 function expandIPv6(address: string): string[] {
   let text = address.toLowerCase();
