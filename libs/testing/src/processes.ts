@@ -125,29 +125,29 @@ export function spawnApi(port: number, env: Record<string, string | undefined> =
  * that a port taken after this check fails at once instead of moving the server where nobody looks.
  */
 export async function restartablePort(): Promise<number> {
-  const net = await import('node:net');
-  const isFree = (port: number) =>
-    new Promise<boolean>((resolveFree) => {
-      const srv = net.createServer();
-      srv.once('error', () => resolveFree(false));
-      srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolveFree(true)));
-    });
   for (let attempt = 0; attempt < 100; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    if (await isFree(port)) return port;
+    const port = await listenOnce(20000 + Math.floor(Math.random() * 12000));
+    if (port !== null) return port;
   }
   throw new Error('no free port between 20000 and 31999');
 }
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
+  const port = await listenOnce(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return port;
+}
+
+/** Listens on 127.0.0.1:`port` (0: one the system picks) and closes again: the port it had, or null if taken. */
+async function listenOnce(port: number): Promise<number | null> {
   const net = await import('node:net');
-  return new Promise((resolvePort, reject) => {
+  return new Promise((resolvePort) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolvePort(port));
+    srv.once('error', () => resolvePort(null));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      const bound = (srv.address() as { port: number }).port;
+      srv.close(() => resolvePort(bound));
     });
   });
 }
