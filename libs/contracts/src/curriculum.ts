@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANOS } from './domain';
+import { ANOS, LIMITS } from './domain';
 import { materiaSchema } from './materia';
 
 /** One record of the BNCC file (see libs/curriculum/data/SOURCES.md). */
@@ -57,7 +57,7 @@ export const habilidadesQuerySchema = z.object({
   ano: z.enum(ANOS),
   materia: materiaSchema,
   q: z.string().max(500).optional().default(''),
-  limit: z.coerce.number().int().min(1).max(50).optional().default(10),
+  limit: z.coerce.number().int().min(1).max(LIMITS.habilidadesPageMax).optional().default(LIMITS.habilidadesPageDefault),
 });
 
 export interface HabilidadeMatch {

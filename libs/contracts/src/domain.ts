@@ -118,6 +118,9 @@ export const LIMITS = {
   habilidadesFixadasMax: 3,
   /** Skills the generate form suggests per lesson while the teacher types. */
   skillSuggestions: 3,
+  /** GET /api/habilidades: skills answered when the request names no limit, and the most one answer may hold. */
+  habilidadesPageDefault: 10,
+  habilidadesPageMax: 50,
   /** A regeneration's instruction ("mais prática, com experimento"). */
   instrucaoMax: 500,
   /** Regenerations of one lesson that cost nothing; each further one costs regenerationCost. */

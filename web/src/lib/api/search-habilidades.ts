@@ -1,16 +1,14 @@
-import type { HabilidadeMatch } from '@planejador/contracts';
+import { LIMITS, type HabilidadeMatch } from '@planejador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 // One skill search for the whole app (the generate form's suggestions and search, the plan page's picker).
 
-/** The most skills GET /api/habilidades gives at once (its `limit` goes from 1 to 50). */
-export const HABILIDADES_LIMIT_MAX = 50;
-
 export interface HabilidadesSearch {
   ano: string;
   materia: string;
   q: string;
+  /** 1 to LIMITS.habilidadesPageMax; the api's default when absent. */
   limit?: number;
   /** Ask even with an empty text (the skills in code order): whether the year and subject have any. */
   allowEmpty?: boolean;
@@ -19,14 +17,14 @@ export interface HabilidadesSearch {
 }
 
 /** GET /api/habilidades: the skills of a year and subject ranked by how well they fit the text. */
-function searchHabilidades({ ano, materia, q, limit = 10 }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
+function searchHabilidades({ ano, materia, q, limit = LIMITS.habilidadesPageDefault }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
   const params = new URLSearchParams({ ano, materia, q, limit: String(limit) });
   return http.get<HabilidadeMatch[]>(`/api/habilidades?${params.toString()}`);
 }
 
 export const habilidadesQueryOptions = (search: HabilidadesSearch) =>
   queryOptions({
-    queryKey: ['habilidades', search.ano, search.materia, search.q, search.limit ?? 10] as const,
+    queryKey: ['habilidades', search.ano, search.materia, search.q, search.limit ?? LIMITS.habilidadesPageDefault] as const,
     queryFn: () => searchHabilidades(search),
     enabled: Boolean((search.enabled ?? true) && search.ano && search.materia && (search.q.trim() || search.allowEmpty)),
     // While a new text is asked for, the previous answer stays on screen (no jump), marked stale: see staleResults.

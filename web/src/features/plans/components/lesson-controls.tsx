@@ -17,7 +17,7 @@ import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz';
-import { HABILIDADES_LIMIT_MAX, staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
 
 /** What a regeneration of this lesson costs, in the teacher's words. */
@@ -183,7 +183,7 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
   const debounced = useDebouncedValue(q.trim(), 250);
   const browsing = debounced === '';
   const pool = useMatriz(turmaId, aula.materia, { enabled: open && browsing });
-  const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: HABILIDADES_LIMIT_MAX, enabled: open });
+  const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: LIMITS.habilidadesPageMax, enabled: open });
   const query = browsing ? pool : found;
   const skills: SkillOption[] = browsing ? (pool.data ? matrizSkills(pool.data.data) : []) : (found.data ?? []);
   // A list for an older text stays in view but cannot be picked from until the new one comes.
