@@ -1,9 +1,9 @@
-import { LESSON_FIELDS, type LessonField, type Plano } from '@planejador/contracts';
+import { LESSON_FIELDS, type Aula, type LessonField, type Plano } from '@planejador/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { clearDraft, readDraft, writeDraft } from '../utils/plan-draft';
 import { isGenerating } from '../utils/plan-status';
-import { planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
+import { lessonTexts, planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
 
 /** One lesson after the server changed it: each field the server changed takes its text, the others keep the draft's. */
 function mergeLesson(draft: LessonTexts, before: LessonTexts, server: LessonTexts): LessonTexts {
@@ -37,6 +37,8 @@ export function usePlanEditor(plano: Plano | undefined) {
   const saved = useMemo(() => (plano ? planTexts(plano) : []), [plano]);
   const lessons = editing && edited ? edited : saved;
   const dirty = editing && edited !== null && textsDiffer(edited, saved);
+  /** This lesson's texts in the working copy (the teacher's unsaved edits, or the saved texts). */
+  const draftOf = (aula: Aula): LessonTexts => lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula);
 
   const setEditing = useCallback(
     (next: boolean) =>
@@ -116,6 +118,9 @@ export function usePlanEditor(plano: Plano | undefined) {
     lessons,
     dirty,
     restored,
+    draftOf,
+    /** Whether the teacher changed this lesson's texts and has not saved them. */
+    hasUnsavedEdits: (aula: Aula): boolean => dirty && textsDiffer([draftOf(aula)], [lessonTexts(aula)]),
     /** The lesson's version the working copy's texts were made on (sent with a save, so a newer one is not undone). */
     versionOf: (id: string): number | undefined => base.current.get(id)?.versao,
     startEditing: () => setEditing(true),

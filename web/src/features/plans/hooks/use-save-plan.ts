@@ -4,7 +4,6 @@ import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useUpdatePlano } from '../api/update-plano';
-import { lessonTexts, textsDiffer } from '../utils/lesson-texts';
 import { heldLessonsNote, planSave } from '../utils/plan-save';
 import type { usePlanEditor } from './use-plan-editor';
 
@@ -30,7 +29,7 @@ export function useSavePlan(plano: Plano | undefined, editor: PlanEditor) {
   /** Saves the teacher's edits. Saved: edit mode ends, unless a lesson being regenerated was held back (its edits stay). */
   const save = (onSaved?: () => void) => {
     if (!plano) return;
-    const { input, held } = planSave(plano, editor.lessons, editor.versionOf);
+    const { input, held } = planSave(plano, editor);
     if (held.length && !input.aulas) {
       toast({ title: 'Nada para salvar agora', description: heldLessonsNote(held) });
       return;
@@ -58,8 +57,8 @@ export function useSavePlan(plano: Plano | undefined, editor: PlanEditor) {
    */
   const saveSkills = async (aula: Aula, codes: string[]): Promise<boolean> => {
     if (!plano) return false;
-    const texts = editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula);
-    const withEdits = editor.dirty && textsDiffer([texts], [lessonTexts(aula)]);
+    const texts = editor.draftOf(aula);
+    const withEdits = editor.hasUnsavedEdits(aula);
     try {
       await update.mutateAsync({
         id: plano.id,

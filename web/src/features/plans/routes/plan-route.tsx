@@ -1,4 +1,4 @@
-import { LIMITS, type Aula } from '@planejador/contracts';
+import { LIMITS } from '@planejador/contracts';
 import { ArrowLeft, FileQuestion, History, Info, Loader2, Pencil, Save, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useBlocker, useParams } from 'react-router';
@@ -22,9 +22,8 @@ import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
 import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
 import { useSavePlan } from '../hooks/use-save-plan';
-import { lessonTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
-import { heldLessonsNote } from '../utils/plan-save';
-import { anyLessonBusy, hasFailed, isGenerating, isLessonBusy } from '../utils/plan-status';
+import { heldLessons, heldLessonsNote } from '../utils/plan-save';
+import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
 import { LeaveUnsavedDialog } from '../components/leave-unsaved-dialog';
 
 function PlanNotFound() {
@@ -113,11 +112,8 @@ function PlanPage({ id }: { id: string }) {
   const save = (thenExport = false) =>
     savePlan.save(thenExport ? () => setTimeout(() => download(plano.id), LIMITS.exportAfterSaveMs) : undefined);
 
-  /** This lesson's texts in the working copy (the teacher's unsaved edits, or the saved texts). */
-  const draftOf = (aula: Aula): LessonTexts => editor.lessons.find((lesson) => lesson.id === aula.id) ?? lessonTexts(aula);
-  const hasUnsavedEdits = (aula: Aula) => editor.dirty && textsDiffer([draftOf(aula)], [lessonTexts(aula)]);
   // Lessons with unsaved edits that are being regenerated: a save leaves them out (see planSave) and says so here.
-  const heldBack = plano.aulas.filter((aula) => isLessonBusy(aula) && hasUnsavedEdits(aula)).sort((a, b) => a.numeroAula - b.numeroAula);
+  const heldBack = heldLessons(plano, editor);
 
   const exportPlan = () => {
     if (editor.dirty) setConfirmExport(true);
@@ -200,8 +196,8 @@ function PlanPage({ id }: { id: string }) {
                   ano={plano.turma.ano}
                   turmaId={plano.turmaId}
                   aula={aula}
-                  texts={draftOf(aula)}
-                  unsavedEdits={hasUnsavedEdits(aula)}
+                  texts={editor.draftOf(aula)}
+                  unsavedEdits={editor.hasUnsavedEdits(aula)}
                   editing={editor.editing}
                   onChange={editor.changeField}
                   undoFrom={undoFrom[aula.id] ?? null}

@@ -1,5 +1,5 @@
 import type { Aula, Plano, UpdatePlanoInput } from '@planejador/contracts';
-import { lessonTexts, textsDiffer, type LessonTexts } from './lesson-texts';
+import type { LessonTexts } from './lesson-texts';
 import { isLessonBusy } from './plan-status';
 
 export interface PlanSave {
@@ -9,21 +9,34 @@ export interface PlanSave {
   held: Aula[];
 }
 
+/** The editor's view of the lessons a save sends (see usePlanEditor). */
+export interface PlanDrafts {
+  draftOf: (aula: Aula) => LessonTexts;
+  hasUnsavedEdits: (aula: Aula) => boolean;
+  versionOf: (aulaId: string) => number | undefined;
+}
+
+/** The lessons with unsaved edits that are being regenerated, in lesson order: a save leaves them out. */
+export function heldLessons(plano: Plano, editor: Pick<PlanDrafts, 'hasUnsavedEdits'>): Aula[] {
+  return editedLessons(plano, editor).filter(isLessonBusy);
+}
+
+function editedLessons(plano: Plano, editor: Pick<PlanDrafts, 'hasUnsavedEdits'>): Aula[] {
+  return [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula).filter(editor.hasUnsavedEdits);
+}
+
 /**
  * What "Salvar Mudanças" sends: only the lessons whose texts the teacher changed, each with the version its edits
  * were made on (`versionOf`, else the one the page shows), so a lesson changed meanwhile on the server (a
  * regeneration that just ended, another tab) is never written back with old text: the api answers 409 instead.
  * A lesson being regenerated is held back (its edits stay on the page); the plan is then 'editado', else 'salvo'.
  */
-export function planSave(plano: Plano, lessons: readonly LessonTexts[], versionOf: (aulaId: string) => number | undefined): PlanSave {
-  const drafts = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+export function planSave(plano: Plano, editor: PlanDrafts): PlanSave {
   const aulas: NonNullable<UpdatePlanoInput['aulas']> = [];
   const held: Aula[] = [];
-  for (const aula of [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula)) {
-    const draft = drafts.get(aula.id);
-    if (!draft || !textsDiffer([draft], [lessonTexts(aula)])) continue;
+  for (const aula of editedLessons(plano, editor)) {
     if (isLessonBusy(aula)) held.push(aula);
-    else aulas.push({ ...draft, versao: versionOf(aula.id) ?? aula.versao });
+    else aulas.push({ ...editor.draftOf(aula), versao: editor.versionOf(aula.id) ?? aula.versao });
   }
   return { input: { status: held.length ? 'editado' : 'salvo', ...(aulas.length ? { aulas } : {}) }, held };
 }
