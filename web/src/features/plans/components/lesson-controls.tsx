@@ -6,7 +6,7 @@ import {
   type LessonField,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -184,10 +184,11 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
   const browsing = debounced === '';
   const pool = useMatriz(turmaId, aula.materia, { enabled: open && browsing });
   const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: LIMITS.habilidadesPageMax, enabled: open });
+  const poolSkills = useMemo(() => (pool.data ? matrizSkills(pool.data.data) : []), [pool.data]);
   const query = browsing ? pool : found;
-  const skills: SkillOption[] = browsing ? (pool.data ? matrizSkills(pool.data.data) : []) : (found.data ?? []);
+  const skills: SkillOption[] = browsing ? poolSkills : (found.data ?? []);
   // A list for an older text stays in view but cannot be picked from until the new one comes.
-  const stale = browsing ? q.trim() !== '' : staleResults(found, q, debounced);
+  const stale = staleResults(query, q, debounced);
   const toggle = (code: string) =>
     setChosen((current) =>
       current.includes(code)
