@@ -76,7 +76,7 @@ describe('plan generation: bounded AI calls and database errors', () => {
     expect(await credits(client)).toBe(35);
   }, 90000);
 
-  it('a regeneration has the same bound of calls, counted afresh for each regeneration, over every retry and job attempt', async () => {
+  it("a regeneration adds the lesson's bound of calls to its budget, counted over every retry and job attempt and never reset", async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const id = await requestPlan(client, generateRequest(turma.id, ['Regeneração limitada: frações']));
     const plan = await waitForPlan(client, id, { states: ['done'] });
@@ -91,15 +91,16 @@ describe('plan generation: bounded AI calls and database errors', () => {
         { timeoutMs: 60000, intervalMs: 200, what: 'the regeneration to end' },
       );
 
-    // Without the bound: AI_ATTEMPTS x 5 job attempts = 10 calls.
+    // The generation made 1 call of its 3; the regeneration adds 3: 5 calls left for it, not AI_ATTEMPTS x 5 job
+    // attempts = 10.
     ai.script({ match: 'Pedido sem saída', status: 500, times: 1000 });
     expect((await regenerate('Pedido sem saída')).status).toBe(202);
     const failed = await settled();
     expect(failed.generation).toMatchObject({ state: 'done', error: MSG.regenerationFailedKeptFree });
     expect(failed.versao).toBe(1);
-    expect(callsFor('Pedido sem saída')).toBe(3);
+    expect(callsFor('Pedido sem saída')).toBe(5);
 
-    // The next regeneration has its own calls (the spent ones were this regeneration's, not the lesson's for good).
+    // The next regeneration has 3 more (the spent ones stay spent: 6 of 9).
     ai.reset();
     expect((await regenerate('Pedido atendido')).status).toBe(202);
     const done = await waitFor(
@@ -111,6 +112,8 @@ describe('plan generation: bounded AI calls and database errors', () => {
     );
     expect(done.generation.error).toBeFalsy();
     expect(callsFor('Pedido atendido')).toBe(1);
+    const [{ ai_calls }] = await api.orm.em.fork().getConnection().execute<{ ai_calls: number }[]>(`select ai_calls from aulas where id = ?`, [lesson.id]);
+    expect(ai_calls).toBe(7);
   }, 90000);
 
   describe('a database error outside the per-lesson work', () => {

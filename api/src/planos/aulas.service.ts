@@ -13,6 +13,7 @@ import {
   type RegenerateLessonJob,
 } from '@planejador/contracts';
 import {
+  admitRegeneration,
   chargeCredits,
   getAula,
   insertVersion,
@@ -45,7 +46,8 @@ export class AulasService {
   /**
    * Queues one lesson's regeneration. In one transaction, with the lesson locked: the plan is the user's, not
    * generating and not failed (refunded: 409), the lesson not already regenerating (409), pins of the year and
-   * subject (400), and the credit when the free regenerations are used (402). Then the job; if Redis is down the
+   * subject (400), the user's bounds (3 in flight, 30 an hour: 429, counted in PostgreSQL under the user's row
+   * lock, so over every api process), and the credit when the free regenerations are used (402). Then the job; if Redis is down the
    * sweeper queues it later.
    */
   async regenerate(userId: string, planId: string, aulaId: string, data: RegenerateAulaData): Promise<RegenerateAulaResponse> {
@@ -62,8 +64,15 @@ export class AulasService {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
-      const wasFailed = lesson.generation_state === 'failed';
-      const free = isRegenerationFree(lesson.generation_state, lesson.regeneracoes);
+      const admission = await admitRegeneration(tx, userId, aulaId, {
+        inFlightMax: LIMITS.regenerationsInFlightMax,
+        perHour: LIMITS.regenerationsPerHour,
+      });
+      if (admission !== 'admitted') {
+        const message = admission === 'in-flight' ? MSG.regenerationsInFlight : MSG.regenerationsPerHour;
+        throw new HttpException({ message }, HttpStatus.TOO_MANY_REQUESTS);
+      }
+      const free = isRegenerationFree(lesson.regeneracoes);
       let charged = false;
       if (!free) {
         if (!(await chargeCredits(tx, userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
@@ -82,7 +91,6 @@ export class AulasService {
         charged,
         jobId,
         request: payload,
-        counts: !wasFailed,
         habilidadesFixadas: data.habilidadesFixadas?.length ? data.habilidadesFixadas : null,
       });
       return payload;

@@ -53,9 +53,12 @@ export function isInProgress(state: string | null | undefined): boolean {
   return state === 'queued' || state === 'running';
 }
 
-/** Whether a lesson's regeneration costs nothing: a failed lesson's always, else the first LIMITS.freeRegenerations. */
-export function isRegenerationFree(lessonState: string | null | undefined, regeneracoes: number): boolean {
-  return lessonState === 'failed' || regeneracoes < LIMITS.freeRegenerations;
+/**
+ * Whether a lesson's next regeneration costs nothing: its first LIMITS.freeRegenerations do, a failed lesson's
+ * included (they count the same way), each further one costs LIMITS.regenerationCost.
+ */
+export function isRegenerationFree(regeneracoes: number): boolean {
+  return regeneracoes < LIMITS.freeRegenerations;
 }
 
 /** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
@@ -126,6 +129,9 @@ export const LIMITS = {
   /** Regenerations of one lesson that cost nothing; each further one costs regenerationCost. */
   freeRegenerations: 3,
   regenerationCost: 1,
+  /** Per user: regenerations queued or running at once, and regenerations asked for in one hour. */
+  regenerationsInFlightMax: 3,
+  regenerationsPerHour: 30,
 } as const;
 
 export const THEME_STORAGE_KEY = 'planejador-theme';

@@ -102,4 +102,8 @@ export const MSG = {
   periodoInvertido: 'A data de início deve ser anterior ou igual à data de fim.',
   duracaoAulaInvalida: 'A duração da aula deve ser de 30 a 300 minutos.',
   regenerationFailedKeptFree: 'Não foi possível gerar esta aula novamente. O conteúdo anterior foi mantido.',
+  /** 429: the user's regenerations queued or running at once (LIMITS.regenerationsInFlightMax). */
+  regenerationsInFlight: 'Você já tem 3 aulas sendo geradas novamente. Aguarde uma terminar para pedir outra.',
+  /** 429: the user's regenerations in the last hour (LIMITS.regenerationsPerHour). */
+  regenerationsPerHour: 'Você já pediu 30 novas gerações de aula na última hora. Tente novamente mais tarde.',
 } as const;

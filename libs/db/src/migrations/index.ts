@@ -8,6 +8,7 @@ import { Migration20261125000100_lesson_control } from './Migration2026112500010
 import { Migration20261125000200_school_year } from './Migration20261125000200_school_year';
 import { Migration20261125000300_ai_calls } from './Migration20261125000300_ai_calls';
 import { Migration20261125140000_drop_queue_prefix } from './Migration20261125140000_drop_queue_prefix';
+import { Migration20261127161000_regeneration_limits } from './Migration20261127161000_regeneration_limits';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000200_school_year', class: Migration20261125000200_school_year },
   { name: 'Migration20261125000300_ai_calls', class: Migration20261125000300_ai_calls },
   { name: 'Migration20261125140000_drop_queue_prefix', class: Migration20261125140000_drop_queue_prefix },
+  { name: 'Migration20261127161000_regeneration_limits', class: Migration20261127161000_regeneration_limits },
 ];

@@ -76,16 +76,18 @@ describe('AI call budgets of a lesson and its plan (PostgreSQL)', () => {
     for (const n of after.lessons) expect(n).toBeLessThanOrEqual(4);
   });
 
-  it("takeRegenerationAiCall takes from the lesson's counter only, up to perLesson, concurrent calls included", async () => {
+  it("takeRegenerationAiCall takes from the lesson's counter only, up to perLesson per generation and regeneration, concurrent calls included", async () => {
     const { planoId, aulas } = await planWith(1);
-    await db.pool.query(`update aulas set generation_state = 'queued', regeneration_job_id = 'job-a' where id = $1`, [aulas[0]]);
+    // The lesson's first regeneration: its budget is 3 for the generation and 3 for this regeneration; 1 was spent.
+    await db.pool.query(`update aulas set generation_state = 'queued', regeneration_job_id = 'job-a', regeneracoes = 1, ai_calls = 1 where id = $1`, [aulas[0]]);
     const grants = await Promise.all(Array.from({ length: 8 }, () => takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)));
-    expect(grants.filter(Boolean)).toHaveLength(3);
+    expect(grants.filter(Boolean)).toHaveLength(5);
     expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(false);
-    expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [3] });
-    // A new regeneration starts its lesson's counter at 0 again (queueLessonRegeneration).
-    await db.pool.query('update aulas set ai_calls = 0 where id = $1', [aulas[0]]);
+    expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [6] });
+    // A new regeneration adds 3 more (queueLessonRegeneration counts it); the spent calls stay spent.
+    await db.pool.query('update aulas set regeneracoes = 2 where id = $1', [aulas[0]]);
     expect(await takeRegenerationAiCall(fresh(), aulas[0], 'job-a', 3)).toBe(true);
+    expect(await counters(planoId, aulas)).toEqual({ plan: 0, lessons: [7] });
     expect(await takeRegenerationAiCall(fresh(), randomUUID(), 'job-a', 3)).toBe(false);
   });
 

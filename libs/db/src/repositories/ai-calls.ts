@@ -44,17 +44,20 @@ export async function takeAiCall(em: EntityManager, aulaId: string, limits: AiCa
 }
 
 /**
- * Takes one AI call for a lesson's regeneration by job `jobId`, from the lesson's counter only
- * (queueLessonRegeneration sets it back to 0, so each regeneration has `perLesson` calls over all its retries and
- * job attempts, a worker restart included). The plan's bound is for its first generation: regenerations are paid
- * for or few (3 free per lesson). The same statement marks the lesson running: it is from its first call on. False
- * when no call is left, or when the regeneration is no longer that job's or no longer pending (it ended): no call
- * is made for it then.
+ * Takes one AI call for a lesson's regeneration by job `jobId`, from the lesson's counter only. The counter is the
+ * lesson's over its whole life, never reset: its first generation and each regeneration (counted in regeneracoes
+ * when queued, see queueLessonRegeneration) add `perLesson` calls to its budget, so a lesson regenerated n times
+ * makes at most perLesson x (n + 1) calls, over all retries and job attempts, a worker restart included, and calls a
+ * failed attempt spent stay spent. The plan's bound is for its first generation: regenerations are paid for or few
+ * (3 free per lesson). The same statement marks the lesson running: it is from its first call on. False when no call
+ * is left, or when the regeneration is no longer that job's or no longer pending (it ended): no call is made for it
+ * then.
  */
 export async function takeRegenerationAiCall(em: EntityManager, aulaId: string, jobId: string, perLesson: number): Promise<boolean> {
   const rows = await em.getConnection().execute<{ id: string }[]>(
     `update aulas set ai_calls = ai_calls + 1, generation_state = 'running'
-      where id = ? and regeneration_job_id = ? and generation_state in ('queued', 'running') and ai_calls < ?
+      where id = ? and regeneration_job_id = ? and generation_state in ('queued', 'running')
+        and ai_calls < ? * (regeneracoes + 1)
       returning id`,
     [aulaId, jobId, perLesson],
   );

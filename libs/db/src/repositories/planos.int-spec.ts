@@ -29,6 +29,7 @@ import {
   markPlanEdited,
   markPlanRequeued,
   queueLessonRegeneration,
+  admitRegeneration,
   restoreLessonVersion,
   touchLesson,
 } from './planos';
@@ -102,7 +103,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('queueLessonRegeneration marks the lesson queued with its job, request and pins', async () => {
       const { aula } = await lessonOf({}, { generationState: 'done', regeneracoes: 1 });
       const request = { planId: 'p', aulaId: aula.id, charged: true };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-1', request, counts: true, habilidadesFixadas: ['EF06MA01'] });
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-1', request, habilidadesFixadas: ['EF06MA01'] });
       let row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({
         generationState: 'queued',
@@ -114,29 +115,69 @@ describe('planos and aulas repository (PostgreSQL)', () => {
         regeneracoes: 2,
         habilidadesFixadas: ['EF06MA01'],
       });
-      // A failed lesson's retry is not counted, and no pins keep the lesson's.
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, counts: false, habilidadesFixadas: null });
+      // A failed lesson's retry is counted the same way, and no pins keep the lesson's.
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, habilidadesFixadas: null });
       row = await fresh().findOneOrFail(Aula, { id: aula.id });
-      expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 2, habilidadesFixadas: ['EF06MA01'] });
+      expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 3, habilidadesFixadas: ['EF06MA01'] });
     });
 
-    it('each regeneration has its own AI calls: queueLessonRegeneration starts the count again, takeRegenerationAiCall stops at the bound', async () => {
-      const { aula } = await lessonOf({}, { generationState: 'done' });
+    it("a lesson's AI calls are never reset: each regeneration adds a lesson's worth to its budget, spent calls stay spent", async () => {
+      const { aula } = await lessonOf({}, { generationState: 'failed' });
       const calls = async () =>
         (await fresh().getConnection().execute<{ ai_calls: number }[]>(`select ai_calls from aulas where id = ?`, [aula.id]))[0].ai_calls;
-      await fresh().getConnection().execute(`update aulas set ai_calls = 8 where id = ?`, [aula.id]);
+      // Its first generation spent its 2 calls and failed.
+      await fresh().getConnection().execute(`update aulas set ai_calls = 2 where id = ?`, [aula.id]);
       const request = { planId: 'p', aulaId: aula.id, charged: false };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-3', request, counts: true, habilidadesFixadas: null });
-      expect(await calls()).toBe(0);
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-3', request, habilidadesFixadas: null });
+      expect(await calls()).toBe(2);
       const grants = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 'job-3', 2)));
       expect(grants.filter(Boolean)).toHaveLength(2);
-      expect(await calls()).toBe(2);
+      expect(await calls()).toBe(4);
+      // The next regeneration (the same lesson failed again) has 2 more, not 2 from zero.
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-4', request, habilidadesFixadas: null });
+      expect(await calls()).toBe(4);
+      const next = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 'job-4', 2)));
+      expect(next.filter(Boolean)).toHaveLength(2);
+      expect(await calls()).toBe(6);
+    });
+
+    it('admitRegeneration bounds a user to 3 regenerations in flight and 30 an hour, concurrent requests included', async () => {
+      const { user, plano } = await lessonOf({ generationState: 'done' });
+      const aulas = await Promise.all(Array.from({ length: 6 }, (_, i) => db.aula(plano.id, { numeroAula: i + 2, generationState: 'done' })));
+      const bounds = { inFlightMax: 3, perHour: 5 };
+      // Six at once, each queueing its lesson as the api does: three admitted, three refused.
+      const results = await Promise.all(
+        aulas.map((aula, i) =>
+          fresh().transactional(async (tx) => {
+            const admission = await admitRegeneration(tx, user.id, aula.id, bounds);
+            if (admission === 'admitted') {
+              await queueLessonRegeneration(tx, aula.id, { previousState: 'done', charged: false, jobId: `job-${i}`, request: {}, habilidadesFixadas: null });
+            }
+            return admission;
+          }),
+        ),
+      );
+      expect(results.filter((r) => r === 'admitted')).toHaveLength(3);
+      expect(results.filter((r) => r === 'in-flight')).toHaveLength(3);
+      // Another user is not held by these.
+      const other = await lessonOf({ generationState: 'done' });
+      expect(await fresh().transactional((tx) => admitRegeneration(tx, other.user.id, other.aula.id, bounds))).toBe('admitted');
+      // Two end: two more are admitted, then the hour's 5 are used.
+      await db.pool.query(`update aulas set generation_state = 'done' where plano_id = $1`, [plano.id]);
+      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[0].id, bounds))).toBe('admitted');
+      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[1].id, bounds))).toBe('admitted');
+      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[2].id, bounds))).toBe('per-hour');
+      // An hour later they no longer count (and are deleted when the next one is admitted).
+      await db.pool.query(`update regeneration_requests set created_at = now() - interval '61 minutes' where user_id = $1`, [user.id]);
+      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[2].id, bounds))).toBe('admitted');
+      const { rows } = await db.pool.query<{ n: number }>(`select count(*)::int as n from regeneration_requests where user_id = $1`, [user.id]);
+      expect(rows[0].n).toBe(1);
     });
 
     it('lockPendingRegeneration finds the pending regeneration of that job only; endRegeneration clears it', async () => {
       const { aula } = await lessonOf({}, { generationState: 'done' });
       const request = { planId: 'p', aulaId: aula.id, charged: true };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-9', request, counts: true, habilidadesFixadas: null });
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-9', request, habilidadesFixadas: null });
       expect(await lockPendingRegeneration(fresh(), aula.id, 'job-8')).toBeNull();
       await fresh().transactional(async (tx) => {
         expect(await lockPendingRegeneration(tx, aula.id, 'job-9')).toEqual({ charged: true, previousState: 'done' });
@@ -200,7 +241,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('findStaleRegenerations finds lessons with a job queued or running past the grace period; touchLesson starts it again', async () => {
       const request = { planId: 'x', aulaId: 'y', charged: false };
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued', numeroAula: 3 });
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, counts: true, habilidadesFixadas: null });
+      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, habilidadesFixadas: null });
       const { plano: firstPlano, aula: firstGeneration } = await lessonOf({}, { generationState: 'queued' });
       await age('aulas', aula.id, 60);
       await age('aulas', firstGeneration.id, 60);

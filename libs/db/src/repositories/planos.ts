@@ -186,33 +186,58 @@ export interface LessonRegeneration {
   jobId: string;
   /** The job's payload, kept so the sweeper can queue it again. */
   request: unknown;
-  /** Whether this regeneration counts against the free ones (a failed lesson's does not). */
-  counts: boolean;
   /** Pinned skills for this and later generations; null keeps the lesson's. */
   habilidadesFixadas: readonly string[] | null;
 }
 
 /**
- * Marks the lesson queued for regeneration by this job, keeping the request and what to restore on failure; its AI
- * call counter starts again (the regeneration's budget, see takeRegenerationAiCall).
+ * Marks the lesson queued for regeneration by this job, keeping the request and what to restore on failure, and
+ * counts one more regeneration (a failed lesson's too). Its AI calls are not reset: each regeneration adds a
+ * lesson's worth to the budget (see takeRegenerationAiCall).
  */
 export async function queueLessonRegeneration(tx: EntityManager, aulaId: string, r: LessonRegeneration): Promise<void> {
   await tx.execute(
     `update aulas set generation_state = 'queued', generation_error = null, regeneration_previous_state = ?,
             regeneration_charged = ?, regeneration_job_id = ?, regeneration_request = ?::jsonb,
-            regeneracoes = regeneracoes + ?, ai_calls = 0,
+            regeneracoes = regeneracoes + 1,
             habilidades_fixadas = coalesce(?::jsonb, habilidades_fixadas), updated_at = now()
       where id = ?`,
-    [
-      r.previousState,
-      r.charged,
-      r.jobId,
-      JSON.stringify(r.request),
-      r.counts ? 1 : 0,
-      r.habilidadesFixadas ? JSON.stringify(r.habilidadesFixadas) : null,
-      aulaId,
-    ],
+    [r.previousState, r.charged, r.jobId, JSON.stringify(r.request), r.habilidadesFixadas ? JSON.stringify(r.habilidadesFixadas) : null, aulaId],
   );
+}
+
+/** Whether a user's regeneration may be queued, or which per-user bound refuses it. */
+export type RegenerationAdmission = 'admitted' | 'in-flight' | 'per-hour';
+
+/**
+ * Admits one regeneration of `aulaId` for the user, within the per-user bounds: at most `inFlightMax` of their
+ * lessons queued or running for a regeneration, and at most `perHour` asked for in the last hour (kept in
+ * regeneration_requests, where this one is recorded when admitted). The user's row is locked first, in its own
+ * statement, so concurrent requests (any api process) count one after the other and see each other's rows. Call it
+ * in the transaction that then queues the regeneration.
+ */
+export async function admitRegeneration(
+  tx: EntityManager,
+  userId: string,
+  aulaId: string,
+  bounds: { inFlightMax: number; perHour: number },
+): Promise<RegenerationAdmission> {
+  await tx.execute(`select id from users where id = ? for update`, [userId]);
+  const [counts] = await tx.execute<{ in_flight: number; last_hour: number }[]>(
+    `select (select count(*)::int from aulas a join planos_aula p on p.id = a.plano_id
+              where p.user_id = ? and a.regeneration_job_id is not null and a.generation_state in ('queued', 'running')) as in_flight,
+            (select count(*)::int from regeneration_requests
+              where user_id = ? and created_at > now() - interval '1 hour') as last_hour`,
+    [userId, userId],
+  );
+  if (counts.in_flight >= bounds.inFlightMax) return 'in-flight';
+  if (counts.last_hour >= bounds.perHour) return 'per-hour';
+  await tx.execute(
+    `with old as (delete from regeneration_requests where user_id = ? and created_at <= now() - interval '1 hour')
+     insert into regeneration_requests (user_id, aula_id) values (?, ?)`,
+    [userId, userId, aulaId],
+  );
+  return 'admitted';
 }
 
 /**

@@ -26,7 +26,7 @@ export function useRegenerateAula(planoId: string) {
       const plano = queryClient.getQueryData<Plano>(queryKeys.plano(planoId));
       const aula = plano?.aulas.find((a) => a.id === aulaId);
       putPlan(queryClient, planoId, plano ? withRegenerationQueued(plano, aulaId, data.habilidadesFixadas) : null);
-      if (!aula || !isRegenerationFree(aula.generation.state, aula.regeneracoes)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      if (!aula || !isRegenerationFree(aula.regeneracoes)) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
   });
 }

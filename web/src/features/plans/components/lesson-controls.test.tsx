@@ -2,7 +2,7 @@ import type { HabilidadeMatch, MatrizData } from '@planejador/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aula } from '@/test/plan-fixtures';
 import { answerFetch, renderWithClient } from '@/test/render';
-import { SkillPickerDialog } from './lesson-controls';
+import { regenerationCostText, SkillPickerDialog } from './lesson-controls';
 
 // A year and subject's pool larger than one page of the skill search (it gives at most 50): 109 skills in two units.
 const codes = ['05', '15', '35'].flatMap((years) => Array.from({ length: 37 }, (_, i) => `EF${years}MA${String(i + 1).padStart(2, '0')}`)).slice(0, 109);
@@ -45,5 +45,14 @@ describe('"Trocar habilidade"', () => {
     expect([search.get('ano'), search.get('materia'), search.get('q'), search.get('limit')]).toEqual(['5', 'matematica', 'frações', '50']);
     fireEvent.click(within(dialog).getByLabelText(/^EF05MA08 /));
     within(dialog).getByText('Escolhidas: EF05MA03, EF05MA08');
+  });
+});
+
+describe('what a regeneration costs', () => {
+  it('a failed lesson counts the same way as any other: 3 free, then 1 credit', () => {
+    const failed = (regeneracoes: number) => ({ ...aula(1, 1, 'Objetivo'), regeneracoes, generation: { state: 'failed' as const, error: 'Falhou' } });
+    expect(regenerationCostText(failed(0))).toBe('Restam 3 gerações gratuitas para esta aula.');
+    expect(regenerationCostText(failed(2))).toBe('Resta 1 geração gratuita para esta aula.');
+    expect(regenerationCostText(failed(3))).toBe('As gerações gratuitas desta aula acabaram: esta custa 1 crédito.');
   });
 });

@@ -20,9 +20,8 @@ import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz'
 import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
 
-/** What a regeneration of this lesson costs, in the teacher's words. */
+/** What a regeneration of this lesson costs, in the teacher's words (a failed lesson's counts the same way). */
 export function regenerationCostText(aula: Aula): string {
-  if (aula.generation.state === 'failed') return 'Gratuita: a geração desta aula falhou.';
   const left = Math.max(0, LIMITS.freeRegenerations - aula.regeneracoes);
   if (left > 0) return left === 1 ? 'Resta 1 geração gratuita para esta aula.' : `Restam ${left} gerações gratuitas para esta aula.`;
   return `As gerações gratuitas desta aula acabaram: esta custa ${LIMITS.regenerationCost} crédito.`;

@@ -159,16 +159,21 @@ describe('the regeneration request', () => {
     expect(calls.map((c) => c.method)).toEqual(['POST']);
   });
 
-  it('asks for the credits again after a paid one; a failed lesson is free and not counted', async () => {
+  it('asks for the credits again after a paid one; a failed lesson counts the same way (free 3 times, then paid)', async () => {
     const paid = regenerate({ ...before, aulas: [before.aulas[0], { ...target, regeneracoes: 3 }, before.aulas[2]] }, target.id);
     await paid.send();
     await waitFor(() => expect(gets(paid.calls)).toEqual(['/api/auth/user']));
     expect(lesson2(paid.client).regeneracoes).toBe(4);
 
-    const failed: Aula = { ...target, regeneracoes: 3, generationState: 'failed', generation: { state: 'failed', error: 'Falhou' } };
-    const free = regenerate({ ...before, aulas: [before.aulas[0], failed, before.aulas[2]] }, target.id);
+    const failedAfter = (regeneracoes: number): Aula => ({ ...target, regeneracoes, generationState: 'failed', generation: { state: 'failed', error: 'Falhou' } });
+    const free = regenerate({ ...before, aulas: [before.aulas[0], failedAfter(2), before.aulas[2]] }, target.id);
     await free.send();
     expect(lesson2(free.client)).toMatchObject({ regeneracoes: 3, generation: { state: 'queued', error: null } });
     expect(free.calls.map((c) => c.method)).toEqual(['POST']);
+
+    const paidFailed = regenerate({ ...before, aulas: [before.aulas[0], failedAfter(3), before.aulas[2]] }, target.id);
+    await paidFailed.send();
+    await waitFor(() => expect(gets(paidFailed.calls)).toEqual(['/api/auth/user']));
+    expect(lesson2(paidFailed.client)).toMatchObject({ regeneracoes: 4, generation: { state: 'queued', error: null } });
   });
 });

@@ -10,7 +10,7 @@ function withLesson(plano: Plano, aulaId: string, change: (aula: Aula) => Aula):
 
 /**
  * The cached plan once the api accepted a regeneration (202), as the api now stores the lesson: queued, no error,
- * one more regeneration counted (a failed lesson's does not count) and the pins sent kept. Null: not in the cache.
+ * one more regeneration counted (a failed lesson's too) and the pins sent kept. Null: not in the cache.
  */
 export function withRegenerationQueued(plano: Plano, aulaId: string, habilidadesFixadas?: string[]): Plano | null {
   if (!plano.aulas.some((aula) => aula.id === aulaId)) return null;
@@ -19,7 +19,7 @@ export function withRegenerationQueued(plano: Plano, aulaId: string, habilidades
     generationState: 'queued',
     generationError: null,
     generation: { state: 'queued', error: null },
-    regeneracoes: aula.regeneracoes + (aula.generation.state === 'failed' ? 0 : 1),
+    regeneracoes: aula.regeneracoes + 1,
     habilidadesFixadas: habilidadesFixadas?.length ? habilidadesFixadas : aula.habilidadesFixadas,
   }));
 }
