@@ -150,7 +150,7 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
       [generateRequest(turma.id, Array.from({ length: 16 }, (_, i) => `Aula ${i}`)), MSG.aulasMax],
       [generateRequest(turma.id, ['  ']), MSG.promptRequired],
       [generateRequest(turma.id, ['x'], { materiaGeral: '' }), MSG.materiaGeralRequired],
-      [generateRequest(turma.id, ['x'], { temaPrincipal: '' }), MSG.temaRequired],
+      [generateRequest(turma.id, ['x'], { temaPrincipal: 'ab' }), MSG.temaPrincipalLength],
       [generateRequest('', ['x']), MSG.turmaRequired],
       [generateRequest(turma.id, ['x'], { nivelDetalhamento: 9 }), MSG.nivelInvalid],
     ];

@@ -43,7 +43,7 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     expect(badDate.status).toBe(400);
     expect(badDate.body.message).toBe(MSG.dataInvalida);
     const badTrimestre = await client.post<{ message: string }>('/api/planos/generate', {
-      temaPrincipal: 'X', turmaId, materiaGeral: 'matematica', trimestre: 4, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: 'x' }],
+      temaPrincipal: 'Frações', turmaId, materiaGeral: 'matematica', trimestre: 4, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: 'x' }],
     });
     expect(badTrimestre.status).toBe(400);
     expect(badTrimestre.body.message).toBe(MSG.trimestreInvalid);

@@ -264,9 +264,9 @@ const DERIVED_THEME_MAX = 80;
  */
 export function planTheme(data: Pick<GeneratePlanoData, 'temaPrincipal' | 'materiaGeral' | 'aulas'>): string {
   const tema = data.temaPrincipal.trim();
-  if (tema.toLocaleLowerCase('pt-BR') !== materiaLabel(data.materiaGeral).toLocaleLowerCase('pt-BR')) return tema;
+  if (tema && tema.toLocaleLowerCase('pt-BR') !== materiaLabel(data.materiaGeral).toLocaleLowerCase('pt-BR')) return tema;
   const first = data.aulas[0]?.prompt.replace(/\s+/g, ' ').trim().replace(/[.;:!?\s]+$/u, '');
-  if (!first) return tema;
+  if (!first) return tema || materiaLabel(data.materiaGeral);
   if (first.length <= DERIVED_THEME_MAX) return first;
   const cut = first.slice(0, DERIVED_THEME_MAX);
   const space = cut.lastIndexOf(' ');

@@ -1,4 +1,4 @@
-import { LIMITS, type HabilidadeMatch } from '@planejador/contracts';
+import { cutAtWord, LIMITS, type HabilidadeMatch } from '@planejador/contracts';
 import { z } from 'zod';
 import { AiError } from './ai-error';
 import { chosenSkills, habilidadesText, knowledgeObjects, noSkillsText } from './curriculum-text';
@@ -145,6 +145,8 @@ export function composeDraft(ctx: LessonContext, answer: LessonAnswer): LessonDr
   const pinned = pinnedSkills(ctx);
   const skills = pinned.length > 0 ? pinned : chosenSkills(answer.habilidadeCodes, ctx.candidates);
   return {
+    titulo: cutAtWord(ctx.aula.prompt, LIMITS.tituloMax),
+    verificacao: null,
     habilidadeCodes: skills.map((s) => s.code),
     habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
     objetivos: answer.objetivos,

@@ -1,4 +1,4 @@
-import { LESSON_FIELD_LABELS, materiaLabel } from '@planejador/contracts';
+import { LESSON_FIELD_LABELS, materiaLabel, REGENERABLE_FIELD_LABELS } from '@planejador/contracts';
 import { anoLabel, bnccComponentName, detailLevel, noSkillsText } from './curriculum-text';
 import { pinnedSkills, promptCandidates, skillCountRange } from './lesson-answer';
 import type { HabilidadeMatch } from '@planejador/contracts';
@@ -122,7 +122,7 @@ function regenerationLines(ctx: LessonContext): string[] {
   }
   if (regeneration.campo) {
     lines.push(
-      `Reescreva somente o campo "${LESSON_FIELD_LABELS[regeneration.campo]}"; nos demais campos devolva o texto atual sem mudanças.`,
+      `Reescreva somente o campo "${REGENERABLE_FIELD_LABELS[regeneration.campo]}"; nos demais campos devolva o texto atual sem mudanças.`,
     );
   } else {
     lines.push('Escreva uma nova versão da aula inteira, diferente da atual.');

@@ -1,4 +1,4 @@
-import type { HabilidadeMatch } from '@planejador/contracts';
+import { cutAtWord, LIMITS, type HabilidadeMatch } from '@planejador/contracts';
 import {
   asClause,
   detailLevel,
@@ -126,6 +126,8 @@ export class OfflineLessonDrafter implements LessonGenerator {
     const skills = pickOfflineSkills(ctx);
     const level = detailLevel(ctx);
     return {
+      titulo: cutAtWord(ctx.aula.prompt, LIMITS.tituloMax),
+      verificacao: null,
       avisos: needsSkillConfirmation(ctx, skills) ? ['habilidade-a-confirmar'] : [],
       habilidadeCodes: skills.map((s) => s.code),
       habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),

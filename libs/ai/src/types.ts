@@ -1,4 +1,4 @@
-import type { HabilidadeMatch, LessonContent, LessonField } from '@planejador/contracts';
+import type { HabilidadeMatch, LessonContent, LessonField, RegenerableField } from '@planejador/contracts';
 
 /** Everything one lesson's generation needs: the plan settings, the class, the lesson and its candidate skills. */
 export interface LessonContext {
@@ -31,7 +31,7 @@ export interface LessonContext {
   /** A regeneration: the teacher's wish, the one field to rewrite (absent: all), and the current content. */
   regeneration?: {
     instrucao?: string | null;
-    campo?: LessonField | null;
+    campo?: RegenerableField | null;
     current?: Partial<Record<LessonField, string | null>>;
   };
 }

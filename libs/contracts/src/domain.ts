@@ -61,8 +61,12 @@ export function isRegenerationFree(regeneracoes: number): boolean {
   return regeneracoes < LIMITS.freeRegenerations;
 }
 
-/** Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description. */
-const LESSON_WARNINGS = ['habilidade-a-confirmar'] as const;
+/**
+ * Warnings a lesson may carry. habilidade-a-confirmar: the skill was picked without a clear match to the description.
+ * campos-com-habilidade-antiga: the lesson's skills changed and another field still cites a code it no longer has
+ * (the page offers "Reescrever a aula para a nova habilidade").
+ */
+export const LESSON_WARNINGS = ['habilidade-a-confirmar', 'campos-com-habilidade-antiga'] as const;
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];
 
 /** Where a lesson version came from (decisions.md, "Lesson control"). */
@@ -132,7 +136,28 @@ export const LIMITS = {
   /** Per user: regenerations queued or running at once, and regenerations asked for in one hour. */
   regenerationsInFlightMax: 3,
   regenerationsPerHour: 30,
+  /** A lesson's title (decisions.md, "Lessons that teach") and a plan's (temaPrincipal, "Plans"). */
+  tituloMin: 3,
+  tituloMax: 80,
+  temaPrincipalMin: 3,
+  temaPrincipalMax: 120,
+  /** A lesson's check of learning: 3 to 5 questions (verificacaoQuestionCount gives the count per detail level). */
+  verificacaoMin: 3,
+  verificacaoMax: 5,
+  /** A question's statement, an alternative and an expected answer. */
+  enunciadoMax: 1000,
+  alternativaMax: 300,
+  respostaEsperadaMax: 2000,
+  /** The knowledge objects a lesson lists: only its cited skills' own, verbatim, at most this many. */
+  objetosConhecimentoMax: 3,
 } as const;
+
+/** Questions of a lesson's verificação at a detail level: 3 at levels 1-2, 4 at 3, 5 at 4-5. */
+export function verificacaoQuestionCount(nivelDetalhamento: number): number {
+  if (nivelDetalhamento <= 2) return 3;
+  if (nivelDetalhamento === 3) return 4;
+  return 5;
+}
 
 export const THEME_STORAGE_KEY = 'planejador-theme';
 export const TUTORIAL_STORAGE_KEY = 'planejador-didactic-planner-tutorial-completed';

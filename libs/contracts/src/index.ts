@@ -7,6 +7,8 @@ export * from './auth';
 export * from './turmas';
 export * from './feedback';
 export * from './planos';
+export * from './verificacao';
+export * from './titles';
 export * from './school-year';
 export * from './curriculum';
 export * from './email';

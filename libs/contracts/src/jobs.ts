@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LESSON_FIELDS } from './planos';
+import { REGENERABLE_FIELDS } from './planos';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
 export const generatePlanJobSchema = z.object({ planId: z.uuid() });
@@ -8,7 +8,7 @@ export const regenerateLessonJobSchema = z.object({
   planId: z.uuid(),
   aulaId: z.uuid(),
   instrucao: z.string().max(500).optional(),
-  campo: z.enum(LESSON_FIELDS).optional(),
+  campo: z.enum(REGENERABLE_FIELDS).optional(),
   habilidadesFixadas: z.array(z.string()).max(3).optional(),
   charged: z.boolean(),
 });

@@ -106,4 +106,21 @@ export const MSG = {
   regenerationsInFlight: 'Você já tem 3 aulas sendo geradas novamente. Aguarde uma terminar para pedir outra.',
   /** 429: the user's regenerations in the last hour (LIMITS.regenerationsPerHour). */
   regenerationsPerHour: 'Você já pediu 30 novas gerações de aula na última hora. Tente novamente mais tarde.',
+  temaPrincipalLength: 'O título do plano deve ter de 3 a 120 caracteres.',
+  tituloAulaLength: 'O título da aula deve ter de 3 a 80 caracteres.',
+  verificacaoQuestoesCount: 'A verificação da aprendizagem deve ter de 3 a 5 questões.',
+  questaoTipoInvalid: 'Tipo de questão inválido (use múltipla escolha ou aberta).',
+  questaoEnunciadoRequired: 'O enunciado da questão é obrigatório.',
+  questaoRespostaRequired: 'A resposta esperada da questão aberta é obrigatória.',
+  questaoAlternativas: 'Uma questão de múltipla escolha tem 4 alternativas.',
+  /** n: the question's number in the lesson (1..5). */
+  questaoAlternativasDistintas: (n: number) => `Questão ${n}: escreva 4 alternativas diferentes, nenhuma vazia.`,
+  questaoCorreta: 'Indique a alternativa correta (A, B, C ou D).',
+  questaoHabilidadeInvalid: 'Código de habilidade da questão inválido (exemplo: EF05MA01).',
+  /** A question citing a skill the lesson does not cite. */
+  questaoHabilidadeForaDaAula: (numeroAula: number, n: number) =>
+    `Aula ${numeroAula}, questão ${n}: a habilidade da questão deve ser uma das habilidades da aula.`,
+  /** Offline (no AI configured): a regeneration's wish is kept as a note for the teacher, nothing is charged. */
+  regenerationOfflineNote:
+    'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
 } as const;

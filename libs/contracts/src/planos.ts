@@ -12,6 +12,7 @@ import {
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';
+import { verificacaoSchema, type Verificacao } from './verificacao';
 
 const lessonPrompt = z
   .string({ error: MSG.promptRequired })
@@ -40,12 +41,25 @@ const generateAulaSchema = z.object({
   habilidadesFixadas: habilidadesFixadasSchema.optional().default([]),
 });
 
+/** A plan's title as the teacher types it (3-120 characters). */
+const temaPrincipalSchema = z
+  .string({ error: MSG.temaRequired })
+  .trim()
+  .min(LIMITS.temaPrincipalMin, MSG.temaPrincipalLength)
+  .max(LIMITS.temaPrincipalMax, MSG.temaPrincipalLength);
+
 const generatePlanoObject = z.object({
+  /**
+   * "Título do plano". Empty, absent or the subject's name: the server builds the title from the lessons' titles
+   * (decisions.md, "Plans"); else 3-120 characters.
+   */
   temaPrincipal: z
-    .string({ error: MSG.temaRequired })
+    .string({ error: MSG.temaPrincipalLength })
     .trim()
-    .min(1, MSG.temaRequired)
-    .max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax)),
+    .max(LIMITS.temaPrincipalMax, MSG.temaPrincipalLength)
+    .refine((v) => v.length === 0 || v.length >= LIMITS.temaPrincipalMin, MSG.temaPrincipalLength)
+    .optional()
+    .default(''),
   turmaId: z.string({ error: MSG.turmaRequired }).min(1, MSG.turmaRequired).pipe(z.uuid({ error: MSG.turmaRequired })),
   materiaGeral: z
     .string({ error: MSG.materiaGeralRequired })
@@ -76,8 +90,8 @@ export type GeneratePlanoData = z.output<typeof generatePlanoSchema>;
 
 /**
  * The generate form (web): the same rules, except that lesson rows may be left empty (empty prompts are
- * dropped on confirm, spec section 5), lessons are numbered by their position and take the general subject.
- * temaPrincipal is set from the subject's label.
+ * dropped on confirm, spec section 5) and lessons are numbered by their position and take the general subject.
+ * temaPrincipal is the form's "Título do plano" (may be left empty: the server names the plan).
  */
 export const generateFormSchema = generatePlanoObject.extend({
   aulas: z
@@ -141,13 +155,20 @@ export const LESSON_FIELDS = [
 ] as const;
 export type LessonField = (typeof LESSON_FIELDS)[number];
 
-export const LESSON_FIELD_LABELS: Record<LessonField, string> = {
+/** What a regeneration may limit itself to: one of the five text fields, or the lesson's check of learning. */
+export const REGENERABLE_FIELDS = [...LESSON_FIELDS, 'verificacao'] as const;
+export type RegenerableField = (typeof REGENERABLE_FIELDS)[number];
+
+export const REGENERABLE_FIELD_LABELS: Record<RegenerableField, string> = {
   habilidades: 'Habilidades',
   objetivos: 'Objetivos de Aprendizagem',
   objetosConhecimento: 'Objetos de Conhecimento',
   experiencias: 'Experiências de Aprendizagem',
   evidencias: 'Evidências de Aprendizagem',
+  verificacao: 'Verificação da aprendizagem',
 };
+
+export const LESSON_FIELD_LABELS: Record<LessonField, string> = REGENERABLE_FIELD_LABELS;
 
 export const LESSON_FIELD_EMPTY: Record<LessonField, string> = {
   habilidades: 'Nenhuma habilidade definida',
@@ -157,8 +178,19 @@ export const LESSON_FIELD_EMPTY: Record<LessonField, string> = {
   evidencias: 'Nenhuma evidência definida',
 };
 
+/** A lesson's title (3-80 characters): the short name of that lesson's own topic. */
+export const tituloAulaSchema = z
+  .string({ error: MSG.tituloAulaLength })
+  .trim()
+  .min(LIMITS.tituloMin, MSG.tituloAulaLength)
+  .max(LIMITS.tituloMax, MSG.tituloAulaLength);
+
 const updateAulaSchema = z.object({
   id: z.uuid({ error: MSG.notFound }),
+  /** The lesson's title; absent: unchanged. */
+  titulo: tituloAulaSchema.optional(),
+  /** The lesson's check of learning; absent: unchanged. Each question's skill must be one of the lesson's codes. */
+  verificacao: verificacaoSchema.optional(),
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax).optional(),
   materia: materiaSchema.optional(),
   prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)).optional(),
@@ -169,7 +201,8 @@ const updateAulaSchema = z.object({
   evidencias: lessonText,
   /**
    * The lesson's skill codes, when the teacher changed them ("Trocar habilidade"): each must belong to the
-   * class's year and the lesson's subject. Absent: the codes stay as they are.
+   * class's year and the lesson's subject. Absent: the codes stay as they are, unless the `habilidades` text holds
+   * BNCC codes, which then become the lesson's codes (and the server rewrites the text with their official text).
    */
   habilidadeCodes: z
     .array(bnccCodeSchema, { error: MSG.habilidadeCodeInvalid })
@@ -186,7 +219,9 @@ const updateAulaSchema = z.object({
 export const updatePlanoSchema = z
   .object({
     status: z.enum(PLAN_STATUSES, { error: MSG.statusInvalid }).default('salvo'),
-    /** May be omitted when only the plan's trimestre, period or lesson length change. */
+    /** The plan's title (renamed on the plan page); absent: unchanged. */
+    temaPrincipal: temaPrincipalSchema.optional(),
+    /** May be omitted when only the plan's title, trimestre, period or lesson length change. */
     aulas: z.array(updateAulaSchema).min(LIMITS.aulasMin, MSG.aulasMin).max(LIMITS.aulasMax, MSG.aulasMax).optional(),
     ...schoolYearFields,
   })
@@ -209,16 +244,23 @@ export const regenerateAulaSchema = z.object({
     .max(LIMITS.instrucaoMax, MSG.instrucaoTooLong)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  /** Only this field changes; absent: the whole lesson is rewritten. */
-  campo: z.enum(LESSON_FIELDS, { error: MSG.campoInvalid }).optional(),
+  /** Only this field changes (one of the five texts, or 'verificacao'); absent: the whole lesson is rewritten. */
+  campo: z.enum(REGENERABLE_FIELDS, { error: MSG.campoInvalid }).optional(),
   /** The skills the new text must cite (same rules as the generate request's). */
   habilidadesFixadas: habilidadesFixadasSchema.optional(),
 });
 export type RegenerateAulaInput = z.input<typeof regenerateAulaSchema>;
 export type RegenerateAulaData = z.output<typeof regenerateAulaSchema>;
 
-/** A lesson's five fields with its skill codes and warnings: what a generator writes and a version keeps. */
+/**
+ * A lesson's five fields with its title, check of learning, skill codes and warnings: what a generator writes and a
+ * version keeps.
+ */
 export interface LessonContent {
+  /** The short name of the lesson's own topic (3-80 characters). */
+  titulo: string;
+  /** The check of learning for the end of the lesson; null when none was written (older lessons). */
+  verificacao: Verificacao | null;
   habilidadeCodes: string[];
   habilidades: string;
   objetivos: string;
@@ -244,6 +286,8 @@ export interface AulaVersao {
   versao: number;
   origem: VersionOrigin;
   createdAt: string;
+  titulo: string | null;
+  verificacao: Verificacao | null;
   habilidades: string | null;
   objetivos: string | null;
   objetosConhecimento: string | null;
@@ -253,7 +297,7 @@ export interface AulaVersao {
   habilidadeCodes: string[];
   /** The teacher's instruction of a regeneration, and the field it was limited to. */
   instrucao?: string | null;
-  campo?: LessonField | null;
+  campo?: RegenerableField | null;
 }
 
 /** A lesson's generation, as the contract names it. */
@@ -273,11 +317,15 @@ export interface Aula {
   numeroAula: number;
   materia: string;
   prompt: string;
+  /** The short name of the lesson's own topic; null until the lesson is written. */
+  titulo: string | null;
   habilidades: string | null;
   objetivos: string | null;
   objetosConhecimento: string | null;
   experiencias: string | null;
   evidencias: string | null;
+  /** The check of learning for the end of the lesson (3 to 5 questions); null until written. */
+  verificacao: Verificacao | null;
   /** Skill codes chosen for this lesson (validated against the curriculum). */
   habilidadeCodes: string[];
   /** Same as generation.state / generation.error (kept for older clients). */

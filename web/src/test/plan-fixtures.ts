@@ -10,6 +10,8 @@ export function aula(n: number, versao: number, objetivos: string): Aula {
     numeroAula: n,
     materia: 'matematica',
     prompt: `Aula ${n}`,
+    titulo: `Tema da aula ${n}`,
+    verificacao: null,
     habilidades: '(EF05MA03) Frações',
     objetivos,
     objetosConhecimento: 'Frações',

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { LessonField, VersionOrigin } from '@planejador/contracts';
+import type { RegenerableField, Verificacao, VersionOrigin } from '@planejador/contracts';
 import { Aula } from './aula.entity';
 
 /** One content of a lesson (the current one included): generation, regeneration, saved edit or restore. */
@@ -18,6 +18,12 @@ export class AulaVersaoRecord {
 
   @Property({ type: 'string', length: 16 })
   origem!: VersionOrigin;
+
+  @Property({ type: 'string', length: 80, nullable: true })
+  titulo: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  verificacao: Verificacao | null = null;
 
   @Property({ type: 'text', nullable: true })
   habilidades: string | null = null;
@@ -41,7 +47,7 @@ export class AulaVersaoRecord {
   instrucao: string | null = null;
 
   @Property({ type: 'string', length: 32, nullable: true })
-  campo: LessonField | null = null;
+  campo: RegenerableField | null = null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { LessonGenerationState, LessonWarning, RegenerateLessonJob } from '@planejador/contracts';
+import type { LessonGenerationState, LessonWarning, RegenerateLessonJob, Verificacao } from '@planejador/contracts';
 import { PlanoAula } from './plano-aula.entity';
 
 @Entity({ tableName: 'aulas' })
@@ -21,6 +21,10 @@ export class Aula {
   @Property({ type: 'text' })
   prompt!: string;
 
+  /** The short name of the lesson's own topic (3-80 characters); null until the lesson is written. */
+  @Property({ type: 'string', length: 80, nullable: true })
+  titulo: string | null = null;
+
   @Property({ type: 'text', nullable: true })
   habilidades: string | null = null;
 
@@ -35,6 +39,10 @@ export class Aula {
 
   @Property({ type: 'text', nullable: true })
   evidencias: string | null = null;
+
+  /** The check of learning for the end of the lesson (3 to 5 questions); null until written. */
+  @Property({ type: 'json', nullable: true })
+  verificacao: Verificacao | null = null;
 
   /** BNCC codes chosen for this lesson, each checked against the curriculum. */
   @Property({ type: 'json', default: "'[]'" })

@@ -14,6 +14,10 @@ export class PlanoAula {
   @Property({ type: 'string', length: 200 })
   temaPrincipal!: string;
 
+  /** The server built the title from the lessons (the teacher gave none): it follows their titles once written. */
+  @Property({ type: 'boolean', default: false })
+  temaAutomatico: boolean & Opt = false;
+
   @Property({ type: 'string', length: 32 })
   materiaGeral!: string;
 

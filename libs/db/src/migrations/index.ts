@@ -9,6 +9,7 @@ import { Migration20261125000200_school_year } from './Migration20261125000200_s
 import { Migration20261125000300_ai_calls } from './Migration20261125000300_ai_calls';
 import { Migration20261125140000_drop_queue_prefix } from './Migration20261125140000_drop_queue_prefix';
 import { Migration20261127161000_regeneration_limits } from './Migration20261127161000_regeneration_limits';
+import { Migration20261127162000_lessons_that_teach } from './Migration20261127162000_lessons_that_teach';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000300_ai_calls', class: Migration20261125000300_ai_calls },
   { name: 'Migration20261125140000_drop_queue_prefix', class: Migration20261125140000_drop_queue_prefix },
   { name: 'Migration20261127161000_regeneration_limits', class: Migration20261127161000_regeneration_limits },
+  { name: 'Migration20261127162000_lessons_that_teach', class: Migration20261127162000_lessons_that_teach },
 ];

@@ -13,6 +13,8 @@ interface LessonRow {
   habilidades: string | null;
   habilidade_codes: string[];
   avisos: string[];
+  titulo: string | null;
+  verificacao: LessonContent['verificacao'];
   objetivos: string | null;
   objetos_conhecimento: string | null;
   experiencias: string | null;
@@ -27,6 +29,10 @@ type VersionRow = Omit<LessonRow, 'generation_state' | 'generation_error' | 'avi
 };
 
 const draft = (tag: string, overrides: Partial<LessonContent> = {}): LessonContent => ({
+  titulo: `Título ${tag}`,
+  verificacao: {
+    questoes: [1, 2, 3].map((n) => ({ tipo: 'aberta' as const, enunciado: `Pergunta ${n} ${tag}`, respostaEsperada: `Resposta ${n}`, habilidade: `EF05MA0${tag.length}` })),
+  },
   habilidadeCodes: [`EF05MA0${tag.length}`],
   habilidades: `habilidades ${tag}`,
   objetivos: `objetivos ${tag}`,
@@ -60,19 +66,21 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
   }
   const row = async (aulaId: string) =>
     (await db.pool.query<LessonRow>(
-      `select versao, generation_state, generation_error, habilidades, habilidade_codes, avisos, objetivos, objetos_conhecimento,
+      `select versao, generation_state, generation_error, titulo, verificacao, habilidades, habilidade_codes, avisos, objetivos, objetos_conhecimento,
               experiencias, evidencias, regeneration_charged, regeneration_previous_state
          from aulas where id = $1`,
       [aulaId],
     )).rows[0];
   const versions = async (aulaId: string) =>
     (await db.pool.query<VersionRow>(
-      `select versao, origem, habilidades, habilidade_codes, objetivos, objetos_conhecimento, experiencias, evidencias, instrucao, campo
+      `select versao, origem, titulo, verificacao, habilidades, habilidade_codes, objetivos, objetos_conhecimento, experiencias, evidencias, instrucao, campo
          from aula_versoes where aula_id = $1 order by versao`,
       [aulaId],
     )).rows;
   /** The columns of a stored content, as `draft` gave them. */
   const content = (d: LessonContent) => ({
+    titulo: d.titulo,
+    verificacao: d.verificacao,
     habilidades: d.habilidades,
     habilidade_codes: d.habilidadeCodes,
     objetivos: d.objetivos,
@@ -164,6 +172,22 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
       habilidade_codes: ['EF05MA01', 'EF05MA02'],
       avisos: ['habilidade-a-confirmar'],
     });
+  });
+
+  it("regenerating 'verificacao' changes only the check of learning, and the version keeps it with the title", async () => {
+    const aulaId = await lesson();
+    const first = draft('um');
+    await store({ aulaId, draft: first, origem: 'geracao', onlyIfNotDone: true });
+    const jobId = `regen-${randomUUID()}`;
+    await regenerating(aulaId, jobId, 'running');
+    const second = draft('dois');
+    expect(await store({ aulaId, draft: second, origem: 'regeneracao', campo: 'verificacao', jobId })).toBe(2);
+    const now = { ...content(first), verificacao: second.verificacao };
+    expect(await row(aulaId)).toMatchObject(now);
+    expect((await versions(aulaId)).map((v) => ({ versao: v.versao, titulo: v.titulo, verificacao: v.verificacao }))).toEqual([
+      { versao: 1, titulo: first.titulo, verificacao: first.verificacao },
+      { versao: 2, titulo: first.titulo, verificacao: second.verificacao },
+    ]);
   });
 
   it('regenerating the whole lesson replaces every field; each later version is kept beside the earlier ones', async () => {

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LessonContent, LessonField, VersionOrigin } from '@planejador/contracts';
+import type { LessonContent, RegenerableField, VersionOrigin } from '@planejador/contracts';
 import { Aula } from '../entities';
 
 export interface StoreRequest {
   aulaId: string;
   draft: LessonContent;
   origem: VersionOrigin;
-  /** Only this field (and, for habilidades, the codes) changes; absent: the whole lesson. */
-  campo?: LessonField | null;
+  /** Only this field (and, for habilidades, the codes) changes; absent: the whole lesson (title included). */
+  campo?: RegenerableField | null;
   instrucao?: string | null;
   /** First generation: store only if the lesson is not done yet (a resumed job never writes a lesson twice). */
   onlyIfNotDone?: boolean;
@@ -16,7 +16,8 @@ export interface StoreRequest {
 }
 
 /** The content columns a version keeps, in aula_versoes' and aulas' shared names. */
-const VERSION_CONTENT = `"habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
+export const VERSION_CONTENT =
+  `"titulo", "verificacao", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
 
 /**
  * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
@@ -33,6 +34,8 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
     sets.push(`"${column}" = ?${cast}`);
     values.push(value);
   };
+  if (all) set('titulo', draft.titulo || null);
+  if (all || campo === 'verificacao') set('verificacao', draft.verificacao ? JSON.stringify(draft.verificacao) : null, '::jsonb');
   if (all || campo === 'habilidades') {
     set('habilidades', draft.habilidades);
     set('habilidade_codes', JSON.stringify(draft.habilidadeCodes), '::jsonb');
@@ -75,7 +78,7 @@ export async function insertVersion(
   aulaId: string,
   versao: number,
   origem: VersionOrigin,
-  extra: { instrucao?: string | null; campo?: LessonField | null } = {},
+  extra: { instrucao?: string | null; campo?: RegenerableField | null } = {},
 ): Promise<void> {
   await tx.execute(
     `insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")

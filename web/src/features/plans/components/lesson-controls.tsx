@@ -1,5 +1,6 @@
 import {
   LESSON_FIELD_LABELS,
+  REGENERABLE_FIELD_LABELS,
   LIMITS,
   VERSION_ORIGIN_LABELS,
   type Aula,
@@ -320,7 +321,7 @@ export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDi
                 ) : null}
               </div>
               {v.instrucao ? <p className="mt-1 text-xs text-muted-foreground">Pedido: “{v.instrucao}”</p> : null}
-              {v.campo ? <p className="mt-1 text-xs text-muted-foreground">Só o campo {LESSON_FIELD_LABELS[v.campo]}</p> : null}
+              {v.campo ? <p className="mt-1 text-xs text-muted-foreground">Só o campo {REGENERABLE_FIELD_LABELS[v.campo]}</p> : null}
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer text-primary">Ver conteúdo</summary>
                 <dl className="mt-2 flex flex-col gap-2">
