@@ -9,6 +9,7 @@ export * from './feedback';
 export * from './planos';
 export * from './verificacao';
 export * from './titles';
+export * from './privacy/redactor';
 export * from './school-year';
 export * from './curriculum';
 export * from './email';
