@@ -179,7 +179,7 @@ function looksLikeName(token: Token): boolean {
 
 // ---------- patterns with digits and symbols ----------
 
-const DATE = String.raw`(?:\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4}|\d{1,2}\s+de\s+[a-zç]+(?:\s+de\s+\d{4})?|\d{4})`;
+const DATE = String.raw`(?:\d{1,2}[\/.-]\d{1,2}(?:[\/.-]\d{2,4})?|\d{1,2}\s+de\s+[a-zç]+(?:\s+de\s+\d{4})?|\d{4})`;
 const MONTHS = /janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro/iu;
 
 interface PatternRule {
@@ -210,18 +210,21 @@ const PATTERN_RULES: PatternRule[] = [
   {
     tipo: 'nascimento',
     pattern: new RegExp(
-      String.raw`\b(?:nasc(?:ido|ida|imento)?\.?|nasceu|data de nascimento|dt\.? nasc\.?|DN|d\.n\.|anivers[áa]rio)\s*(?:em|:|-|dia|no dia|é|e)?\s*(?:em|dia)?\s*${DATE}`,
+      String.raw`\b(?:nasc(?:ido|ida|imento)?\.?|nasceu|data de nascimento|dt\.? nasc\.?|DN|d\.n\.|anivers[áa]rio)(?:[^\d\n.;]{0,30}?)${DATE}(?![\d])`,
       'giu',
     ),
     accept: (m) => /\d/u.test(m[0]) && (/\d[\/.-]\d/u.test(m[0]) || MONTHS.test(m[0]) || /\b(19|20)\d{2}\b/u.test(m[0])),
   },
-  { tipo: 'cid', pattern: /\bCID(?:[\s-]?10|[\s-]?11)?\s*[:\-]?\s*[A-Za-z]\s?\d{2}(?:\.\d{1,2})?(?:\s*(?:e|,|\/)\s*[A-Za-z]\d{2}(?:\.\d{1,2})?)*/gu },
+  {
+    tipo: 'cid',
+    pattern: /\bCID(?:[\s-]?10|[\s-]?11)?\s*[:\-]?\s*(?:[A-Za-z]\s?\d{2}(?:\.\d{1,2})?|[0-9][A-Za-z][0-9A-Za-z]{2}(?:\.[0-9A-Za-z]{1,2})?)(?:\s*(?:e|,|\/)\s*[A-Za-z]\d{2}(?:\.\d{1,2})?)*/gu,
+  },
   { tipo: 'cid', pattern: /(?<![\p{L}\d])F\d{2}(?:\.\d{1,2})?(?![\p{L}\d])/gu },
   { tipo: 'cid', pattern: /(?<![\p{L}\d])[GHQ]\d{2}\.\d{1,2}(?![\p{L}\d])/gu },
   {
     tipo: 'endereco',
     pattern:
-      /\b(?:Rua|R\.|Avenida|Av\.?|Travessa|Tv\.|Alameda|Estrada|Rodovia|Praça|Beco|Servidão|Largo)\s+[\p{L}\d][\p{L}\d .'’]{1,60}?,?\s*(?:n[º°o.]?\s*)?\d{1,5}\b(?:\s*[,/-]?\s*(?:apto?\.?|apartamento|casa|bloco|fundos|sala)\s*\w{1,5})*(?:\s*[-–,]\s*(?:[Bb]airro\s+)?\p{Lu}[\p{L}]+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}[\p{L}]+)*)?/gu,
+      /\b(?:rua|r\.|avenida|av\.?|travessa|tv\.|alameda|estrada|rodovia|praça|beco|servidão|largo)\s+[\p{L}\d][\p{L}\d .'’]{1,60}?,?\s*(?:n[º°o.]?\s*|número\s*)?[1-9]\d{0,4}\b(?:\s*[,/-]?\s*(?:ap(?:to)?\.?|apartamento|casa|bloco|bl\.?|fundos|sala|lote|quadra|conjunto)\b(?:\s*(?:d[aeo]s?\s+)?[\p{L}\d]{1,10})?)*(?:\s*[-–,]\s*(?:bairro\s+)?\p{Lu}[\p{L}]+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}[\p{L}]+)*)?/giu,
   },
   { tipo: 'endereco', pattern: /\b(?:CEP\s*[:\-]?\s*)?\d{5}-\d{3}\b/giu },
   {
@@ -276,8 +279,8 @@ function protectedRanges(text: string, tokens: Token[]): [number, number][] {
       // Public names count when written capitalised, as names are (“a emília” in lower case is someone's note);
       // a one-word one that is also a given name ("Pedrinho", "Iara") is a person after "o", "a", "aluno"...
       const oneGivenName = !needle.includes(' ') && (NAMES.has(fold(needle)) || diminutiveBase(fold(needle)) !== null);
-      const afterTrigger = oneGivenName && triggerBefore(lower, at);
-      if (boundaryBefore && boundaryAfter && /^\p{Lu}/u.test(text[at]) && !afterTrigger) ranges.push([at, end]);
+      const person = oneGivenName && (triggerBefore(lower, at) || !WORK_CONTEXT.test(fold(text)));
+      if (boundaryBefore && boundaryAfter && /^\p{Lu}/u.test(text[at]) && !person) ranges.push([at, end]);
       from = at + 1;
     }
   }
@@ -305,12 +308,19 @@ function protectedRanges(text: string, tokens: Token[]): [number, number][] {
   return ranges;
 }
 
+/**
+ * Words that say a text is about a story, a work or a tradition: only then is a one-word character that is also a
+ * given name ("Pedrinho", "Emília", "Iara") kept as curriculum; elsewhere it is a child of the class.
+ */
+const WORK_CONTEXT =
+  /\b(?:sitio|picapau|lobato|livro|livros|historia|historinha|conto|contos|lenda|lendas|folclore|personagem|personagens|obra|leitura|gibi|gibis|quadrinhos|turma da monica|fabula|teatro|filme|desenho|biblia|santa|santo|sao|deus|igreja|festa)\b/u;
+
 /** Whether the word before position `at` is one that makes the next capitalised word a person. */
 function triggerBefore(lower: string, at: number): boolean {
   const m = /([\p{L}]+)\.?\s+$/u.exec(lower.slice(Math.max(0, at - 30), at));
   if (!m) return false;
   const word = fold(m[1]);
-  return STRONG_TRIGGERS.has(word) || WEAK_TRIGGERS.has(word);
+  return STRONG_TRIGGERS.has(word) || (WEAK_TRIGGERS.has(word) && !['e', 'de', 'com'].includes(word));
 }
 
 /** Two tokens in the same stretch of words: only spaces between them. */
@@ -379,6 +389,70 @@ function nameSpans(text: string, taken: readonly [number, number][]): PersonalDa
   return spans;
 }
 
+/**
+ * Health and diagnosis details: personal when a named person is in the same sentence ("o Davi tem discalculia"),
+ * a class-level need otherwise ("dois alunos com baixa visão").
+ */
+const HEALTH_DETAIL = new RegExp(
+  [
+    String.raw`\bTEA\b(?:\s*(?:n[íi]vel|grau)\s*\d)?`,
+    String.raw`\bautis(?:mo|ta)\b(?:\s*(?:n[íi]vel|grau)\s*\d)?`,
+    String.raw`\bTDAH?\b`,
+    String.raw`\bTOD\b`,
+    String.raw`\bTAG\b`,
+    String.raw`\bTDL\b`,
+    String.raw`\bTOC\b`,
+    String.raw`\bdisl[ée]xic[oa]s?\b|\bdislexia\b`,
+    String.raw`\bdiscalculia\b`,
+    String.raw`\bdisgrafia\b`,
+    String.raw`\bdisortografia\b`,
+    String.raw`\bdispraxia\b`,
+    String.raw`\bdefici[êe]ncia\s+(?:intelectual|visual|auditiva|f[íi]sica|m[úu]ltipla|mental)(?:\s+(?:leve|moderada|grave|severa|profunda))?`,
+    String.raw`\bbaixa\s+vis[ãa]o\b`,
+    String.raw`\bcegueira\b|\b(?:é|e)\s+ceg[oa]\b`,
+    String.raw`\bsurdez\b|\b(?:é|e)\s+surd[oa]\b`,
+    String.raw`\bperda\s+auditiva(?:\s+(?:bilateral|unilateral|leve|moderada|severa|profunda))?`,
+    String.raw`\baparelho\s+auditivo\b`,
+    String.raw`\bimplante\s+coclear\b`,
+    String.raw`\bcadeira\s+de\s+rodas\b`,
+    String.raw`\bmuletas?\b`,
+    String.raw`\bparalisia\s+cerebral\b`,
+    String.raw`\bs[íi]ndrome\s+(?:de|do|da)\s+[\p{L}-]+`,
+    String.raw`\bepilepsia\b|\bepil[ée]ptic[oa]\b|\bconvuls(?:ão|ões|oes|ao)\b`,
+    String.raw`\basma\b|\basm[áa]tic[oa]\b`,
+    String.raw`\bdiabetes\b|\bdiab[ée]tic[oa]\b`,
+    String.raw`\balergi(?:a|co|ca)\s+(?:a|à|ao|de)\s+[\p{L}]+`,
+    String.raw`\bintoler[âa]ncia\s+(?:à|a)\s+[\p{L}]+`,
+    String.raw`\b(?:toma|usa|tomando)\s+(?:ritalina|risperidona|venvanse|concerta|rem[ée]dio(?:\s+controlado)?|medica[çc][ãa]o|medicamento)\b`,
+    String.raw`\britalina\b|\brisperidona\b|\bvenvanse\b`,
+    String.raw`\bhiperatividade\b|\bd[ée]ficit\s+de\s+aten[çc][ãa]o\b`,
+    String.raw`\btranstorno\s+(?:de|do|da|opositor|bipolar|obsessivo)(?:\s+[\p{L}]+){0,2}`,
+    String.raw`\bansiedade\b|\bdepress[ãa]o\b|\bbipolar\b`,
+    String.raw`\baltas\s+habilidades\b|\bsuperdota[çc][ãa]o\b|\bsuperdotad[oa]\b`,
+    String.raw`\bgagueira\b|\bgag[oa]\b`,
+  ].join('|'),
+  'giu',
+);
+
+/** The sentences (by . ; ! ? or a line break) holding a named person, as [start, end). */
+function healthSpans(text: string, names: readonly PersonalDataSpan[]): PersonalDataSpan[] {
+  if (names.length === 0) return [];
+  const spans: PersonalDataSpan[] = [];
+  const sentence = /[^.;!?\n]+/gu;
+  let m: RegExpExecArray | null;
+  while ((m = sentence.exec(text)) !== null) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!names.some((n) => n.start >= start && n.start < end)) continue;
+    HEALTH_DETAIL.lastIndex = 0;
+    let h: RegExpExecArray | null;
+    while ((h = HEALTH_DETAIL.exec(m[0])) !== null) {
+      spans.push({ tipo: 'laudo', start: start + h.index, end: start + h.index + h[0].length, trecho: h[0] });
+    }
+  }
+  return spans;
+}
+
 /** Overlapping spans become one (the first kind found wins; a longer span swallows a shorter one). */
 function merge(spans: PersonalDataSpan[], text: string): PersonalDataSpan[] {
   const sorted = spans.slice().sort((a, b) => a.start - b.start || b.end - a.end);
@@ -409,7 +483,7 @@ export function findPersonalData(text: string): PersonalDataSpan[] {
     text,
     patterns.map((s) => [s.start, s.end] as [number, number]),
   );
-  return merge([...patterns, ...names], text);
+  return merge([...patterns, ...names, ...healthSpans(text, names)], text);
 }
 
 /** The text with its personal data replaced by placeholders ("[nome]", "[CPF]"...), and what was replaced. */
