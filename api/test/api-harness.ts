@@ -1,8 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
-import { createToken, storeTokenHash } from '@planejador/db';
-import { signUpTeacher, spawnWorker, startSmtpCapture, TestClient, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import type { PublicUser } from '@planejador/contracts';
+import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
+import { PASSWORD, signUpTeacher, spawnWorker, startSmtpCapture, TestClient, type ManagedProcess, type SmtpCapture, type Teacher } from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
 export interface ApiHarness {
@@ -63,22 +64,28 @@ export async function startApiWithMail(env: Record<string, string> = {}): Promis
 }
 
 /**
- * Confirms a user's e-mail address through POST /api/auth/verify-email, with a token stored as the worker would
- * (hashed), for tests that run no worker or read no mail. Returns the answer.
+ * A one-time token of the user stored as the worker stores it (only its hash), for tests that run no worker or
+ * read no mail: what the e-mailed link would carry.
  */
-export async function confirmEmail(api: ApiHarness, client: TestClient, userId: string) {
+async function storedToken(api: ApiHarness, kind: TokenKind, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const em = api.orm.em.fork();
-  const tokenId = await createToken(em, 'verify-email', userId, new Date(Date.now() + 24 * 3600 * 1000));
-  await storeTokenHash(em, 'verify-email', tokenId, createHash('sha256').update(token).digest('hex'));
-  const res = await client.post<{ message: string }>('/api/auth/verify-email', { token });
-  if (res.status !== 200) throw new Error(`e-mail confirmation failed: ${res.status} ${res.text}`);
-  return res;
+  const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));
+  await storeTokenHash(em, kind, tokenId, createHash('sha256').update(token).digest('hex'));
+  return token;
 }
 
-/** Registers a user named by ADMIN_EMAILS and confirms the address (admin from then on, in this session too). */
-export async function signUpAdmin(api: ApiHarness, email: string) {
-  const signed = await signUpTeacher(api, { email });
-  await confirmEmail(api, signed.client, signed.user.id);
-  return signed;
+/**
+ * An admin named by ADMIN_EMAILS, made the only way the product allows: registered, then its password set through
+ * the reset flow (POST /api/auth/reset-password with the mailed token, see storedToken), which ends the sign-up's
+ * session, then signed in again on a new client.
+ */
+export async function signUpAdmin(api: ApiHarness, email: string): Promise<Teacher> {
+  const { user } = await signUpTeacher(api, { email });
+  const reset = await api.client().post('/api/auth/reset-password', { token: await storedToken(api, 'password-reset', user.id), newPassword: PASSWORD });
+  if (reset.status !== 200) throw new Error(`password reset failed: ${reset.status} ${reset.text}`);
+  const client = api.client();
+  const login = await client.post<PublicUser>('/api/login', { email, password: PASSWORD });
+  if (login.status !== 200 || login.body.role !== 'admin') throw new Error(`sign-in as admin failed: ${login.status} ${login.text}`);
+  return { client, user: login.body, email };
 }

@@ -29,24 +29,43 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
   };
   const me = async (client: TestClient) => (await client.get<{ role: string; emailVerificado: boolean }>('/api/auth/user')).body;
 
-  it('an address in ADMIN_EMAILS is a teacher until it confirms, then admin at once in the same session; the link works once', async () => {
-    const { client, user, email } = await signUpTeacher(api, { email: adminEmail });
-    expect(user).toMatchObject({ role: 'teacher', emailVerificado: false });
-    expect((await client.get('/admin/queues/api/queues', { accept: 'application/json' })).status).toBe(403);
-    // Signing in again does not grant it either.
-    const again = api.client();
-    expect((await again.post<{ role: string }>('/api/login', { email, password: 'senha-segura-123' })).body.role).toBe('teacher');
+  const adminOnly = async (client: TestClient) => [
+    (await client.get('/admin/queues/api/queues', { accept: 'application/json' })).status,
+    (await client.get('/api/admin/email-logs')).status,
+  ];
 
+  it('an ADMIN_EMAILS address registered by anyone and confirmed is no admin; a password set through the mailed reset link makes it one at once, ending the other sessions', async () => {
+    // Anyone registers the address with their own password; the owner (or a mail scanner) confirms it.
+    const { client: intruder, user, email } = await signUpTeacher(api, { email: adminEmail });
+    expect(user).toMatchObject({ role: 'teacher', emailVerificado: false });
+    expect(await adminOnly(intruder)).toEqual([403, 403]);
     const token = await confirmationMail(email);
     const res = await api.client().post<{ message: string }>('/api/auth/verify-email', { token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MSG.verifyEmailSuccess);
-    expect(await me(client)).toMatchObject({ role: 'admin', emailVerificado: true });
-    expect((await client.get('/admin/queues/api/queues', { accept: 'application/json' })).status).toBe(200);
+    expect(await me(intruder)).toMatchObject({ role: 'teacher', emailVerificado: true });
+    expect(await adminOnly(intruder)).toEqual([403, 403]);
+    // Signing in again does not grant it either.
+    const again = api.client();
+    expect((await again.post<{ role: string }>('/api/login', { email, password: 'senha-segura-123' })).body.role).toBe('teacher');
+    expect(await adminOnly(again)).toEqual([403, 403]);
 
-    const twice = await client.post<{ message: string }>('/api/auth/verify-email', { token });
+    const twice = await intruder.post<{ message: string }>('/api/auth/verify-email', { token });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(MSG.verifyEmailTokenInvalid);
+
+    // The owner sets a password through the link mailed to the address: admin from the next sign-in on, and the
+    // sessions opened with the registration's password are over.
+    await api.client().post('/api/auth/forgot-password', { email });
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
+    const resetToken = linkToken(mail.parsed.text, '/reset-password');
+    expect((await api.client().post('/api/auth/reset-password', { token: resetToken, newPassword: 'senha-do-dono-1' })).status).toBe(200);
+    expect((await intruder.get('/api/auth/user')).status).toBe(401);
+    expect((await again.get('/api/auth/user')).status).toBe(401);
+    const owner = api.client();
+    expect((await owner.post<{ role: string }>('/api/login', { email, password: 'senha-do-dono-1' })).body.role).toBe('admin');
+    expect(await adminOnly(owner)).toEqual([200, 200]);
+    expect((await api.client().post('/api/login', { email, password: 'senha-segura-123' })).status).toBe(401);
   });
 
   it('a teacher confirms too (no admin); unknown and expired links are refused', async () => {

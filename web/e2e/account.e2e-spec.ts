@@ -96,7 +96,14 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await banner.getByText('Enviamos um novo link de confirmação para o seu e-mail.').waitFor();
 
     const link = await mailedLink(session.stack, email, '/verificar-email');
+    // Opening the link confirms nothing (mail scanners open links): the button does.
     await page.goto(`${session.stack.url}${link}`);
+    await page.getByRole('heading', { name: 'Confirme seu e-mail' }).waitFor();
+    await expectAccessible(page, 'e-mail confirmation');
+    await page.goto(`${session.stack.url}/dashboard`);
+    await banner.waitFor();
+    await page.goto(`${session.stack.url}${link}`);
+    await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
     await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
     await expectAccessible(page, 'e-mail confirmed');
     await page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
@@ -106,12 +113,14 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     // The link works once. Opened again (a mail scanner may have opened it first), it tells the confirmed user
     // that the address is confirmed; a signed-out visitor sees it is no longer valid and is sent to sign in.
     await page.goto(`${session.stack.url}${link}`);
+    await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
     await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
     await page.getByText('Seu e-mail já está confirmado.').waitFor();
     expect(await page.getByRole('heading', { name: 'Link inválido ou expirado' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Ir para o Dashboard' }).waitFor();
     await context.clearCookies();
     await page.reload();
+    await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
     await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
     await page.getByRole('alert').getByText('Link de confirmação inválido ou expirado').waitFor();
     await page.getByRole('link', { name: 'Voltar para o Login' }).waitFor();
@@ -121,6 +130,7 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     const email = uniqueEmail('expira');
     await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Eva' });
     await page.goto(`${session.stack.url}/verificar-email?token=nao-existe`);
+    await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
     await page.getByRole('heading', { name: 'Link inválido ou expirado' }).waitFor();
     await expectAccessible(page, 'invalid confirmation link');
     await page.getByRole('button', { name: 'Reenviar e-mail' }).click();

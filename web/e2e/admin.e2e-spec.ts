@@ -10,7 +10,7 @@ import {
   type Stack,
 } from '@planejador/testing';
 import type { Browser, Page } from 'playwright-core';
-import { confirmEmailViaLink, openUserMenu, registerViaUi, waitForToast } from './flows';
+import { resetPasswordViaMailedLink, openUserMenu, registerViaUi, waitForToast } from './flows';
 
 describe('admin e-mail sender and queue dashboard (Chromium)', () => {
   const adminEmail = uniqueEmail('admin');
@@ -49,7 +49,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     const ctx = await openContext('desktop');
     const page = await ctx.newPage();
     await registerViaUi(page, stack.url, { email: adminEmail, password: PASSWORD, firstName: 'Admin' });
-    await confirmEmailViaLink(page, stack, adminEmail);
+    await resetPasswordViaMailedLink(page, stack, adminEmail, PASSWORD);
 
     // The user menu links admins to the page.
     await openUserMenu(page);

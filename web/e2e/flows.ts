@@ -139,12 +139,16 @@ export async function mailedLink(stack: Stack, email: string, path: '/reset-pass
 }
 
 /**
- * Opens the e-mailed confirmation link (ADMIN_EMAILS grants admin only to a confirmed address) and goes back to
- * the dashboard, signed in.
+ * Sets a new password through the e-mailed reset link (ADMIN_EMAILS grants admin only to an account whose password
+ * was set that way; the reset ends the other sessions) and signs in with it, back on the dashboard.
  */
-export async function confirmEmailViaLink(page: Page, stack: Stack, email: string): Promise<void> {
-  await page.goto(`${stack.url}${await mailedLink(stack, email, '/verificar-email')}`);
-  await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
-  await page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
+export async function resetPasswordViaMailedLink(page: Page, stack: Stack, email: string, password: string): Promise<void> {
+  expect((await page.request.post(`${stack.url}/api/auth/forgot-password`, { data: { email } })).status()).toBe(200);
+  await page.goto(`${stack.url}${await mailedLink(stack, email, '/reset-password')}`);
+  await page.getByLabel('Nova Senha', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar Nova Senha').fill(password);
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await page.getByRole('heading', { name: 'Senha Redefinida!' }).waitFor();
+  await submitLogin(page, stack.url, email, password);
   await page.waitForURL('**/dashboard');
 }

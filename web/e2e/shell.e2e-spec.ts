@@ -1,6 +1,6 @@
 import { expectAccessible, newContext, screenshot, uniqueEmail } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { confirmEmailViaLink, fitsViewportWidth, openUserMenu, registerViaUi, useStackAndBrowser, waitForToast } from './flows';
+import { resetPasswordViaMailedLink, fitsViewportWidth, openUserMenu, registerViaUi, useStackAndBrowser, waitForToast } from './flows';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 
@@ -108,7 +108,7 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     await page.waitForURL('**/auth');
 
     await registerViaUi(page, session.stack.url, { email: ADMIN_EMAIL, password: 'segredo123', firstName: 'Iara' });
-    await confirmEmailViaLink(page, session.stack, ADMIN_EMAIL);
+    await resetPasswordViaMailedLink(page, session.stack, ADMIN_EMAIL, 'segredo456');
     await openUserMenu(page);
     const queues = page.getByRole('menuitem', { name: 'Filas de Processamento' });
     expect(await queues.getAttribute('href')).toBe('/admin/queues');

@@ -3,7 +3,7 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetToken, findUserByEmail, setUserPassword, useToken } from '@planejador/db';
+import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetToken, findUserByEmail, makeAdmin, setPasswordFromMailedLink, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
@@ -51,7 +51,10 @@ export class PasswordResetService {
     return !!record && !record.usedAt && record.expiresAt.getTime() > Date.now();
   }
 
-  /** Uses the token once (atomically), sets the password and ends the user's sessions, and their sockets. */
+  /**
+   * Uses the token once (atomically), sets the password and ends the user's sessions, and their sockets. The
+   * password now comes from a link mailed to the address: an address named by ADMIN_EMAILS becomes admin at once.
+   */
   async reset(token: string, newPassword: string): Promise<string> {
     // A cheap look-up first: an unknown token must not cost an argon2 hash (64 MB, ~100 ms) to anyone who asks.
     if (!(await this.isValid(token))) throw new BadRequestException({ message: MSG.resetTokenInvalid });
@@ -60,7 +63,8 @@ export class PasswordResetService {
     const userId = await em.transactional(async (tx) => {
       const userId = await useToken(tx, 'password-reset', hashToken(token));
       if (!userId) throw new BadRequestException({ message: MSG.resetTokenInvalid });
-      await setUserPassword(tx, userId, hash);
+      const email = await setPasswordFromMailedLink(tx, userId, hash);
+      if (email && this.settings.ADMIN_EMAILS.includes(email)) await makeAdmin(tx, userId);
       // Other pending tokens of the user stop working too.
       await expireUserTokens(tx, 'password-reset', userId);
       return userId;

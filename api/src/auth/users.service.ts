@@ -34,7 +34,7 @@ export class UsersService {
         passwordHash,
         firstName: data.firstName ?? null,
         lastName: data.lastName ?? null,
-        // ADMIN_EMAILS grants admin only once the address is confirmed (EmailVerificationService.verify).
+        // ADMIN_EMAILS grants admin only once the password is set through a mailed link (PasswordResetService).
         role: 'teacher',
       });
     } catch (err) {
@@ -52,8 +52,9 @@ export class UsersService {
     }
     const ok = await argon2.verify(user.password, password).catch(() => false);
     if (!ok) return null;
-    // ADMIN_EMAILS names admins, once their address is confirmed: applied at login so a setting change takes effect.
-    if (this.settings.ADMIN_EMAILS.includes(user.email) && user.emailVerifiedAt && user.role !== 'admin') {
+    // ADMIN_EMAILS names admins whose password was set through a link mailed to the address (the reset flow), not
+    // one chosen at registration: applied at login too, so a setting change takes effect.
+    if (this.settings.ADMIN_EMAILS.includes(user.email) && user.passwordSetByMailAt && user.role !== 'admin') {
       await makeAdmin(this.em.fork(), user.id);
       user.role = 'admin';
     }

@@ -17,5 +17,4 @@ export const queryKeys = {
   plano: (id: string) => ['planos', id] as const,
   matriz: (turma: string, materia: string) => ['matriz', turma, materia] as const,
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
-  verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
 };

@@ -33,6 +33,13 @@ export class User {
   @Property({ type: 'datetime', nullable: true })
   emailVerifiedAt: Date | null = null;
 
+  /**
+   * When the current password was set through a link mailed to the address (the reset flow); null when it was set
+   * otherwise (registration). ADMIN_EMAILS grants admin only when it is set.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  passwordSetByMailAt: Date | null = null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 

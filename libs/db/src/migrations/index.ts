@@ -10,6 +10,7 @@ import { Migration20261125000300_ai_calls } from './Migration20261125000300_ai_c
 import { Migration20261125140000_drop_queue_prefix } from './Migration20261125140000_drop_queue_prefix';
 import { Migration20261127161000_regeneration_limits } from './Migration20261127161000_regeneration_limits';
 import { Migration20261127162000_lessons_that_teach } from './Migration20261127162000_lessons_that_teach';
+import { Migration20261127164100_password_set_by_mail } from './Migration20261127164100_password_set_by_mail';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125140000_drop_queue_prefix', class: Migration20261125140000_drop_queue_prefix },
   { name: 'Migration20261127161000_regeneration_limits', class: Migration20261127161000_regeneration_limits },
   { name: 'Migration20261127162000_lessons_that_teach', class: Migration20261127162000_lessons_that_teach },
+  { name: 'Migration20261127164100_password_set_by_mail', class: Migration20261127164100_password_set_by_mail },
 ];

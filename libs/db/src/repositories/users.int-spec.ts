@@ -15,7 +15,7 @@ import {
   makeAdmin,
   markEmailVerified,
   readSessionWithUser,
-  setUserPassword,
+  setPasswordFromMailedLink,
   setUserRoleByEmail,
   storeTokenHash,
   userStats,
@@ -203,12 +203,18 @@ describe('users repository (PostgreSQL)', () => {
     await expect(insertUser(db.orm.em.fork(), { email, passwordHash: 'hash-2', firstName: null, lastName: null, role: 'teacher' })).rejects.toMatchObject({ code: '23505' });
   });
 
-  it('setUserPassword replaces the password hash of that user only', async () => {
+  it('setPasswordFromMailedLink replaces the password hash of that user only, records it was set by mail and confirms the address', async () => {
     const user = await db.user();
     const other = await db.user();
-    await setUserPassword(db.orm.em.fork(), user.id, 'novo-hash');
-    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).password).toBe('novo-hash');
-    expect((await db.orm.em.fork().findOneOrFail(User, { id: other.id })).password).toBe('not-a-real-hash');
+    expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).passwordSetByMailAt).toBeNull();
+    expect(await setPasswordFromMailedLink(db.orm.em.fork(), user.id, 'novo-hash')).toBe(user.email);
+    const updated = await db.orm.em.fork().findOneOrFail(User, { id: user.id });
+    expect(updated.password).toBe('novo-hash');
+    expect(updated.passwordSetByMailAt).toBeInstanceOf(Date);
+    expect(updated.emailVerifiedAt).toBeInstanceOf(Date);
+    const untouched = await db.orm.em.fork().findOneOrFail(User, { id: other.id });
+    expect(untouched).toMatchObject({ password: 'not-a-real-hash', passwordSetByMailAt: null });
+    expect(await setPasswordFromMailedLink(db.orm.em.fork(), '00000000-0000-4000-8000-000000000000', 'x')).toBeNull();
   });
 
   it('createToken stores an unused record of each kind without its hash; findPasswordResetToken finds one by hash', async () => {

@@ -25,8 +25,18 @@ export async function insertUser(
   return user;
 }
 
-export async function setUserPassword(tx: EntityManager, userId: string, passwordHash: string): Promise<void> {
-  await tx.nativeUpdate(User, { id: userId }, { password: passwordHash });
+/**
+ * Sets the password chosen through a link mailed to the user's address (the reset flow): records that it was set
+ * by mail, which also confirms the address. Returns the address, or null for an unknown user.
+ */
+export async function setPasswordFromMailedLink(tx: EntityManager, userId: string, passwordHash: string): Promise<string | null> {
+  const [user] = await tx.execute<{ email: string }[]>(
+    `update users set password = ?, password_set_by_mail_at = now(), email_verified_at = coalesce(email_verified_at, now()),
+            updated_at = now()
+      where id = ? returning email`,
+    [passwordHash, userId],
+  );
+  return user?.email ?? null;
 }
 
 /** The user's counts in one round trip; 'mesAtual': plans created since the start of the month (São Paulo time). */

@@ -1,7 +1,6 @@
 import type { MessageResponse } from '@planejador/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/auth/verify-email: 200 when the link confirmed the address, 400 { message } when invalid or expired. */
 export function verifyEmail(token: string): Promise<MessageResponse> {
@@ -9,21 +8,9 @@ export function verifyEmail(token: string): Promise<MessageResponse> {
 }
 
 /**
- * A query, not a mutation: the link works once, so the page must send it once per visit (a query is shared
- * by every mount, React's development double mount included), and never again on focus or retry.
+ * A mutation the page runs when the person presses its button, never on load: mail scanners open links (and some
+ * run their scripts), and the link works once.
  */
-export const verifyEmailQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: queryKeys.verifyEmail(token),
-    queryFn: () => verifyEmail(token),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    meta: { sessionExpiry: false },
-  });
-
-export function useVerifyEmail(token: string | null) {
-  return useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail, retry: false, meta: { sessionExpiry: false } });
 }

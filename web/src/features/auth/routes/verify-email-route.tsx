@@ -1,10 +1,10 @@
 import { MSG } from '@planejador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, MailWarning } from 'lucide-react';
+import { CheckCircle2, MailCheck, MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ResendVerificationButton } from '@/components/resend-verification-button';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -14,17 +14,20 @@ import { queryKeys } from '@/lib/query-keys';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from '../components/auth-layout';
 
-/** /verificar-email?token=...: confirms the address once; says so, or why not and how to get a new link. */
+/**
+ * /verificar-email?token=...: confirms the address once, when the person presses the button (never on load: mail
+ * scanners open links); says so, or why not and how to get a new link.
+ */
 export function VerifyEmailRoute() {
   useDocumentTitle('Confirmar E-mail');
   const [params] = useSearchParams();
   const token = params.get('token');
-  const verification = useVerifyEmail(token);
+  const verification = useVerifyEmail();
   const currentUser = useCurrentUser();
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    // The user (emailVerificado, and an ADMIN_EMAILS role) changed on the server.
+    // The user (emailVerificado) changed on the server.
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   }, [verification.isSuccess, queryClient]);
 
@@ -34,7 +37,9 @@ export function VerifyEmailRoute() {
     </CardContent>
   );
   let content;
-  if (token && verification.isPending) {
+  if (token && verification.isIdle) {
+    content = <ConfirmButton onConfirm={() => verification.mutate(token)} />;
+  } else if (token && verification.isPending) {
     content = spinner;
   } else if (token && verification.isSuccess) {
     content = <Verified message={verification.data.message || MSG.verifyEmailSuccess} />;
@@ -42,8 +47,8 @@ export function VerifyEmailRoute() {
     // Who is signed in, as the server has it now, decides what the page says (below).
     content = spinner;
   } else if (currentUser.data?.emailVerificado) {
-    // A link opened again (a mail scanner may have opened it first), or another one: the server answers it as any
-    // invalid link, but this user's address is confirmed, and that is what they need to know.
+    // A link used before, or another one: the server answers it as any invalid link, but this user's address is
+    // confirmed, and that is what they need to know.
     content = <Verified message={MSG.verifyEmailAlready} />;
   } else {
     const error = verification.error;
@@ -58,6 +63,23 @@ export function VerifyEmailRoute() {
     <AuthLayout>
       <Card className="w-full max-w-md">{content}</Card>
     </AuthLayout>
+  );
+}
+
+function ConfirmButton({ onConfirm }: { onConfirm: () => void }) {
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <MailCheck className="size-12 text-primary" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Confirme seu e-mail</h1>
+        <p className="text-muted-foreground">Para confirmar que este endereço é seu, clique no botão abaixo.</p>
+      </CardHeader>
+      <CardContent>
+        <Button type="button" className="w-full" onClick={onConfirm}>
+          Confirmar e-mail
+        </Button>
+      </CardContent>
+    </>
   );
 }
 
