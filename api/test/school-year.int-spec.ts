@@ -75,7 +75,12 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     const byCode = new Map(math.habilidades.map((h) => [h.code, h]));
     expect(byCode.get('EF05MA03')).toMatchObject({ trimestres: [1, 2] });
     expect(byCode.get('EF05MA03')!.planos.map((p) => p.trimestre)).toEqual([1, 2]);
-    expect(byCode.get('EF05MA08')!.planos).toEqual([{ id: first.id, temaPrincipal: first.temaPrincipal, trimestre: 1 }]);
+    // Each plan names the lessons that cite the skill, with their titles (issue 23).
+    const lesson2 = first.aulas.find((a) => a.numeroAula === 2)!;
+    expect(lesson2.titulo).toBeTruthy();
+    expect(byCode.get('EF05MA08')!.planos).toEqual([
+      { id: first.id, temaPrincipal: first.temaPrincipal, trimestre: 1, aulas: [{ id: lesson2.id, numeroAula: 2, titulo: lesson2.titulo }] },
+    ]);
     expect(byCode.get('EF05MA19')!.trimestres).toEqual([]);
     expect(byCode.get('EF05MA10')!.trimestres).toEqual([]);
     expect(byCode.get('EF05MA03')!.unidade).toBeTruthy();

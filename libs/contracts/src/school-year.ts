@@ -62,10 +62,18 @@ export function formatIsoDatePtBr(value: string): string {
 }
 
 /** GET /api/turmas/{id}/cobertura. */
+/** A lesson of a plan that cites the skill. */
+export interface CoberturaAula {
+  id: string;
+  numeroAula: number;
+  titulo: string | null;
+}
 export interface CoberturaPlano {
   id: string;
   temaPrincipal: string;
   trimestre: number;
+  /** The plan's lessons that cite the skill, in lesson order. */
+  aulas: CoberturaAula[];
 }
 export interface CoberturaHabilidade {
   code: string;

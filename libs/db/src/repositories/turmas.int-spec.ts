@@ -189,10 +189,11 @@ describe('turmas repository (PostgreSQL)', () => {
       const running = await db.plano(user.id, turma.id, { generationState: 'running', trimestre: 3 });
       const deleted = await db.plano(user.id, turma.id, { generationState: 'done', trimestre: 3 });
       // Two lessons of one plan citing the same skill list that plan once; a code of another year is ignored.
-      await db.aula(bola.id, { numeroAula: 1, habilidadeCodes: ['EF05MA01', 'EF15AR13'] });
-      await db.aula(bola.id, { numeroAula: 2, habilidadeCodes: ['EF05MA01', 'EF04MA01'] });
-      await db.aula(agua.id, { habilidadeCodes: ['EF05MA01'] });
-      await db.aula(first.id, { habilidadeCodes: ['EF05MA01'] });
+      const bola2 = await db.aula(bola.id, { numeroAula: 2, habilidadeCodes: ['EF05MA01', 'EF04MA01'], titulo: 'Chutes a gol' });
+      const bola1 = await db.aula(bola.id, { numeroAula: 1, habilidadeCodes: ['EF05MA01', 'EF15AR13'], titulo: 'Bola e ritmo' });
+      await db.aula(bola.id, { numeroAula: 3, habilidadeCodes: ['EF05MA17'], titulo: 'Formas da quadra' });
+      const aguaAula = await db.aula(agua.id, { habilidadeCodes: ['EF05MA01'] });
+      const firstAula = await db.aula(first.id, { habilidadeCodes: ['EF05MA01'], titulo: 'Listras' });
       await db.aula(running.id, { habilidadeCodes: ['EF05MA02'] });
       await db.aula(deleted.id, { habilidadeCodes: ['EF05MA17'] });
       await db.pool.query('delete from planos_aula where id = $1', [deleted.id]);
@@ -203,26 +204,42 @@ describe('turmas repository (PostgreSQL)', () => {
       expect(cobertura!.ano).toBe('5');
       // English has no skill in the 5º ano: it is left out; the others keep the scopes' order.
       expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas, m.habilidades.map((h) => h.code)])).toEqual([
-        ['matematica', 3, 1, ['EF05MA01', 'EF05MA02', 'EF05MA17']],
+        ['matematica', 3, 2, ['EF05MA01', 'EF05MA02', 'EF05MA17']],
         ['artes', 3, 1, ['EF15AR01', 'EF15AR13', 'EF15AR23']],
         ['musica', 2, 1, ['EF15AR13', 'EF15AR23']],
       ]);
       const [math, artes, musica] = cobertura!.materias;
-      // Plans by trimestre, then by theme in Portuguese order ('Água' before 'Bola').
+      // Plans by trimestre, then by theme in Portuguese order ('Água' before 'Bola'); each with the lessons that
+      // cite the skill, in lesson order (a lesson not yet titled has a null title).
       expect(math.habilidades[0]).toEqual({
         code: 'EF05MA01',
         description: 'Texto oficial de EF05MA01',
         unidade: 'Números',
         trimestres: [1, 2],
         planos: [
-          { id: first.id, temaPrincipal: 'Zebra', trimestre: 1 },
-          { id: agua.id, temaPrincipal: 'Água', trimestre: 2 },
-          { id: bola.id, temaPrincipal: 'Bola', trimestre: 2 },
+          { id: first.id, temaPrincipal: 'Zebra', trimestre: 1, aulas: [{ id: firstAula.id, numeroAula: 1, titulo: 'Listras' }] },
+          { id: agua.id, temaPrincipal: 'Água', trimestre: 2, aulas: [{ id: aguaAula.id, numeroAula: 1, titulo: null }] },
+          {
+            id: bola.id,
+            temaPrincipal: 'Bola',
+            trimestre: 2,
+            aulas: [
+              { id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' },
+              { id: bola2.id, numeroAula: 2, titulo: 'Chutes a gol' },
+            ],
+          },
         ],
       });
       expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [] });
-      expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [], planos: [] });
-      const music = { code: 'EF15AR13', description: 'Texto oficial de EF15AR13', unidade: 'Música', trimestres: [2], planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2 }] };
+      expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [2] });
+      expect(math.habilidades[2].planos.map((p) => p.aulas.map((a) => a.titulo))).toEqual([['Formas da quadra']]);
+      const music = {
+        code: 'EF15AR13',
+        description: 'Texto oficial de EF15AR13',
+        unidade: 'Música',
+        trimestres: [2],
+        planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2, aulas: [{ id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' }] }],
+      };
       expect(artes.habilidades[1]).toEqual(music);
       expect(musica.habilidades[0]).toEqual(music);
     });

@@ -116,7 +116,7 @@ export interface CoberturaScope {
  * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
  * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
  * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
- * gone) whose lessons cite it. The class's finished plans come from the (turma_id, generation_state) index (a
+ * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
  * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
  * index, the skills from curriculum_skills by component; PostgreSQL builds the JSON.
  */
@@ -151,20 +151,21 @@ export const TURMA_COBERTURA_SQL = `
        and (jsonb_typeof(sc.units) is distinct from 'array' or sc.units ? s.unit)
   ),
   cited as (
-    select c.code, p.id, p.tema_principal, p.trimestre
+    select c.code, p.id, p.tema_principal, p.trimestre,
+           json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'titulo', a.titulo) order by a.numero_aula) as aulas
       from turma t
       join planos_aula p on p.turma_id = t.id and p.generation_state = 'done'
       join aulas a on a.plano_id = p.id
       cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
+     where c.code in (select code from skills)
      group by c.code, p.id, p.tema_principal, p.trimestre
   ),
   covered as (
     select code,
            json_agg(distinct trimestre order by trimestre) as trimestres,
-           json_agg(json_build_object('id', id, 'temaPrincipal', tema_principal, 'trimestre', trimestre)
+           json_agg(json_build_object('id', id, 'temaPrincipal', tema_principal, 'trimestre', trimestre, 'aulas', aulas)
                     order by trimestre, tema_principal collate "pt-BR-x-icu", id) as planos
       from cited
-     where code in (select code from skills)
      group by code
   ),
   materias as (

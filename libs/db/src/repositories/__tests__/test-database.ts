@@ -16,7 +16,7 @@ export interface TestDatabase {
   user(overrides?: Partial<Pick<User, 'email' | 'credits' | 'role' | 'firstName'>>): Promise<User>;
   turma(userId: string, overrides?: Partial<Pick<Turma, 'numero' | 'escola' | 'ano'>>): Promise<Turma>;
   plano(userId: string, turmaId: string, overrides?: Partial<Pick<PlanoAula, 'generationState' | 'status' | 'trimestre' | 'temaPrincipal'>>): Promise<PlanoAula>;
-  aula(planoId: string, overrides?: Partial<Pick<Aula, 'numeroAula' | 'generationState' | 'habilidadeCodes' | 'objetivos' | 'regeneracoes'>>): Promise<Aula>;
+  aula(planoId: string, overrides?: Partial<Pick<Aula, 'numeroAula' | 'generationState' | 'habilidadeCodes' | 'objetivos' | 'regeneracoes' | 'titulo'>>): Promise<Aula>;
   close(): Promise<void>;
 }
 
