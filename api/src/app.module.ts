@@ -5,6 +5,7 @@ import type { Settings } from '@planejador/config';
 import { ormConfig } from '@planejador/db';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { CalendarioModule } from './calendario/calendario.module';
 import { CoreModule } from './core/core.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
@@ -28,6 +29,7 @@ const FEATURES = [
   MatrizModule,
   RealtimeModule,
   AdminModule,
+  CalendarioModule,
 ];
 
 /** The api, built from the settings its process parsed once (main.ts, or a test's harness). */

@@ -1,4 +1,4 @@
-import { MSG, trimestreOf, type Cobertura, type Plano, type PlanoListItem } from '@planejador/contracts';
+import { MSG, networkCalendar, schoolDate, trimestreNoCalendario, type Cobertura, type Plano, type PlanoListItem } from '@planejador/contracts';
 import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { startApi, type ApiHarness } from './api-harness';
 
@@ -23,7 +23,9 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
   it('stores the trimestre (defaulted from today), the period and the lesson length; PUT changes them alone', async () => {
     const { client, turma: { id: turmaId } } = await teacherWithTurma(api);
     const defaulted = await plan(client, turmaId, [['EF05MA03']]);
-    expect(defaulted.trimestre).toBe(trimestreOf(new Date()));
+    // No trimestre asked for: the one of the teacher's calendar (here the network's or a provisional one) holding today.
+    const today = schoolDate();
+    expect(defaulted.trimestre).toBe(trimestreNoCalendario(networkCalendar(Number(today.slice(0, 4))), today));
     expect(defaulted.dataInicio).toBeNull();
     // The theme left at the subject's name comes from the first lesson, so plans are told apart.
     expect(defaulted.temaPrincipal).toBe('Aula 1 com frações e medidas');

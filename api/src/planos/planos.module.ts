@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CalendarioModule } from '../calendario/calendario.module';
 import { MatrizModule } from '../matriz/matriz.module';
 import { AulasService } from './aulas.service';
 import { GeracaoController } from './geracao.controller';
@@ -8,7 +9,7 @@ import { PlanosController } from './planos.controller';
 import { PlanosService } from './planos.service';
 
 @Module({
-  imports: [MatrizModule],
+  imports: [MatrizModule, CalendarioModule],
   controllers: [PlanosController, GeracaoController],
   providers: [PlanosService, ExportService, AulasService, SkillScope],
 })

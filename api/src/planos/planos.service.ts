@@ -6,7 +6,7 @@ import {
   MSG,
   normalizeStatus,
   periodIsOrdered,
-  trimestreOf,
+  schoolDate,
   type GeneratePlanoData,
   type Plano,
   type PlanosListQueryData,
@@ -29,6 +29,7 @@ import {
   type Aula,
   type PlanosListFilters,
 } from '@planejador/db';
+import { CalendarioService } from '../calendario/calendario.service';
 import { SkillScope } from './skill-scope';
 import { JobProducer, jobIds } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
@@ -45,6 +46,7 @@ export class PlanosService {
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly scope: SkillScope,
+    private readonly calendario: CalendarioService,
   ) {}
 
   /**
@@ -64,6 +66,8 @@ export class PlanosService {
     for (const aula of data.aulas) {
       if (aula.habilidadesFixadas?.length) await this.scope.check(ano, data.materiaGeral, aula.habilidadesFixadas);
     }
+    // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
+    const trimestre = data.trimestre ?? (await this.calendario.trimestreFor(userId, data.dataInicio));
     let planId: string;
     try {
       planId = await this.em.fork().transactional(async (tx) => {
@@ -75,7 +79,8 @@ export class PlanosService {
           tx,
           {
             temaPrincipal: planTheme(data),
-            trimestre: data.trimestre ?? trimestreOf(),
+            trimestre,
+            trimestreEscolhido: data.trimestre !== undefined,
             dataInicio: data.dataInicio ?? null,
             dataFim: data.dataFim ?? null,
             duracaoAulaMin: data.duracaoAulaMin ?? null,
@@ -229,8 +234,14 @@ export class PlanosService {
         aula.versao += 1;
         changed.push(aula);
       }
-      if (data.trimestre !== undefined) plano.trimestre = data.trimestre;
       if (data.dataInicio !== undefined) plano.dataInicio = data.dataInicio;
+      if (data.trimestre !== undefined) {
+        plano.trimestre = data.trimestre;
+        plano.trimestreEscolhido = true;
+      } else if (data.dataInicio !== undefined && !plano.trimestreEscolhido) {
+        // A derived trimestre follows the plan's new start date (or the day it was made) in the teacher's calendar.
+        plano.trimestre = await this.calendario.trimestreFor(userId, isoDay(plano.dataInicio) ?? schoolDate(plano.createdAt), tx);
+      }
       if (data.dataFim !== undefined) plano.dataFim = data.dataFim;
       if (data.duracaoAulaMin !== undefined) plano.duracaoAulaMin = data.duracaoAulaMin;
       // The period as it now stands (one date may come from before): start <= end.

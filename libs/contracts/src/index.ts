@@ -11,6 +11,7 @@ export * from './verificacao';
 export * from './titles';
 export * from './privacy/redactor';
 export * from './school-year';
+export * from './calendario';
 export * from './curriculum';
 export * from './email';
 export * from './events';

@@ -121,6 +121,11 @@ export const MSG = {
   questaoHabilidadeForaDaAula: (numeroAula: number, n: number) =>
     `Aula ${numeroAula}, questão ${n}: a habilidade da questão deve ser uma das habilidades da aula.`,
   /** Offline (no AI configured): a regeneration's wish is kept as a note for the teacher, nothing is charged. */
+  calendarioAnoInvalido: 'Ano do calendário inválido.',
+  calendarioTrimestresTres: 'Informe os 3 trimestres, em ordem (1º, 2º e 3º).',
+  calendarioForaDoAno: (n: number, ano: number) => `O ${n}º trimestre deve começar e terminar em ${ano}.`,
+  calendarioInicioDepoisDoFim: (n: number) => `O ${n}º trimestre termina antes de começar.`,
+  calendarioSobreposto: (a: number, b: number) => `O ${b}º trimestre deve começar depois do fim do ${a}º.`,
   regenerationOfflineNote:
     'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
 } as const;

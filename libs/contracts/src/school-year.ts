@@ -12,7 +12,7 @@ export const SCHOOL_YEAR_LIMITS = {
 } as const;
 
 /** Brazil's school calendar time zone: a date's month is read there. */
-const SCHOOL_TIME_ZONE = 'America/Sao_Paulo';
+export const SCHOOL_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The trimestre of a date when the teacher names none: January-April 1, May-August 2, September-December 3. */
 export function trimestreOf(date: Date = new Date()): Trimestre {

@@ -15,3 +15,4 @@ export * from './repositories/export-files';
 export * from './repositories/email-logs';
 export * from './repositories/reports';
 export * from './repositories/curriculum';
+export * from './repositories/calendarios';

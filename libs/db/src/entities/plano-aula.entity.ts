@@ -67,6 +67,10 @@ export class PlanoAula {
   @Property({ type: 'smallint', default: 1 })
   trimestre: number & Opt = 1;
 
+  /** The teacher chose the trimestre (kept when her calendar changes); false: derived from the calendar. */
+  @Property({ type: 'boolean', default: false })
+  trimestreEscolhido: boolean & Opt = false;
+
   /** Optional period, ISO dates ('aaaa-mm-dd'). */
   @Property({ type: 'date', nullable: true })
   dataInicio: string | null = null;

@@ -9,6 +9,7 @@ export type NewPlano = Pick<
   PlanoAula,
   | 'temaPrincipal'
   | 'trimestre'
+  | 'trimestreEscolhido'
   | 'dataInicio'
   | 'dataFim'
   | 'duracaoAulaMin'
