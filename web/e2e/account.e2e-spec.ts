@@ -26,6 +26,17 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await page.getByRole('button', { name: 'Como funciona' }).click();
     await page.getByRole('heading', { name: 'Como funciona' }).waitFor();
 
+    // Both calls to action open the sign-up tab; the header's button signs in.
+    expect(await page.getByRole('link', { name: /Comece agora - É grátis/ }).getAttribute('href')).toBe('/auth?tab=cadastrar');
+    await page.getByRole('link', { name: /Teste Agora - É Grátis/ }).click();
+    await page.waitForURL('**/auth?tab=cadastrar');
+    expect(await page.getByRole('tab', { name: 'Cadastrar' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tabpanel', { name: 'Cadastrar' }).getByRole('button', { name: 'Criar Conta' }).waitFor();
+    await page.getByRole('tab', { name: 'Entrar' }).click();
+    await page.waitForURL('**/auth');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+
     await page.getByRole('link', { name: 'Fazer Login' }).click();
     await page.waitForURL('**/auth');
     await expectAccessible(page, 'auth');

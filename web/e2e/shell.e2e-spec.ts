@@ -145,7 +145,9 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
     context = await newContext(session.browser, 'desktop', session.stack.url);
     page = await context.newPage();
     await page.goto(`${session.stack.url}/nao-existe`);
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
     await expectAccessible(page, '404');
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await page.getByText('Plataforma em fase de testes').waitFor();
   });
 });

@@ -24,7 +24,12 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
   });
 
   it('walks a teacher through the class dialog with Enter and manages the cards', async () => {
-    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Turmas' }).click();
+    // The dashboard's 'Cadastrar Turma' opens the new-class form itself; closing it leaves the list.
+    await page.getByRole('link', { name: /Cadastrar Turma/ }).click();
+    await page.getByRole('dialog', { name: 'Nova Turma' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/turmas' && !url.search);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Nova Turma' }).waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Gerenciar Turmas' }).waitFor();
     await page.getByRole('heading', { name: 'Nenhuma turma cadastrada' }).waitFor();
     await expectAccessible(page, 'turmas empty');
@@ -35,6 +40,8 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await dialog.getByText('Nome do professor é obrigatório').waitFor();
     await dialog.getByText('Número da turma é obrigatório').waitFor();
     await dialog.getByText('Nome da escola é obrigatório').waitFor();
+    // An empty year asks for a choice.
+    await dialog.locator('[id$="-error"]', { hasText: 'Selecione o ano' }).waitFor();
     await expectAccessible(page, 'turma dialog with errors');
 
     // Enter moves to the next field; Enter in the notes submits.
@@ -68,7 +75,8 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     const card = page.getByRole('heading', { name: 'Turma 51' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
     await card.getByText('Dora Lima').waitFor();
     await card.getByText('5º Ano').waitFor();
-    await card.getByText('SEDUC-RS_2025').waitFor();
+    await card.getByText('SEDUC-RS 2025', { exact: true }).waitFor();
+    expect(await card.getByText('SEDUC-RS_2025').count()).toBe(0);
     await card.getByText('Turma participativa').waitFor();
     await card.getByText('0 planos de aula').waitFor();
     await card.getByText(`Criada em ${todayPtBr()}`).waitFor();

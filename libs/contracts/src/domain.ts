@@ -28,6 +28,10 @@ export function anoLabel(ano: string | number): string {
 }
 export const ESTADOS = ['RS'] as const;
 export const INSTITUICOES = ['SEDUC-RS_2025'] as const;
+/** How an institution value reads on a page ('SEDUC-RS_2025' is stored, 'SEDUC-RS 2025' is shown). */
+export function instituicaoLabel(value: string): string {
+  return value.replace(/_/g, ' ');
+}
 
 export const PLAN_STATUSES = ['gerado', 'editado', 'salvo'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

@@ -28,8 +28,10 @@ export const MSG = {
   numeroRequired: 'Número da turma é obrigatório',
   escolaRequired: 'Nome da escola é obrigatório',
   anoInvalid: 'Ano deve ser de 1 a 9',
+  /** The class form's year left empty: ask to choose one, not the range. */
+  anoRequired: 'Selecione o ano',
   estadoInvalid: 'Estado deve ser RS',
-  instituicaoInvalid: 'Instituição deve ser SEDUC-RS_2025',
+  instituicaoInvalid: 'Instituição deve ser SEDUC-RS 2025',
   textTooLong: (max: number) => `Texto muito longo (máx. ${max} caracteres)`,
   ratingRequired: 'Por favor, selecione uma avaliação de 1 a 5 estrelas.',
   ratingTitle: 'Avaliação necessária',

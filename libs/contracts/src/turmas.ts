@@ -13,7 +13,8 @@ export const turmaSchema = z.object({
   nomeProfessor: requiredText(MSG.nomeProfessorRequired),
   numero: requiredText(MSG.numeroRequired),
   escola: requiredText(MSG.escolaRequired),
-  ano: z.enum(ANOS, { error: MSG.anoInvalid }),
+  // Nothing chosen asks for a choice; a value outside 1-9 names the range.
+  ano: z.enum(ANOS, { error: (issue) => (issue.input === undefined || issue.input === '' ? MSG.anoRequired : MSG.anoInvalid) }),
   estado: z.enum(ESTADOS, { error: MSG.estadoInvalid }).default('RS'),
   instituicao: z.enum(INSTITUICOES, { error: MSG.instituicaoInvalid }).default('SEDUC-RS_2025'),
   observacoesAdicionais: z

@@ -12,7 +12,7 @@ export function NotFoundRoute() {
         <CardContent className="flex flex-col gap-4 pt-6 sm:pt-6">
           <div className="flex items-center gap-2">
             <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+            <h1 className="text-2xl font-bold">Página não encontrada</h1>
           </div>
           <p className="text-sm text-muted-foreground">A página que você procura não existe ou foi movida.</p>
           <Link to="/" className={buttonClasses('outline', 'default', 'self-start')}>

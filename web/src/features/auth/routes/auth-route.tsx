@@ -1,15 +1,32 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { AUTH_TAB_REGISTER } from '@/lib/paths';
 
 const POINTS = ['Planos alinhados à BNCC', 'Gestão de turmas', 'Exportação para Word'];
 
+const SIGN_IN = 'entrar';
+
 export function AuthRoute() {
-  useDocumentTitle('Entrar');
+  // ?tab=cadastrar opens the Cadastrar tab (the landing page's calls to action); the URL follows the tab chosen.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === AUTH_TAB_REGISTER ? AUTH_TAB_REGISTER : SIGN_IN;
+  const selectTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === AUTH_TAB_REGISTER) next.set('tab', value);
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+  useDocumentTitle(tab === AUTH_TAB_REGISTER ? 'Cadastrar' : 'Entrar');
   return (
     <AuthLayout>
       <div className="grid w-full max-w-5xl items-center gap-8 lg:grid-cols-2 lg:gap-12">
@@ -35,15 +52,15 @@ export function AuthRoute() {
             <p className="text-sm text-muted-foreground">Entre ou crie uma conta gratuita para começar.</p>
           </CardHeader>
           <CardContent>
-            <Tabs defaultValue="entrar">
+            <Tabs value={tab} onValueChange={selectTab}>
               <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="entrar">Entrar</TabsTrigger>
-                <TabsTrigger value="cadastrar">Cadastrar</TabsTrigger>
+                <TabsTrigger value={SIGN_IN}>Entrar</TabsTrigger>
+                <TabsTrigger value={AUTH_TAB_REGISTER}>Cadastrar</TabsTrigger>
               </TabsList>
-              <TabsContent value="entrar">
+              <TabsContent value={SIGN_IN}>
                 <LoginForm />
               </TabsContent>
-              <TabsContent value="cadastrar">
+              <TabsContent value={AUTH_TAB_REGISTER}>
                 <RegisterForm />
               </TabsContent>
             </Tabs>

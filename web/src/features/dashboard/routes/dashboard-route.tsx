@@ -10,10 +10,11 @@ import { RecentPlans } from '../components/recent-plans';
 import { StatCard } from '../components/stat-card';
 import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { NEW_TURMA_PATH } from '@/lib/paths';
 
 const QUICK_ACTIONS = [
   { to: '/gerar-planos', label: 'Gerar Novo Plano', text: 'Crie um plano de aula com IA', icon: Sparkles },
-  { to: '/turmas', label: 'Cadastrar Turma', text: 'Adicione uma nova turma', icon: Plus },
+  { to: NEW_TURMA_PATH, label: 'Cadastrar Turma', text: 'Adicione uma nova turma', icon: Plus },
   { to: '/historico', label: 'Ver Histórico', text: 'Consulte os planos já criados', icon: History },
 ];
 

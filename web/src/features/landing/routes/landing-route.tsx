@@ -23,6 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/api/get-current-user';
+import { AUTH_TAB_REGISTER } from '@/lib/paths';
 import { PlanPreview } from '../components/plan-preview';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -72,7 +73,9 @@ export function LandingRoute() {
   useDocumentTitle();
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
-  const ctaTarget = signedIn ? '/dashboard' : '/auth';
+  // The header's button signs in; the calls to action sign up (the Cadastrar tab).
+  const signInTarget = signedIn ? '/dashboard' : '/auth';
+  const ctaTarget = signedIn ? '/dashboard' : `/auth?tab=${AUTH_TAB_REGISTER}`;
 
   return (
     <div className="min-h-screen bg-background">
@@ -83,7 +86,7 @@ export function LandingRoute() {
           </Link>
           <div className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
-            <Link to={ctaTarget} className={buttonClasses('default', 'sm')}>
+            <Link to={signInTarget} className={buttonClasses('default', 'sm')}>
               {signedIn ? 'Entrar' : 'Fazer Login'}
             </Link>
           </div>

@@ -1,4 +1,4 @@
-import type { CoberturaResumo, Turma } from '@planejador/contracts';
+import { instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
 import { CalendarDays, Copy, FileText, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -63,7 +63,7 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
           <dt className="text-muted-foreground">Estado:</dt>
           <dd className="font-medium">{turma.estado}</dd>
           <dt className="text-muted-foreground">Instituição:</dt>
-          <dd className="truncate font-medium">{turma.instituicao}</dd>
+          <dd className="truncate font-medium">{instituicaoLabel(turma.instituicao)}</dd>
         </dl>
         {turma.observacoesAdicionais ? (
           <div className="rounded-md bg-muted p-3 text-sm">

@@ -42,7 +42,9 @@ describe('TurmaFormDialog', () => {
     expect(errorOf('Nome do Professor')).toBe(MSG.nomeProfessorRequired);
     expect(errorOf('Número da Turma')).toBe(MSG.numeroRequired);
     expect(errorOf('Escola')).toBe(MSG.escolaRequired);
-    expect(errorOf('Ano')).toBe(MSG.anoInvalid);
+    // An empty year asks for a choice instead of naming the range.
+    expect(errorOf('Ano')).toBe(MSG.anoRequired);
+    expect(MSG.anoRequired).toBe('Selecione o ano');
     expect(errorOf('Observações Adicionais (opcional)')).toBeUndefined();
     expect(field('Nome do Professor').getAttribute('aria-invalid')).toBe('true');
     expect(submitted).toEqual([]);
@@ -95,7 +97,7 @@ describe('TurmaFormDialog', () => {
     const { dialog, submitted } = openDialog('edit', { ...turma, ano: '12' });
     expect(within(dialog).getByRole('combobox', { name: 'Ano' }).textContent).toBe('Selecione o ano');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
-    await screen.findByText(MSG.anoInvalid);
+    await waitFor(() => expect(errorOf('Ano')).toBe(MSG.anoRequired));
     expect(submitted).toEqual([]);
   });
 
@@ -104,5 +106,17 @@ describe('TurmaFormDialog', () => {
     const saving = within(dialog).getByRole('button', { name: 'Salvando...' }) as HTMLButtonElement;
     expect(saving.disabled).toBe(true);
     expect((within(dialog).getByRole('button', { name: 'Cancelar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('TurmaFormDialog labels', () => {
+  it('offers the institution by its label while the stored value stays SEDUC-RS_2025', async () => {
+    const { dialog, submitted } = openDialog('edit', turma);
+    const instituicao = within(dialog).getByRole('combobox', { name: 'Instituição' });
+    expect(instituicao.textContent).toBe('SEDUC-RS 2025');
+    expect(dialog.textContent).not.toContain('SEDUC-RS_2025');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].instituicao).toBe('SEDUC-RS_2025');
   });
 });

@@ -3,6 +3,7 @@ import {
   ANOS,
   ESTADOS,
   INSTITUICOES,
+  instituicaoLabel,
   turmaSchema,
   type Turma,
   type TurmaData,
@@ -152,7 +153,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
                     value={field.value ?? 'SEDUC-RS_2025'}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
-                    options={INSTITUICOES.map((instituicao) => ({ value: instituicao, label: instituicao }))}
+                    options={INSTITUICOES.map((instituicao) => ({ value: instituicao, label: instituicaoLabel(instituicao) }))}
                   />
                 </FormField>
               )}

@@ -1,6 +1,7 @@
 import type { Turma, TurmaData } from '@planejador/contracts';
 import { Plus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import { DeleteTurmaDialog } from '../components/delete-turma-dialog';
 import { TurmaCard } from '../components/turma-card';
 import { TurmaFormDialog, type TurmaDialogMode } from '../components/turma-form-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { NEW_TURMA_QUERY } from '@/lib/paths';
 
 function failureToast(error: Error, description: string) {
   // A 401 already shows 'Sessão Expirada' and sends the user to /auth.
@@ -40,6 +42,23 @@ export function TurmasRoute() {
     source: null,
   });
   const [toDelete, setToDelete] = useState<Turma | null>(null);
+
+  // /turmas?nova=1 (the dashboard's 'Cadastrar Turma') opens the new-class form; the URL then drops it, so a reload
+  // or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const askedForNew = params.get(NEW_TURMA_QUERY) === '1';
+  useEffect(() => {
+    if (!askedForNew) return;
+    setDialog({ open: true, mode: 'create', source: null });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(NEW_TURMA_QUERY);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [askedForNew, setParams]);
 
   const openDialog = (mode: TurmaDialogMode, source: Turma | null = null) => setDialog({ open: true, mode, source });
   const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
