@@ -45,6 +45,20 @@ describe('personal-data redactor', () => {
     expect(personalDataKinds('Turma agitada depois do recreio')).toEqual([]);
   });
 
+  it('finds no person in the curriculum the AI is given (skills, objects, units), but one example sentence', () => {
+    const file = path.join(__dirname, '../../../curriculum/data/bncc-ef.json');
+    const texts: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    };
+    walk(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const flagged = texts.filter((t) => findPersonalData(t).length > 0);
+    // "Discordo das escolhas de Antônio." is an example inside a skill's text: a name, rightly replaced.
+    expect(texts.length).toBeGreaterThan(5000);
+    expect(flagged.length).toBeLessThanOrEqual(1);
+  });
+
   it('dev half of the blind cases (bench/redaction): at the recorded level', () => {
     // Recorded on 2026-11-27 (bench/README.md, "Personal-data redaction"); the held-out half is scored only by
     // bench/redaction/score.js at the end of a change.

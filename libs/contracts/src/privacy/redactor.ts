@@ -168,14 +168,31 @@ function diminutiveBase(folded: string): string | null {
   return null;
 }
 
+/** The listed names in lower case, accents kept ("joão", "antônio"). */
+const NAMES_LOWER = new Set(GIVEN_NAMES.map((n) => n.toLocaleLowerCase('pt-BR')));
+
+/**
+ * A listed given name. Capitalised, accents are folded ("Joao" is João) and diminutives count ("Joãozinho"); in lower
+ * case the accents must match or be absent ("anã" is no Ana, "pedrinha" no Pedro).
+ */
 function isGivenName(token: Token): boolean {
-  return NAMES.has(token.folded) || diminutiveBase(token.folded) !== null;
+  if (token.capital) return NAMES.has(token.folded) || diminutiveBase(token.folded) !== null;
+  const lower = token.text.toLocaleLowerCase('pt-BR');
+  return NAMES_LOWER.has(lower) || (lower === token.folded && NAMES.has(token.folded));
 }
 
 /** A capitalised word that reads like a Brazilian given name not in the list ("Kemilly", "Richarlyson"). */
 function looksLikeName(token: Token): boolean {
-  return token.capital && /(?:[kwy]|lly|son|ton|nny|ane|ene)/u.test(token.folded) && token.text.length >= 4;
+  return token.capital && token.text.length >= 4 && /(?:[kwy].*|lly|son|ton|nny|elle|ielle)$/u.test(token.folded) && !/(?:ia|eo|ao)$/u.test(token.folded);
 }
+
+/** Listed given names that are also everyday words in lower case ("tais como", "os marcos da memória"). */
+const LOWERCASE_WORDS = new Set(
+  'tais marcos bento vitoria natal celia davi mario caio sara ester mel paz luz flor lua cruz bela rosa clara gloria graca aurora perola estrela dores neve serena vera rita leo bia gui dani mari nina duda manu lulu gabi tati nanda rafa caca jade iris luna alice regina helena vicente tales marina'.split(' '),
+);
+
+/** Articles and contractions before a name in speech ("o Enzo", "da Maria"): not "de", "e" or "com". */
+const ARTICLES = new Set('o a os as do da dos das ao à aos às no na pro pra'.split(' '));
 
 // ---------- patterns with digits and symbols ----------
 
@@ -292,7 +309,7 @@ function protectedRanges(text: string, tokens: Token[]): [number, number][] {
     while (j < tokens.length) {
       const t = tokens[j];
       if (!sameRun(text, tokens[j - 1], t)) break;
-      if (t.capital) end = t.end;
+      if (t.capital || (j === i + 1 && isGivenName(t))) end = t.end;
       else if (!PARTICLES.has(t.folded) || t.folded === 'e') break;
       j++;
     }
@@ -350,10 +367,10 @@ function nameSpans(text: string, taken: readonly [number, number][]): PersonalDa
       if (listed && !ambiguous) return true;
       if (listed && ambiguous) return strong || weak || followedByName(i);
       if (strong) return !NOT_A_PERSON_AFTER.has(t.folded) && (SURNAMES.has(t.folded) || !t.initial);
-      return weak && !t.initial && looksLikeName(t);
+      return prevWord !== undefined && ARTICLES.has(prevWord) && !t.initial && looksLikeName(t);
     }
     // Lower case: a listed name that is no common word ("joão precisa de apoio").
-    return listed && !ambiguous && t.text.length >= 3;
+    return listed && !ambiguous && !LOWERCASE_WORDS.has(t.folded) && t.text.length >= 3;
   };
 
   const followedByName = (i: number): boolean => {
