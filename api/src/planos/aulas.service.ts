@@ -25,8 +25,9 @@ import {
   toAulaDto,
   toAulaVersaoDto,
   type LockedLesson,
+  teacherBacklog,
 } from '@planejador/db';
-import { JobProducer, jobIds } from '@planejador/queue';
+import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 import { SkillScope } from './skill-scope';
@@ -81,6 +82,7 @@ export class AulasService {
       const payload: RegenerateLessonJob = {
         planId,
         aulaId,
+        userId,
         ...(data.instrucao ? { instrucao: data.instrucao } : {}),
         ...(data.campo ? { campo: data.campo } : {}),
         ...(data.habilidadesFixadas?.length ? { habilidadesFixadas: data.habilidadesFixadas } : {}),
@@ -96,8 +98,11 @@ export class AulasService {
       return payload;
     });
     try {
+      // Behind every first generation, and behind the teacher's other regenerations in flight (fairness).
+      const backlog = await teacherBacklog(this.em.fork(), userId, 'regeneration', aulaId);
       await this.producer.enqueue('regenerate-lesson', job, jobId, {
         backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+        priority: jobPriority('regeneration', backlog),
       });
     } catch (err) {
       this.logger.warn({ planId, aulaId, err: (err as Error).message }, 'regeneration not enqueued yet; the sweeper will retry');

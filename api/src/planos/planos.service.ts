@@ -28,10 +28,11 @@ import {
   toPlanoDto,
   type Aula,
   type PlanosListFilters,
+  teacherBacklog,
 } from '@planejador/db';
 import { CalendarioService } from '../calendario/calendario.service';
 import { SkillScope } from './skill-scope';
-import { JobProducer, jobIds } from '@planejador/queue';
+import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
 import type { Pool } from 'pg';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
@@ -103,15 +104,20 @@ export class PlanosService {
       }
       throw err;
     }
-    await this.enqueue(planId);
+    await this.enqueue(planId, userId);
     return { id: planId, created: true };
   }
 
-  /** Enqueues the generation; when Redis is down the plan stays 'queued' and the worker's sweeper picks it up. */
-  async enqueue(planId: string): Promise<boolean> {
+  /**
+   * Enqueues the generation, ranked behind the teacher's other plans still being generated (fairness: every
+   * teacher's first plan goes first); when Redis is down the plan stays 'queued' and the worker's sweeper picks it up.
+   */
+  async enqueue(planId: string, userId: string): Promise<boolean> {
     try {
-      await this.producer.enqueue('generate-plan', { planId }, jobIds.generatePlan(planId), {
+      const backlog = await teacherBacklog(this.em.fork(), userId, 'first-generation', planId);
+      await this.producer.enqueue('generate-plan', { planId, userId }, jobIds.generatePlan(planId), {
         backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+        priority: jobPriority('first-generation', backlog),
       });
       await markPlanEnqueued(this.em.fork(), planId);
       return true;

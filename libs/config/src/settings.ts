@@ -75,6 +75,11 @@ export const settingsSchema = z
     JOB_LOCK_MS: int(30000, 1000, 600000),
     /** Plans generated at the same time by one worker process. */
     WORKER_CONCURRENCY: int(4, 1, 100),
+    /**
+     * Generation jobs (plans and regenerations) one teacher may have running at once over every worker process:
+     * her further jobs wait, so another teacher's first plan finds a free worker (fairness).
+     */
+    FAIR_SHARE_JOBS: int(2, 1, 100),
     /** When set, the worker answers GET /health on this port (127.0.0.1 unless WORKER_HEALTH_HOST says otherwise). */
     WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     WORKER_HEALTH_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),

@@ -2,11 +2,17 @@ import { z } from 'zod';
 import { REGENERABLE_FIELDS } from './planos';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
-export const generatePlanJobSchema = z.object({ planId: z.uuid() });
+/**
+ * `userId`: the plan's owner, for the worker's per-teacher share of running jobs (absent in jobs queued before it
+ * existed: such a job takes no share).
+ */
+export const generatePlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid().optional() });
 /** One lesson's regeneration. The credit (if any) was taken by the api; `charged` says whether to return it on failure. */
 export const regenerateLessonJobSchema = z.object({
   planId: z.uuid(),
   aulaId: z.uuid(),
+  /** The lesson's owner (the per-teacher share of running jobs); absent in older jobs. */
+  userId: z.uuid().optional(),
   instrucao: z.string().max(500).optional(),
   campo: z.enum(REGENERABLE_FIELDS).optional(),
   habilidadesFixadas: z.array(z.string()).max(3).optional(),

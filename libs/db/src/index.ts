@@ -16,3 +16,4 @@ export * from './repositories/email-logs';
 export * from './repositories/reports';
 export * from './repositories/curriculum';
 export * from './repositories/calendarios';
+export * from './repositories/fairness';

@@ -2,3 +2,4 @@ export * from './names';
 export * from './options';
 export * from './connection';
 export * from './producer';
+export * from './priority';

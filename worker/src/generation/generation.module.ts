@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
+import { FairShare } from '../core/fair-share';
 import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationProcessor } from './generation.processor';
 import { GenerationService } from './generation.service';
@@ -14,6 +15,7 @@ import { RegenerationService } from './regeneration.service';
     { provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) },
     LessonWriter,
     OutageRetry,
+    FairShare,
     GenerationService,
     RegenerationService,
     PlanFinalizer,

@@ -4,7 +4,11 @@ import type { Redis } from 'ioredis';
 import { generatePlanJobSchema, regenerateLessonJobSchema, type GeneratePlanJob, type RegenerateLessonJob } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
+import { FairShare } from '../core/fair-share';
 import { createQueueWorker } from '../core/queue-worker.factory';
+
+/** How long a job beyond its teacher's share waits before it asks for a worker again. */
+const FAIR_SHARE_RETRY_MS = 500;
 import { REDIS, SETTINGS } from '../core/tokens';
 import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationService, LessonsFailedError } from './generation.service';
@@ -27,6 +31,7 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     private readonly regeneration: RegenerationService,
     private readonly sweeper: SweeperService,
     private readonly outage: OutageRetry,
+    private readonly fair: FairShare,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -35,8 +40,8 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     this.worker = createQueueWorker(
       QUEUES.generation,
       {
-        'generate-plan': (job) => this.generate(job),
-        'regenerate-lesson': (job) => this.regenerate(job),
+        'generate-plan': (job) => this.fairly(job, generatePlanJobSchema.safeParse(job.data).data?.userId, () => this.generate(job)),
+        'regenerate-lesson': (job) => this.fairly(job, regenerateLessonJobSchema.safeParse(job.data).data?.userId, () => this.regenerate(job)),
         'sweep-plans': () => this.sweeper.sweep(),
       },
       this.redis,
@@ -51,6 +56,19 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
       const reason = err instanceof LessonsFailedError || err instanceof UnrecoverableError ? err.message : GENERIC_FAILURE;
       this.finalizer.fail(parsed.data.planId, reason).catch((e) => this.logger.error({ err: (e as Error).message }, 'finalize failed'));
     });
+  }
+
+  /**
+   * Runs the job within its teacher's share of the workers: when she already runs FAIR_SHARE_JOBS jobs, this one
+   * waits (delayed, no attempt spent) and the free workers take other teachers' jobs first.
+   */
+  private async fairly<T>(job: Job, userId: string | undefined, work: () => Promise<T>): Promise<T> {
+    if (!userId || !job.id || !job.token) return work();
+    if (!(await this.fair.acquire(userId, job.id))) {
+      await job.moveToDelayed(Date.now() + FAIR_SHARE_RETRY_MS, job.token);
+      throw new DelayedError();
+    }
+    return this.fair.hold(userId, job.id, work);
   }
 
   private async generate(job: Job<GeneratePlanJob>) {

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import { deleteExpiredExportFiles, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, touchLesson } from '@planejador/db';
-import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
+import { deleteExpiredExportFiles, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, teacherBacklog, touchLesson } from '@planejador/db';
+import { JobProducer, jobIds, jobPriority, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
 import { RegenerationService } from '../generation/regeneration.service';
 import { regenerateLessonJobSchema } from '@planejador/contracts';
@@ -55,8 +55,9 @@ export class SweeperService implements OnApplicationBootstrap {
       if (state === 'failed' || state === 'completed' || !request.success) {
         await this.regeneration.fail(jobId, lesson.id, GENERIC_LESSON_FAILURE, lesson.user_id, base);
       } else if (state === 'missing' || state === 'unknown') {
-        await this.producer.enqueue('regenerate-lesson', request.data, jobId, {
+        await this.producer.enqueue('regenerate-lesson', { ...request.data, userId: lesson.user_id }, jobId, {
           backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+          priority: jobPriority('regeneration', await teacherBacklog(em, lesson.user_id, 'regeneration', lesson.id)),
         });
         await touchLesson(em, lesson.id);
         requeued++;
@@ -81,8 +82,9 @@ export class SweeperService implements OnApplicationBootstrap {
         if (await this.finalizer.fail(plan.id, job?.failedReason && !/stalled/i.test(job.failedReason) ? job.failedReason : GENERIC_FAILURE)) failed++;
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
         if (job) await job.remove().catch(() => undefined);
-        await this.producer.enqueue('generate-plan', { planId: plan.id }, jobId, {
+        await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.user_id }, jobId, {
           backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
+          priority: jobPriority('first-generation', await teacherBacklog(em, plan.user_id, 'first-generation', plan.id)),
         });
         await markPlanRequeued(em, plan.id);
         requeued++;

@@ -269,9 +269,9 @@ export async function markPlanEdited(tx: EntityManager, planId: string): Promise
  * Plans still queued or running and untouched for `graceSeconds`, oldest first, at most 500: the sweeper looks at
  * their jobs.
  */
-export async function findStalePlans(em: EntityManager, graceSeconds: number): Promise<{ id: string; generation_state: string }[]> {
-  return em.execute<{ id: string; generation_state: string }[]>(
-    `select id, generation_state from planos_aula
+export async function findStalePlans(em: EntityManager, graceSeconds: number): Promise<{ id: string; user_id: string; generation_state: string }[]> {
+  return em.execute<{ id: string; user_id: string; generation_state: string }[]>(
+    `select id, user_id, generation_state from planos_aula
       where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
       order by created_at limit 500`,
     [graceSeconds],
