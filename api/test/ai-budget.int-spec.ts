@@ -1,6 +1,6 @@
 import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForJobState, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { generateRequest, messagesText, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForJobState, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
 import { startApi, type ApiHarness } from './api-harness';
 
@@ -58,8 +58,9 @@ describe('plan generation: bounded AI calls and database errors', () => {
     await jobEnded(plan.id);
     expect(callsFor('Orçamento esgotado')).toBe(3);
     expect(callsFor('Tabuada com jogos')).toBe(1);
-    // Every call of the plan carries its theme (derived from the first lesson): 1 + 3 + 1 calls in all.
-    expect(callsFor('Frações com receitas')).toBe(5);
+    // Lesson 1's description is lesson 1's topic only: the other lessons' requests name it only in the plan's lesson list.
+    expect(callsFor('Frações com receitas')).toBe(1);
+    expect(ai.calls.filter((c) => messagesText(c.body).includes('- Aula 1: Frações com receitas'))).toHaveLength(3 + 1);
     // Charged: a partial plan is a plan (only an all-failed plan is refunded).
     expect(await credits(client)).toBe(34);
   }, 90000);

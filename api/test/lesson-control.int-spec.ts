@@ -143,7 +143,7 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     socket.on('lesson:progress', (e: LessonProgressEvent) => events.push(e));
     ai.script({
       match: 'mais prática, com experimento',
-      content: { habilidades: ['EF05MA04'], objetivos: 'Novo objetivo prático', objetosConhecimento: 'Medidas', experiencias: 'Experimento de medir a sala', evidencias: 'Mediram' },
+      content: { habilidades: ['EF05MA04'], objetivos: 'Novo objetivo prático', experiencias: 'Experimento de medir a sala', evidencias: 'Mediram' },
     });
     const res = await client.post<{ jobId: string }>(`/api/planos/${plan.id}/aulas/${target.id}/regenerar`, { instrucao: 'mais prática, com experimento' });
     expect(res.status).toBe(202);
@@ -189,7 +189,7 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     const lesson = plan.aulas[1];
     ai.script({
       match: 'Reescreva somente o campo "Evidências de Aprendizagem"',
-      content: { objetivos: 'IGNORADO', objetosConhecimento: 'IGNORADO', experiencias: 'IGNORADO', evidencias: 'Evidência nova e observável' },
+      content: { objetivos: 'IGNORADO', experiencias: 'IGNORADO', evidencias: 'Evidência nova e observável' },
     });
     expect((await client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, { campo: 'evidencias' })).status).toBe(202);
     const { plan: after, aula } = await waitForLesson(client, plan.id, lesson.id, 2);
@@ -333,7 +333,7 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     const [first, second] = plan.aulas;
     ai.script({
       match: 'com trena de verdade',
-      content: { habilidades: ['EF05MA19'], objetivos: 'Objetivo regenerado', objetosConhecimento: 'Medidas', experiencias: 'Medir a sala', evidencias: 'Tabela' },
+      content: { habilidades: ['EF05MA19'], objetivos: 'Objetivo regenerado', experiencias: 'Medir a sala', evidencias: 'Tabela' },
     });
     expect((await client.post(`/api/planos/${plan.id}/aulas/${second.id}/regenerar`, { instrucao: 'com trena de verdade' })).status).toBe(202);
     const { plan: regenerated } = await waitForLesson(client, plan.id, second.id, 2);

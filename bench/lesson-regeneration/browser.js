@@ -128,7 +128,7 @@ async function main() {
         // The run's instruction gets the run's text; the skill stays one the lesson already cites (of its pool).
         fake.script({
           match: token,
-          content: { habilidades: [aula.habilidadeCodes[0]], objetivos: newText, objetosConhecimento: 'Medidas de comprimento', experiencias: `1. Medir a sala ${token}.`, evidencias: 'Tabela preenchida.' },
+          content: { habilidades: [aula.habilidadeCodes[0]], objetivos: newText, experiencias: `1. Medir a sala ${token}.`, evidencias: 'Tabela preenchida.' },
         });
         // The previous run's regeneration is over (its button no longer busy).
         await page.waitForFunction(

@@ -84,7 +84,7 @@ describe('lesson control on the plan page (fake AI)', () => {
     stack.ai!.script({
       match: 'com régua',
       hold: true,
-      content: { habilidades: ['EF05MA19'], objetivos: NEW_OBJECTIVE, objetosConhecimento: 'Medidas', experiencias: '1. Medir a sala.', evidencias: 'Tabela preenchida.' },
+      content: { habilidades: ['EF05MA19'], objetivos: NEW_OBJECTIVE, experiencias: '1. Medir a sala.', evidencias: 'Tabela preenchida.' },
     });
     const regenerateRequests: string[] = [];
     page.on('request', (request) => {

@@ -7,3 +7,5 @@ export * from './openai-generator';
 export * from './offline-drafter';
 export * from './retry';
 export * from './lesson-generator.factory';
+export * from './lesson-context';
+export * from './lesson-topic';

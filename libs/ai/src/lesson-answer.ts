@@ -1,7 +1,17 @@
-import { cutAtWord, LIMITS, type HabilidadeMatch } from '@planejador/contracts';
+import {
+  cutAtWord,
+  LIMITS,
+  questionsOutsideSkills,
+  verificacaoQuestionCount,
+  verificacaoSchema,
+  type HabilidadeMatch,
+  type QuestaoMultipla,
+  type Verificacao,
+} from '@planejador/contracts';
 import { z } from 'zod';
 import { AiError } from './ai-error';
-import { chosenSkills, habilidadesText, knowledgeObjects, noSkillsText } from './curriculum-text';
+import { chosenSkills, detailLevel, habilidadesText, knowledgeObjects, noSkillsText } from './curriculum-text';
+import { closestObjects } from './lesson-topic';
 import type { LessonContext, LessonDraft } from './types';
 
 /** Name of the response_format json_schema. */
@@ -13,8 +23,6 @@ export const ANSWER_SCHEMA_NAME = 'plano_de_aula';
 export const MAX_PROMPT_CANDIDATES = 150;
 /** Skills per lesson when limitOneSkill is off. */
 export const MAX_SKILLS_PER_LESSON = 3;
-/** A model's "recorte" of the knowledge objects shorter than this adds nothing to the official list. */
-const THIN_TEXT_CHARS = 15;
 
 /** The candidates offered to the model, best first; none when the teacher pinned the skills. */
 export function promptCandidates(ctx: LessonContext): HabilidadeMatch[] {
@@ -34,12 +42,21 @@ export function skillCountRange(ctx: LessonContext): { min: number; max: number 
   return { min: 1, max: ctx.plano.limitOneSkill ? 1 : Math.min(MAX_SKILLS_PER_LESSON, available) };
 }
 
+/** The skills the lesson may cite: the pinned ones, else the candidates offered. */
+function offeredSkills(ctx: LessonContext): HabilidadeMatch[] {
+  const pinned = pinnedSkills(ctx);
+  return pinned.length > 0 ? pinned : promptCandidates(ctx);
+}
+
+/** The knowledge objects the model may pick from (a schema enum): those of the skills it may cite, verbatim. */
+export function offeredObjects(ctx: LessonContext): string[] {
+  return knowledgeObjects(offeredSkills(ctx));
+}
+
 type JsonSchema = { [key: string]: unknown };
 
 const TEXT_FIELDS = {
   objetivos: 'Objetivos de aprendizagem da aula, em português, um por linha.',
-  objetosConhecimento:
-    'Recorte dos objetos de conhecimento trabalhados nesta aula, dentro dos objetos das habilidades escolhidas.',
   experiencias: 'Experiências de aprendizagem: sequência de etapas numeradas da aula, em português.',
   evidencias: 'Evidências de aprendizagem observáveis, em português, uma por linha.',
 } as const;
@@ -47,11 +64,18 @@ type TextField = keyof typeof TEXT_FIELDS;
 const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
 
 /**
- * The strict JSON schema of the answer. The model returns only skill codes (an enum of the candidates);
- * the official texts are written by us. Without candidates the codes field is left out.
+ * The strict JSON schema of the answer. The model returns only skill codes and knowledge objects (enums of what the
+ * curriculum offers; the official texts are written by us), a short title, the texts and the check of learning
+ * (multiple-choice questions, each tied to one of the codes it may cite). Without candidates the codes are left out
+ * and the knowledge objects are its own text.
  */
 export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
+  const properties: Record<string, JsonSchema> = {
+    titulo: {
+      type: 'string',
+      description: `Título curto do tema desta aula (de ${LIMITS.tituloMin} a ${LIMITS.tituloMax} caracteres), a partir da descrição desta aula.`,
+    },
+  };
   const codes = promptCandidates(ctx).map((c) => c.code);
   if (codes.length > 0) {
     const { min, max } = skillCountRange(ctx);
@@ -63,7 +87,51 @@ export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
       maxItems: max,
     };
   }
-  for (const field of TEXT_FIELD_NAMES) properties[field] = { type: 'string', description: TEXT_FIELDS[field] };
+  const objects = offeredObjects(ctx);
+  const objetosConhecimento: JsonSchema =
+    objects.length > 0
+      ? {
+          type: 'array',
+          description: `De 1 a ${LIMITS.objetosConhecimentoMax} objetos de conhecimento trabalhados nesta aula, somente das habilidades escolhidas.`,
+          items: { type: 'string', enum: objects },
+          minItems: 1,
+          maxItems: LIMITS.objetosConhecimentoMax,
+        }
+      : { type: 'string', description: 'Objetos de conhecimento trabalhados nesta aula, em português.' };
+  for (const field of TEXT_FIELD_NAMES) {
+    properties[field] = { type: 'string', description: TEXT_FIELDS[field] };
+    if (field === 'objetivos') properties.objetosConhecimento = objetosConhecimento;
+  }
+  const count = verificacaoQuestionCount(detailLevel(ctx));
+  const skillCodes = offeredSkills(ctx).map((s) => s.code);
+  const question: Record<string, JsonSchema> = {
+    enunciado: { type: 'string', description: 'Pergunta, em português.' },
+    alternativas: {
+      type: 'array',
+      description: '4 alternativas distintas, em português; uma só correta.',
+      items: { type: 'string' },
+      minItems: 4,
+      maxItems: 4,
+    },
+    correta: { type: 'integer', description: 'Posição da alternativa correta (0 a 3).', enum: [0, 1, 2, 3] },
+  };
+  if (skillCodes.length > 0) {
+    question.habilidade = { type: 'string', description: 'Código da habilidade avaliada, uma das citadas pela aula.', enum: skillCodes };
+  }
+  properties.verificacao = {
+    type: 'object',
+    description: `Verificação da aprendizagem para o fim da aula: ${count} questões de múltipla escolha.`,
+    properties: {
+      questoes: {
+        type: 'array',
+        items: { type: 'object', properties: question, required: Object.keys(question), additionalProperties: false },
+        minItems: count,
+        maxItems: count,
+      },
+    },
+    required: ['questoes'],
+    additionalProperties: false,
+  };
   return {
     type: 'object',
     properties,
@@ -76,28 +144,76 @@ const text = z.string().trim().min(1).max(LIMITS.lessonFieldMax);
 
 function answerSchema(ctx: LessonContext) {
   const { min, max } = skillCountRange(ctx);
-  const official = max > 0 || pinnedSkills(ctx).length > 0;
+  const objects = offeredObjects(ctx);
   return z.object({
+    titulo: z.string().trim().min(LIMITS.tituloMin),
     habilidades: max === 0 ? z.array(z.string()).max(0).optional() : z.array(z.string().trim()).min(min).max(max),
     objetivos: text,
-    // With skills we list their official objects ourselves, so the model's own cut may be thin.
-    objetosConhecimento: official ? z.string().trim().max(LIMITS.lessonFieldMax) : text,
+    objetosConhecimento:
+      objects.length > 0 ? z.array(z.string()).min(1).max(LIMITS.objetosConhecimentoMax) : z.string().trim().max(LIMITS.lessonFieldMax),
     experiencias: text,
     evidencias: text,
+    verificacao: z.object({
+      questoes: z.array(
+        z.object({
+          enunciado: z.string(),
+          alternativas: z.array(z.string()),
+          correta: z.number(),
+          habilidade: z.string().optional(),
+        }),
+      ),
+    }),
   });
 }
 
 export interface LessonAnswer {
+  titulo: string;
   habilidadeCodes: string[];
   objetivos: string;
-  objetosConhecimento: string;
+  /** The knowledge objects the model picked (from the enum), or its own text when the lesson has no skills. */
+  objetosConhecimento: string[] | string;
   experiencias: string;
   evidencias: string;
+  verificacao: Verificacao;
+}
+
+function schemaError(detail: string): AiError {
+  return new AiError('schema', { detail });
+}
+
+/** A small deterministic hash of a text (FNV-1a), for the right answers' positions. */
+function hash(textToHash: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < textToHash.length; i++) {
+    h ^= textToHash.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 /**
- * Parses the model's message content: JSON, then the schema, then every code against the candidates.
- * Each failure is a retryable AiError; an unknown code is never returned.
+ * The right answer moved to a position that varies with the lesson and the question (models put it first far too
+ * often): question i of a lesson goes to (h + i) mod 4, h keyed by the lesson's number and description, the other
+ * alternatives keeping their order. Deterministic, so a retried answer keeps its letters.
+ */
+export function varyRightAnswers(verificacao: Verificacao, ctx: LessonContext): Verificacao {
+  const h = hash(`${ctx.aula.numeroAula}:${ctx.aula.prompt}`);
+  return {
+    questoes: verificacao.questoes.map((q, i) => {
+      if (q.tipo !== 'multipla') return q;
+      const position = ((h + i) % 4) as QuestaoMultipla['correta'];
+      const right = q.alternativas[q.correta];
+      const others = q.alternativas.filter((_, index) => index !== q.correta);
+      others.splice(position, 0, right);
+      return { ...q, alternativas: others as QuestaoMultipla['alternativas'], correta: position };
+    }),
+  };
+}
+
+/**
+ * Parses the model's message content: JSON, then the schema, then every code against the candidates and the
+ * check of learning against the contract (verificacaoSchema, the level's number of questions, each question's skill
+ * one of the lesson's). Each failure is a retryable AiError; an unknown code is never returned.
  */
 export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAnswer {
   let json: unknown;
@@ -109,7 +225,7 @@ export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAn
   const parsed = answerSchema(ctx).safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(raiz)'}: ${i.message}`).join('; ');
-    throw new AiError('schema', { detail: issues });
+    throw schemaError(issues);
   }
   const allowed = new Set(promptCandidates(ctx).map((c) => c.code));
   const codes = [...new Set(parsed.data.habilidades ?? [])];
@@ -117,27 +233,41 @@ export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAn
   if (unknown.length > 0) {
     throw new AiError('unknown-code', { detail: `códigos fora das candidatas: ${unknown.join(', ')}` });
   }
+  const lessonCodes = pinnedSkills(ctx).length > 0 ? pinnedSkills(ctx).map((s) => s.code) : codes;
+  const verificacao = verificacaoSchema.safeParse({
+    questoes: parsed.data.verificacao.questoes.map((q) => ({ tipo: 'multipla', ...q, habilidade: q.habilidade ?? '' })),
+  });
+  if (!verificacao.success) {
+    throw schemaError(`verificacao: ${verificacao.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  const expected = verificacaoQuestionCount(detailLevel(ctx));
+  if (verificacao.data.questoes.length !== expected) {
+    throw schemaError(`verificacao: ${verificacao.data.questoes.length} questões, esperadas ${expected}`);
+  }
+  const outside = questionsOutsideSkills(verificacao.data, lessonCodes);
+  if (outside.length > 0) throw schemaError(`verificacao: questões ${outside.join(', ')} com habilidade fora da aula`);
   return {
+    titulo: cutAtWord(parsed.data.titulo, LIMITS.tituloMax),
     habilidadeCodes: codes,
     objetivos: parsed.data.objetivos,
     objetosConhecimento: parsed.data.objetosConhecimento,
     experiencias: parsed.data.experiencias,
     evidencias: parsed.data.evidencias,
+    verificacao: varyRightAnswers(verificacao.data, ctx),
   };
 }
 
 /**
- * Knowledge objects: the chosen skills' official objects, then the model's own cut of them when it says more
- * than the list already does. Without official objects, the model's text (or nothing) stands.
+ * The lesson's knowledge objects, one a line: those the model picked that belong to the cited skills, verbatim, at
+ * most LIMITS.objetosConhecimentoMax; none left, the cited skills' objects closest to the description. Without
+ * skills, the model's own text.
  */
-export function objetosConhecimentoText(official: string[], modelText: string): string {
-  const own = modelText.trim();
-  if (official.length === 0) return own;
-  const list = official.join('\n');
-  const normalized = own.toLocaleLowerCase('pt-BR');
-  const repeatsOfficial = official.every((o) => normalized.includes(o.toLocaleLowerCase('pt-BR')));
-  if (own.length < THIN_TEXT_CHARS || (repeatsOfficial && own.length <= list.length + THIN_TEXT_CHARS)) return list;
-  return `${list}\n\nRecorte desta aula: ${own}`;
+export function lessonObjects(ctx: LessonContext, skills: readonly HabilidadeMatch[], picked: string[] | string): string {
+  if (typeof picked === 'string') return picked.trim();
+  const own = new Set(knowledgeObjects(skills));
+  const kept = [...new Set(picked.map((o) => o.trim()))].filter((o) => own.has(o)).slice(0, LIMITS.objetosConhecimentoMax);
+  const objects = kept.length > 0 ? kept : closestObjects(skills, ctx.aula.prompt, LIMITS.objetosConhecimentoMax);
+  return objects.join('\n');
 }
 
 /** The lesson draft from a validated answer: official skill texts and knowledge objects come from the curriculum. */
@@ -145,12 +275,12 @@ export function composeDraft(ctx: LessonContext, answer: LessonAnswer): LessonDr
   const pinned = pinnedSkills(ctx);
   const skills = pinned.length > 0 ? pinned : chosenSkills(answer.habilidadeCodes, ctx.candidates);
   return {
-    titulo: cutAtWord(ctx.aula.prompt, LIMITS.tituloMax),
-    verificacao: null,
+    titulo: answer.titulo,
+    verificacao: answer.verificacao,
     habilidadeCodes: skills.map((s) => s.code),
     habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
     objetivos: answer.objetivos,
-    objetosConhecimento: objetosConhecimentoText(knowledgeObjects(skills), answer.objetosConhecimento),
+    objetosConhecimento: lessonObjects(ctx, skills, answer.objetosConhecimento),
     experiencias: answer.experiencias,
     evidencias: answer.evidencias,
   };

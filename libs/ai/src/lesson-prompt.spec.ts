@@ -15,8 +15,8 @@ describe('buildLessonMessages', () => {
     expect(text).toContain('Turma: 51 (5º ano do Ensino Fundamental)');
     expect(text).toContain('Escola: EMEF Tiradentes');
     expect(text).toContain('Observações da turma: Dois estudantes com baixa visão');
-    expect(text).toContain('Tema principal do plano: Frações no cotidiano');
-    expect(text).toContain('Aula 4 — matéria: Matemática');
+    expect(text).not.toContain('Tema principal');
+    expect(text).toContain('Aula 4 (a que você escreve) — matéria: Matemática');
     expect(text).toContain('"""\nDividir uma pizza de papel em partes iguais');
     expect(text).toContain('Limitar a uma habilidade por aula: sim. Escolha exatamente 1 habilidade.');
     expect(text).toContain('Preferir a matriz da SEDUC-RS: sim');
@@ -48,6 +48,30 @@ describe('buildLessonMessages', () => {
     expect(system.content).toContain('Nunca invente códigos');
     expect(system.content).toContain('português do Brasil');
   });
+
+  it("lists the plan's lessons, says which one it writes and tells the model never to take another lesson's topic", () => {
+    const sequencia = [
+      { numeroAula: 1, prompt: 'Frações com pizza: metades e quartos' },
+      { numeroAula: 2, prompt: 'Dividir uma pizza de papel em partes iguais e representar cada parte como fração na reta numérica' },
+      { numeroAula: 3, prompt: 'Frações equivalentes\n"""com""" tiras de papel' },
+    ];
+    const [system, user] = buildLessonMessages(fractionLesson({ aula: { numeroAula: 2 }, sequencia }));
+    expect(user.content).toContain('Aulas do plano (3, em ordem). Você escreve somente a Aula 2');
+    expect(user.content).toContain('- Aula 1: Frações com pizza: metades e quartos');
+    expect(user.content).toContain('- Aula 2 (esta aula): Dividir uma pizza de papel');
+    expect(user.content).toContain('- Aula 3: Frações equivalentes "com" tiras de papel');
+    // The lesson's own description is the first quoted text: its topic.
+    expect(/"""\s*([\s\S]*?)\s*"""/.exec(user.content)?.[1]).toBe(sequencia[1].prompt);
+    expect(system.content).toContain('nunca tome o tema de outra aula como tema desta');
+    expect(system.content).toContain('conhecimentos prévios');
+  });
+
+  it("asks for the level's number of multiple-choice questions tied to the cited skills", () => {
+    const [system, user] = buildLessonMessages(fractionLesson({ plano: { nivelDetalhamento: 1 } }));
+    expect(user.content).toContain('Verificação da aprendizagem: 3 questões de múltipla escolha.');
+    expect(system.content).toContain('4 alternativas distintas');
+    expect(userText(fractionLesson({ plano: { nivelDetalhamento: 5 } }))).toContain('5 questões');
+  });
 });
 
 describe('regeneration prompt', () => {
@@ -59,6 +83,26 @@ describe('regeneration prompt', () => {
     expect(text).toContain('Objetivo atual');
     expect(text).toContain('Reescreva somente o campo "Evidências de Aprendizagem"');
     expect(text).toContain('mais prática');
+  });
+
+  it('rewrites only the check of learning, showing the current questions with their answers', () => {
+    const ctx = fractionLesson({
+      regeneration: {
+        campo: 'verificacao',
+        current: { objetivos: 'Objetivo atual' },
+        currentVerificacao: {
+          questoes: [
+            { tipo: 'multipla', enunciado: 'Quanto é metade de 8?', alternativas: ['2', '4', '6', '8'], correta: 1, habilidade: 'EF05MA03' },
+            { tipo: 'aberta', enunciado: 'O que é um quarto?', respostaEsperada: 'Uma de quatro partes iguais.', habilidade: 'EF05MA03' },
+          ],
+        },
+      },
+    });
+    const text = buildLessonMessages(ctx)[1].content;
+    expect(text).toContain('[Verificação da aprendizagem atual]');
+    expect(text).toContain('1. Quanto é metade de 8? (EF05MA03)\n   A) 2\n   B) 4 (correta)');
+    expect(text).toContain('Resposta esperada: Uma de quatro partes iguais.');
+    expect(text).toContain('Reescreva somente a verificação da aprendizagem');
   });
 
   it('lists pinned skills instead of candidates', () => {

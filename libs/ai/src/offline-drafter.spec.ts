@@ -1,3 +1,4 @@
+import { questionsOutsideSkills, verificacaoSchema, type HabilidadeMatch } from '@planejador/contracts';
 import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
 import { OfflineLessonDrafter, pickOfflineSkills } from './offline-drafter';
 
@@ -25,55 +26,111 @@ describe('pickOfflineSkills', () => {
   });
 });
 
+/** EF07CI16 as bncc-ef.json ships it: its objects are the whole unit's. */
+const TECTONICS: HabilidadeMatch = {
+  code: 'EF07CI16',
+  description: 'Justificar o formato das costas brasileira e africana com base na teoria da deriva dos continentes.',
+  unit: 'Terra e Universo',
+  field: null,
+  knowledgeObjects: ['Composição do ar', 'Efeito estufa', 'Camada de ozônio', 'Fenômenos naturais (vulcões, terremotos e tsunamis)', 'Placas tectônicas e deriva continental'],
+  score: 6,
+};
+
 describe('OfflineLessonDrafter', () => {
   it('is marked offline', () => {
     expect(drafter.kind).toBe('offline');
   });
 
-  it('writes the five fields from the chosen skill and the teacher description', async () => {
+  it("writes the lesson from its chosen skill and its own description, with a title of the lesson's topic", async () => {
     const draft = await drafter.generate(fractionLesson());
+    expect(draft.titulo).toBe('Dividir uma pizza de papel em partes iguais');
     expect(draft.habilidadeCodes).toEqual(['EF05MA03']);
     expect(draft.habilidades).toBe(`(EF05MA03) ${FRACTION_SKILLS[0].description}`);
-    expect(draft.objetivos).toContain(
-      'Ao final da aula, os estudantes deverão ser capazes de:\n- identificar e representar frações (menores e maiores que a unidade)',
-    );
+    expect(draft.objetivos).toContain('- identificar e representar frações (menores e maiores que a unidade)');
     expect(draft.objetosConhecimento).toBe(FRACTION_SKILLS[0].knowledgeObjects[0]);
-    expect(draft.experiencias).toMatch(/^1\. Acolhida e problematização: /);
+    expect(draft.experiencias).toMatch(/^1\. Acolhida e problematização: apresentar o tema da aula, "Dividir uma pizza de papel em partes iguais"/);
     expect(draft.experiencias).toContain('Desenvolvimento: Dividir uma pizza de papel em partes iguais');
     expect(draft.experiencias).toContain('Sistematização:');
     expect(draft.experiencias).toContain('Encerramento:');
     expect(draft.evidencias).toContain('que conseguem identificar e representar frações');
   });
 
-  it('lists each knowledge object once', async () => {
+  it('lists each knowledge object once, at most 3, one a line', async () => {
     const draft = await drafter.generate(fractionLesson({ plano: { limitOneSkill: false } }));
     expect(draft.habilidadeCodes).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05']);
     expect(draft.habilidades.split('\n')).toHaveLength(3);
-    expect(draft.objetosConhecimento.split('\n')).toEqual([
-      FRACTION_SKILLS[0].knowledgeObjects[0],
-      FRACTION_SKILLS[1].knowledgeObjects[0],
-    ]);
+    expect(draft.objetosConhecimento.split('\n')).toEqual([FRACTION_SKILLS[0].knowledgeObjects[0], FRACTION_SKILLS[1].knowledgeObjects[0]]);
+  });
+
+  it("lists only the unit's objects close to the lesson (placas tectônicas never lists Composição do ar)", async () => {
+    const ctx = fractionLesson({
+      turma: { ano: '7' },
+      aula: { materia: 'ciencias', prompt: 'Placas tectônicas: por que a América do Sul e a África se encaixam' },
+      candidates: [TECTONICS],
+    });
+    const draft = await drafter.generate(ctx);
+    expect(draft.objetosConhecimento).toBe('Placas tectônicas e deriva continental');
+    expect(draft.experiencias).not.toContain('Composição do ar');
+    expect(JSON.stringify(draft.verificacao)).not.toContain('omposição do ar');
   });
 
   it('is deterministic', async () => {
     expect(await drafter.generate(fractionLesson())).toEqual(await drafter.generate(fractionLesson()));
   });
 
-  it('writes longer texts at higher detail levels', async () => {
-    const lengths = await Promise.all(
+  it("takes its place in the plan's sequence without another lesson's text", async () => {
+    const sequencia = [
+      { numeroAula: 1, prompt: 'Cadeia alimentar no pátio da escola: observar seres vivos da horta e montar a teia' },
+      { numeroAula: 2, prompt: 'Dividir uma pizza de papel em partes iguais e representar cada parte como fração na reta numérica' },
+      { numeroAula: 3, prompt: 'Frações equivalentes com tiras de papel colorido' },
+    ];
+    const draft = await drafter.generate(fractionLesson({ aula: { numeroAula: 2 }, sequencia, plano: { nivelDetalhamento: 5 } }));
+    const text = JSON.stringify(draft);
+    expect(text).not.toMatch(/Cadeia alimentar|tiras de papel/);
+    expect(draft.experiencias).toContain('Retomar o que foi estudado na Aula 1 como conhecimento prévio.');
+    expect(draft.experiencias).toContain('Aula 3 continua');
+  });
+
+  it("draws an activity and materials from the skill's classroom examples, closest to the description first", async () => {
+    const classroom = {
+      EF05MA03: { exemplos: ['bingo das frações', 'pizza de papel dividida em fatias iguais'], termos: ['tampinhas', 'pizza de papel', 'reta no chão'] },
+    };
+    const mid = await drafter.generate(fractionLesson({ classroom }));
+    expect(mid.experiencias).toContain('exemplos de aula da habilidade EF05MA03: "pizza de papel dividida em fatias iguais"');
+    const long = await drafter.generate(fractionLesson({ classroom, plano: { nivelDetalhamento: 4 } }));
+    expect(long.experiencias).toContain('Prática orientada:');
+    expect(long.experiencias).toContain('Materiais e recursos possíveis para "Dividir uma pizza de papel em partes iguais": pizza de papel, ');
+  });
+
+  it("ends with open exit questions tied to the lesson's skills, as many as the level asks, never inventing alternatives", async () => {
+    for (const [nivelDetalhamento, count] of [[1, 3], [2, 3], [3, 4], [4, 5], [5, 5]]) {
+      const ctx = fractionLesson({ plano: { nivelDetalhamento, limitOneSkill: false } });
+      const draft = await drafter.generate(ctx);
+      const verificacao = verificacaoSchema.parse(draft.verificacao);
+      expect(verificacao.questoes).toHaveLength(count);
+      expect(verificacao.questoes.every((q) => q.tipo === 'aberta' && q.respostaEsperada.length > 0)).toBe(true);
+      expect(questionsOutsideSkills(verificacao, draft.habilidadeCodes)).toEqual([]);
+      expect(new Set(verificacao.questoes.map((q) => q.habilidade)).size).toBe(Math.min(count, draft.habilidadeCodes.length));
+    }
+  });
+
+  it('writes the counts each detail level asks for (DETAIL_LEVEL_GUIDE)', async () => {
+    const notes = { observacoesAdicionais: 'Turma agitada após o recreio' };
+    const counts = await Promise.all(
       [1, 2, 3, 4, 5].map(async (nivelDetalhamento) => {
-        const d = await drafter.generate(
-          fractionLesson({ plano: { nivelDetalhamento }, turma: { observacoesAdicionais: 'Turma agitada após o recreio' } }),
-        );
-        return d.objetivos.length + d.experiencias.length + d.evidencias.length;
+        const d = await drafter.generate(fractionLesson({ plano: { nivelDetalhamento }, turma: notes }));
+        const lines = (text: string, pattern: RegExp) => text.split('\n').filter((l) => pattern.test(l)).length;
+        return [lines(d.objetivos, /^- /), lines(d.experiencias, /^\d+\. /), lines(d.evidencias, /^- /)];
       }),
     );
-    for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThan(lengths[i - 1]);
-    const short = await drafter.generate(fractionLesson({ plano: { nivelDetalhamento: 1 } }));
-    expect(short.experiencias.split('\n')).toHaveLength(3);
-    const long = await drafter.generate(
-      fractionLesson({ plano: { nivelDetalhamento: 5 }, turma: { observacoesAdicionais: 'Turma agitada após o recreio' } }),
-    );
+    expect(counts).toEqual([
+      [2, 3, 2],
+      [2, 4, 2],
+      [2, 4, 2],
+      [3, 5, 3],
+      [4, 6, 4],
+    ]);
+    const long = await drafter.generate(fractionLesson({ plano: { nivelDetalhamento: 5 }, turma: notes }));
     expect(long.experiencias).toContain('(cerca de 10 min)');
     expect(long.experiencias).toContain('Turma agitada após o recreio');
   });
@@ -82,10 +139,11 @@ describe('OfflineLessonDrafter', () => {
     const draft = await drafter.generate(englishYear3Lesson());
     expect(draft.habilidadeCodes).toEqual([]);
     expect(draft.habilidades).toBe('A BNCC não define habilidades de Língua Inglesa para o 3º ano.');
-    expect(draft.objetivos).toContain('("Ensinar as cores em inglês com uma música e um jogo de cartões")');
-    expect(draft.objetosConhecimento).toContain('Tema da aula: Cores e animais.');
+    expect(draft.titulo).toBe('Ensinar as cores em inglês com uma música');
+    expect(draft.objetosConhecimento).toContain('Tema da aula: Ensinar as cores em inglês');
     expect(draft.experiencias).not.toMatch(/EF\d{2}/);
     expect(draft.evidencias).not.toMatch(/EF\d{2}/);
+    expect(draft.verificacao?.questoes.every((q) => q.habilidade === '')).toBe(true);
   });
 });
 
@@ -104,9 +162,10 @@ describe('offline drafter: pins and honest doubt', () => {
     expect((await new OfflineLessonDrafter().generate(related)).avisos).toEqual([]);
   });
 
-  it('puts the teacher\'s instruction of a regeneration in the lesson sequence', async () => {
+  it("keeps a regeneration's wish as a labelled note for the teacher, never claiming it was applied", async () => {
     const ctx = fractionLesson({ regeneration: { instrucao: 'mais prática, com experimento' } });
     const draft = await new OfflineLessonDrafter().generate(ctx);
-    expect(draft.experiencias).toContain('mais prática, com experimento');
+    expect(draft.experiencias).toMatch(/\n\nNota do professor \(registrada sem IA; não foi aplicada ao texto\): Mais prática, com experimento\.$/);
+    expect(draft.experiencias).not.toContain('Orientação do professor');
   });
 });

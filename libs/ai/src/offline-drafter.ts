@@ -1,13 +1,8 @@
-import { cutAtWord, LIMITS, type HabilidadeMatch } from '@planejador/contracts';
-import {
-  asClause,
-  detailLevel,
-  habilidadesText,
-  knowledgeObjects,
-  noSkillsText,
-  sharesMeaningfulWord,
-} from './curriculum-text';
+import { LIMITS, verificacaoQuestionCount, type HabilidadeMatch, type QuestaoAberta, type Verificacao } from '@planejador/contracts';
+import { asClause, detailLevel, habilidadesText, noSkillsText, sharesMeaningfulWord } from './curriculum-text';
 import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
+import { LEVEL_BOUNDS } from './lesson-prompt';
+import { closestObjects, rankByCloseness, titleFromDescription } from './lesson-topic';
 import type { LessonContext, LessonDraft, LessonGenerator } from './types';
 
 /** Extra skills must score at least this share of the best one to join it. */
@@ -27,81 +22,197 @@ export function pickOfflineSkills(ctx: LessonContext): HabilidadeMatch[] {
   return [best, ...close].slice(0, MAX_SKILLS_PER_LESSON);
 }
 
+/** Minutes of each step at levels 4 and 5 (a 50-minute lesson). */
+const STEP_MINUTES = { acolhida: 10, desenvolvimento: 15, pratica: 10, sistematizacao: 10, encerramento: 5 };
+
 const bullet = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
 
-/** The teacher's description inside a sentence, without its final period. */
-function quoted(text: string): string {
-  return text.trim().replace(/[.;:\s]+$/u, '');
-}
-
 function sentence(text: string): string {
-  const t = text.trim();
-  return /[.!?…]$/u.test(t) ? t : `${t}.`;
+  const t = text.trim().replace(/[;:,\s]+$/u, '');
+  const capital = t.charAt(0).toLocaleUpperCase('pt-BR') + t.slice(1);
+  return /[.!?…]$/u.test(capital) ? capital : `${capital}.`;
 }
 
-function objetivos(ctx: LessonContext, skills: HabilidadeMatch[], level: number): string {
-  const items = skills.map((s) => asClause(s.description));
-  if (items.length === 0 || level >= 3) {
-    items.push(`realizar as atividades propostas para a aula ("${quoted(ctx.aula.prompt)}") aplicando o que aprenderam`);
-  }
-  if (level >= 5) items.push('explicar com suas palavras o que aprenderam e como chegaram às suas conclusões');
-  return `Ao final da aula, os estudantes deverão ser capazes de:\n${bullet(items)}`;
+/** The skills' own items and then the extras, as many as the level asks for: one more than the own ones, within its bounds. */
+function fit(own: string[], extras: string[], [min, max]: [number, number]): string[] {
+  const target = Math.max(min, Math.min(max, own.length + 1));
+  return [...own, ...extras].slice(0, target);
 }
 
-function objetos(ctx: LessonContext, skills: HabilidadeMatch[]): string {
-  const official = knowledgeObjects(skills);
-  if (official.length > 0) return official.join('\n');
-  return `${noSkillsText(ctx)}\nTema da aula: ${ctx.plano.temaPrincipal.trim()}.`;
+/** What one lesson's texts are built from: its own title and description, its skills and their classroom material. */
+interface Lesson {
+  ctx: LessonContext;
+  level: number;
+  titulo: string;
+  /** The title as quoted inside a sentence. */
+  tema: string;
+  skills: HabilidadeMatch[];
+  objects: string[];
+  /** The skills' example lessons closest to the description first (curriculum data), each with its skill. */
+  examples: { text: string; code: string }[];
+  /** The skills' classroom words closest to the description first. */
+  terms: string[];
+  numero: number;
+  previous: number | null;
+  next: number | null;
 }
 
-/** Minutes of each step at level 5 (a 50-minute lesson). */
-const STEP_MINUTES = { acolhida: 10, desenvolvimento: 20, pratica: 10, sistematizacao: 5, encerramento: 5 };
+function lessonOf(ctx: LessonContext, skills: HabilidadeMatch[]): Lesson {
+  const numero = ctx.aula.numeroAula;
+  const titulo = titleFromDescription(ctx.aula.prompt, numero);
+  const numbers = (ctx.sequencia ?? []).map((l) => l.numeroAula).sort((a, b) => a - b);
+  const previous = numbers.filter((n) => n < numero).pop() ?? null;
+  const next = numbers.find((n) => n > numero) ?? null;
+  const classroom = ctx.classroom ?? {};
+  const examples = rankByCloseness(
+    skills.flatMap((s) => (classroom[s.code]?.exemplos ?? []).map((text) => ({ text, code: s.code }))),
+    ctx.aula.prompt,
+    (e) => e.text,
+  ).map((r) => r.item);
+  const terms = rankByCloseness(
+    [...new Set(skills.flatMap((s) => classroom[s.code]?.termos ?? []))],
+    ctx.aula.prompt,
+    (t) => t,
+  ).map((r) => r.item);
+  return {
+    ctx,
+    level: detailLevel(ctx),
+    titulo,
+    tema: `"${titulo}"`,
+    skills,
+    objects: closestObjects(skills, ctx.aula.prompt, LIMITS.objetosConhecimentoMax),
+    examples,
+    terms,
+    numero,
+    previous,
+    next,
+  };
+}
 
-function experiencias(ctx: LessonContext, skills: HabilidadeMatch[], level: number): string {
-  const timed = (text: string, minutes: number) => (level >= 5 ? `${text} (cerca de ${minutes} min)` : text);
-  const objects = knowledgeObjects(skills);
-  const subject = objects.length > 0 ? asClause(objects[0]) : 'ele';
-  const codes = skills.map((s) => s.code).join(', ');
-  const notes = ctx.turma.observacoesAdicionais?.trim();
+function objetivos(l: Lesson): string {
+  const own = l.skills.map((s) => `${asClause(s.description)} (${s.code}), no estudo de ${l.tema}`);
+  const extras = [
+    `realizar a atividade da aula aplicando o que aprenderam sobre ${l.tema}`,
+    `registrar, com palavras, desenhos ou esquemas, o que aprenderam sobre ${l.tema}`,
+    ...(l.previous !== null ? [`relacionar ${l.tema} com o que estudaram na Aula ${l.previous}`] : []),
+    `explicar com suas palavras o que aprenderam sobre ${l.tema} e como chegaram às suas conclusões`,
+    `reconhecer ${l.tema} em situações do seu cotidiano`,
+  ];
+  return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].objetivos));
+}
+
+function objetos(l: Lesson): string {
+  if (l.objects.length > 0) return l.objects.join('\n');
+  return `${noSkillsText(l.ctx)}\nTema da aula: ${l.titulo}.`;
+}
+
+/** The example lesson the curriculum ships for the skill closest to this lesson's description, if any. */
+function exampleActivity(l: Lesson): string | null {
+  const example = l.examples[0];
+  if (!example) return null;
+  return `Uma atividade possível sobre ${l.tema}, entre os exemplos de aula da habilidade ${example.code}: "${example.text}".`;
+}
+
+function experiencias(l: Lesson): string {
+  const { level } = l;
+  const timed = (text: string, minutes: number) => (level >= 4 ? `${text} (cerca de ${minutes} min)` : text);
+  const subject = l.objects.length > 0 ? `${asClause(l.objects[0])}` : l.tema;
+  const codes = l.skills.map((s) => s.code).join(', ');
   const steps: string[] = [];
 
-  let acolhida = `Acolhida e problematização: apresentar o tema "${ctx.plano.temaPrincipal.trim()}" e perguntar à turma o que já sabe sobre ${subject}.`;
-  if (level >= 4) acolhida += ' Registrar no quadro as ideias e dúvidas levantadas.';
+  let acolhida = `Acolhida e problematização: apresentar o tema da aula, ${l.tema}, e perguntar à turma o que já sabe sobre ${subject}.`;
+  if (l.previous !== null) acolhida += ` Retomar o que foi estudado na Aula ${l.previous} como conhecimento prévio.`;
+  if (level >= 4) acolhida += ` Registrar no quadro as ideias e dúvidas da turma sobre ${l.tema}.`;
   steps.push(timed(acolhida, STEP_MINUTES.acolhida));
 
-  let desenvolvimento = `Desenvolvimento: ${sentence(ctx.aula.prompt)}`;
-  const wish = ctx.regeneration?.instrucao?.trim();
-  if (wish) desenvolvimento += ` Orientação do professor para esta aula: ${sentence(wish)}`;
-  if (level >= 3) desenvolvimento += ' O professor acompanha os grupos, faz perguntas e retoma as dúvidas.';
+  let desenvolvimento = `Desenvolvimento: ${sentence(l.ctx.aula.prompt)}`;
+  const example = exampleActivity(l);
+  if (level >= 2 && level <= 3 && example) desenvolvimento += ` ${example}`;
+  if (level >= 3) desenvolvimento += ` Enquanto os estudantes trabalham em ${l.tema}, o professor acompanha os grupos, faz perguntas e retoma as dúvidas.`;
   steps.push(timed(desenvolvimento, STEP_MINUTES.desenvolvimento));
 
-  if (level >= 4 && skills.length > 0) {
-    const practice = skills.map((s) => asClause(s.description)).join('; ');
-    steps.push(timed(`Prática orientada: em duplas ou pequenos grupos, os estudantes realizam atividades para ${practice}.`, STEP_MINUTES.pratica));
+  if (level >= 4) {
+    let pratica = `Prática orientada: em duplas ou pequenos grupos, os estudantes aplicam o que viram sobre ${l.tema}`;
+    pratica += l.skills.length > 0 ? `, com foco em ${asClause(l.skills[0].description).replace(/[.;\s]+$/u, '')}.` : '.';
+    if (example) pratica += ` ${example}`;
+    if (l.terms.length > 0) pratica += ` Materiais e recursos possíveis para ${l.tema}: ${l.terms.slice(0, 4).join(', ')}.`;
+    steps.push(timed(pratica, STEP_MINUTES.pratica));
   }
   if (level >= 2) {
-    const link = skills.length === 0 ? '' : `, relacionando-as ${skills.length === 1 ? 'à habilidade' : 'às habilidades'} ${codes}`;
-    steps.push(timed(`Sistematização: registrar coletivamente as conclusões da aula${link}.`, STEP_MINUTES.sistematizacao));
+    const link = l.skills.length === 0 ? '' : `, relacionando-as ${l.skills.length === 1 ? 'à habilidade' : 'às habilidades'} ${codes}`;
+    steps.push(timed(`Sistematização: registrar coletivamente as conclusões sobre ${l.tema}${link}.`, STEP_MINUTES.sistematizacao));
   }
-  let encerramento = 'Encerramento: retomar os objetivos da aula e ouvir o que os estudantes aprenderam.';
-  if (level >= 4) encerramento += ' Propor uma breve autoavaliação oral ou escrita.';
+  let encerramento = `Encerramento: retomar os objetivos da aula sobre ${l.tema} e aplicar as perguntas de verificação da aprendizagem.`;
+  if (l.next !== null) encerramento += ` Contar à turma que a Aula ${l.next} continua a partir do que foi aprendido hoje.`;
+  if (level >= 4) encerramento += ` Propor uma breve autoavaliação sobre ${l.tema}.`;
   steps.push(timed(encerramento, STEP_MINUTES.encerramento));
-  if (level >= 3 && notes) steps.push(`Adequações para a turma: considerar as observações da turma (${notes}).`);
+  const notes = l.ctx.turma.observacoesAdicionais?.trim();
+  if (level >= 5 && notes) steps.push(`Adequações para a turma na aula sobre ${l.tema}: considerar as observações da turma (${notes}).`);
 
-  return steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
+  let text = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
+  const wish = l.ctx.regeneration?.instrucao?.trim();
+  if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
+  return text;
 }
 
-function evidencias(ctx: LessonContext, skills: HabilidadeMatch[], level: number): string {
-  const items =
-    skills.length > 0
-      ? skills.map((s) => `Os estudantes demonstram, na atividade da aula, que conseguem ${asClause(s.description)} (${s.code}).`)
-      : [`Os estudantes realizam as atividades propostas para a aula ("${quoted(ctx.aula.prompt)}").`];
-  if (level >= 2) items.push('Registros produzidos pelos estudantes (escritos, orais ou desenhos) mostram o que compreenderam.');
-  if (level >= 4) items.push('Os estudantes explicam com suas palavras as conclusões da aula na sistematização.');
-  if (level >= 5) {
-    items.push('Critério de acompanhamento: anotar quem realizou a atividade com autonomia, com ajuda ou ainda não realizou.');
-  }
-  return bullet(items);
+function evidencias(l: Lesson): string {
+  const own = l.skills.map((s) => `Os estudantes demonstram, na atividade sobre ${l.tema}, que conseguem ${asClause(s.description)} (${s.code}).`);
+  const extras = [
+    ...(l.skills.length === 0 ? [`Os estudantes realizam a atividade proposta sobre ${l.tema}.`] : []),
+    `As respostas às perguntas de verificação sobre ${l.tema} mostram o que cada estudante compreendeu.`,
+    `Os registros dos estudantes sobre ${l.tema} (escritos, orais ou desenhos) mostram o que compreenderam.`,
+    `Os estudantes explicam com suas palavras as conclusões sobre ${l.tema} na sistematização.`,
+    `Critério de acompanhamento em ${l.tema}: anotar quem realizou a atividade com autonomia, com ajuda ou ainda não realizou.`,
+  ];
+  return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].evidencias));
+}
+
+/**
+ * Open exit questions (tipo 'aberta') from the lesson's objectives and skills, the expected answers drawn from the
+ * skill's official text: the drafter never invents alternatives. As many as the detail level asks for.
+ */
+function verificacao(l: Lesson): Verificacao {
+  const count = verificacaoQuestionCount(l.level);
+  const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
+  const expected = (skill: HabilidadeMatch | undefined) =>
+    skill ? `Espera-se que o estudante mostre que consegue ${asClause(skill.description)}` : `Espera-se que o estudante relacione sua resposta à atividade da aula: ${l.ctx.aula.prompt.trim()}`;
+  const object = (i: number) => l.objects[i % Math.max(1, l.objects.length)];
+  const clause = (skill: HabilidadeMatch | undefined) => (skill ? asClause(skill.description) : 'realizar a atividade da aula');
+  const terms = l.terms.slice(0, 3);
+  const questions: { enunciado: string; resposta: (skill: HabilidadeMatch | undefined) => string }[] = [
+    {
+      enunciado: `Explique com suas palavras o que você aprendeu na aula sobre ${l.tema}.`,
+      resposta: (s) => sentence(expected(s)),
+    },
+    {
+      enunciado: object(0)
+        ? `O que a atividade sobre ${l.tema} mostrou a respeito de ${asClause(object(0))}?`
+        : `O que a atividade sobre ${l.tema} mostrou a você?`,
+      resposta: (s) => sentence(object(0) ? `Uma resposta que relacione a atividade da aula a ${asClause(object(0))}` : expected(s)),
+    },
+    {
+      enunciado: `Dê um exemplo, da atividade da aula ou do seu dia a dia, que tenha a ver com ${l.tema}, e explique por quê.`,
+      resposta: (s) =>
+        sentence(`Um exemplo coerente com o que a habilidade${s ? ` ${s.code}` : ''} pede${terms.length > 0 ? ` (por exemplo: ${terms.join(', ')})` : ''}`),
+    },
+    {
+      enunciado: `Que parte da atividade sobre ${l.tema} foi mais difícil para você, e como você a resolveu?`,
+      resposta: (s) => sentence(`Resposta pessoal. O professor observa se o estudante já consegue ${clause(s)}`),
+    },
+    {
+      enunciado:
+        l.previous !== null
+          ? `Como o que você aprendeu sobre ${l.tema} se liga ao que estudou na Aula ${l.previous}?`
+          : `Em que situação fora da escola você usaria o que aprendeu sobre ${l.tema}?`,
+      resposta: (s) => sentence(`Uma situação em que o estudante precise ${clause(s)}`),
+    },
+  ];
+  return {
+    questoes: questions.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
+      const skill = skillAt(i);
+      return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
+    }),
+  };
 }
 
 /**
@@ -115,26 +226,28 @@ export function needsSkillConfirmation(ctx: LessonContext, skills: readonly Habi
 }
 
 /**
- * Writes a lesson from the curriculum data alone (no AI key): the top-ranked (or pinned) skills, their official
- * texts and knowledge objects, and a lesson sequence built from the teacher's description. Deterministic, no
- * invention; when unsure of the skill it says so ('habilidade-a-confirmar') instead of guessing silently.
+ * Writes a lesson from the curriculum data and the teacher's description of that lesson alone (no AI key): the
+ * top-ranked (or pinned) skills and their official texts, the knowledge objects closest to the description, a
+ * sequence that introduces the lesson's own topic and draws an activity from the skill's example lessons, and open
+ * exit questions. Deterministic, no invention; when unsure of the skill it says so ('habilidade-a-confirmar'), and a
+ * teacher's wish is kept as a labelled note, never pretended to be applied.
  */
 export class OfflineLessonDrafter implements LessonGenerator {
   readonly kind = 'offline' as const;
 
   async generate(ctx: LessonContext): Promise<LessonDraft> {
     const skills = pickOfflineSkills(ctx);
-    const level = detailLevel(ctx);
+    const lesson = lessonOf(ctx, skills);
     return {
-      titulo: cutAtWord(ctx.aula.prompt, LIMITS.tituloMax),
-      verificacao: null,
+      titulo: lesson.titulo,
+      verificacao: verificacao(lesson),
       avisos: needsSkillConfirmation(ctx, skills) ? ['habilidade-a-confirmar'] : [],
       habilidadeCodes: skills.map((s) => s.code),
       habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
-      objetivos: objetivos(ctx, skills, level),
-      objetosConhecimento: objetos(ctx, skills),
-      experiencias: experiencias(ctx, skills, level),
-      evidencias: evidencias(ctx, skills, level),
+      objetivos: objetivos(lesson),
+      objetosConhecimento: objetos(lesson),
+      experiencias: experiencias(lesson),
+      evidencias: evidencias(lesson),
     };
   }
 }

@@ -1,7 +1,7 @@
 // Starts the repo's fake OpenAI-compatible server (real HTTP on a free port) and drives the real openai client.
 import { startFakeAi, type FakeAi } from '../../testing/src/fake-ai';
 import { AiError } from './ai-error';
-import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
+import { englishYear3Lesson, FRACTION_SKILLS, fractionAnswer, fractionLesson } from './__tests__/lesson-context.fixture';
 import { createLessonGenerator } from './lesson-generator.factory';
 import { OpenAiLessonGenerator } from './openai-generator';
 import { generateWithRetry, type RetryInfo, type RetryOptions } from './retry';
@@ -19,11 +19,11 @@ afterEach(() => fake.reset());
 afterAll(() => fake.close());
 
 const text = {
-  objetivos: 'Representar frações na reta numérica.',
-  objetosConhecimento: 'Metades e quartos de uma pizza na reta numérica',
   experiencias: '1. Dividir a pizza de papel em partes iguais.\n2. Marcar as frações na reta.',
-  evidencias: 'Os estudantes marcam 1/4 e 3/4 na reta numérica.',
 };
+
+/** A whole answer citing these codes (its questions tied to the first). */
+const answer = (codes: string[]) => ({ ...fractionAnswer({ habilidades: codes, ...text }, 4, codes[0] ?? '') });
 
 function retryOptions(overrides: Partial<RetryOptions> = {}): RetryOptions & { retries: RetryInfo[] } {
   const retries: RetryInfo[] = [];
@@ -48,14 +48,15 @@ type RequestBody = {
 
 describe('OpenAiLessonGenerator against the fake server', () => {
   it('sends a strict JSON schema and writes the official text of the chosen code itself', async () => {
-    fake.script({ content: { habilidades: ['EF05MA04'], ...text } });
+    fake.script({ content: answer(['EF05MA04']) });
     const draft = await generateWithRetry(generator, fractionLesson(), retryOptions());
 
     expect(draft.habilidadeCodes).toEqual(['EF05MA04']);
     expect(draft.habilidades).toBe('(EF05MA04) Identificar frações equivalentes.');
-    expect(draft.objetosConhecimento).toBe(
-      `${FRACTION_SKILLS[1].knowledgeObjects[0]}\n\nRecorte desta aula: ${text.objetosConhecimento}`,
-    );
+    // The model picked EF05MA03's object, which EF05MA04 does not have: the cited skill's own closest object instead.
+    expect(draft.objetosConhecimento).toBe(FRACTION_SKILLS[1].knowledgeObjects[0]);
+    expect(draft.titulo).toBe('Frações com pizza de papel');
+    expect(draft.verificacao?.questoes).toHaveLength(4);
     expect(draft.experiencias).toBe(text.experiencias);
 
     expect(fake.calls).toHaveLength(1);
@@ -69,7 +70,7 @@ describe('OpenAiLessonGenerator against the fake server', () => {
       minItems: 1,
       maxItems: 1,
     });
-    expect(body.messages[1].content).toContain('Descrição da aula feita pelo professor');
+    expect(body.messages[1].content).toContain('Descrição desta aula feita pelo professor');
   });
 
   it("uses the fake server's default answer (first code of the enum)", async () => {
@@ -80,7 +81,7 @@ describe('OpenAiLessonGenerator against the fake server', () => {
   });
 
   it('retries an answer with an invented code and never returns it', async () => {
-    fake.script({ content: { habilidades: ['EF99XX99'], ...text } });
+    fake.script({ content: answer(['EF99XX99']) });
     const options = retryOptions();
     const draft = await generateWithRetry(generator, fractionLesson(), options);
 
@@ -91,7 +92,7 @@ describe('OpenAiLessonGenerator against the fake server', () => {
   });
 
   it('gives up with a retryable error when every answer invents codes', async () => {
-    fake.script({ content: { habilidades: ['EF99XX99'], ...text }, times: 3 });
+    fake.script({ content: answer(['EF99XX99']), times: 3 });
     const error = await failure(generateWithRetry(generator, fractionLesson(), retryOptions({ attempts: 3 })));
     expect(error).toMatchObject({ kind: 'unknown-code', retryable: true });
     expect(error.userMessage).toContain('habilidades que não existem na BNCC');
@@ -215,7 +216,7 @@ describe('OpenAiLessonGenerator against the fake server', () => {
   });
 
   it('keeps exactly one skill with limitOneSkill, retrying an answer with two', async () => {
-    fake.script({ content: { habilidades: ['EF05MA03', 'EF05MA04'], ...text } });
+    fake.script({ content: answer(['EF05MA03', 'EF05MA04']) });
     const options = retryOptions();
     const draft = await generateWithRetry(generator, fractionLesson(), options);
     expect(draft.habilidadeCodes).toEqual(['EF05MA03']);
@@ -224,7 +225,7 @@ describe('OpenAiLessonGenerator against the fake server', () => {
 
   it('accepts up to three skills without limitOneSkill', async () => {
     const ctx = fractionLesson({ plano: { limitOneSkill: false } });
-    fake.script({ content: { habilidades: ['EF05MA03', 'EF05MA05'], ...text } });
+    fake.script({ content: answer(['EF05MA03', 'EF05MA05']) });
     const draft = await generator.generate(ctx);
     expect(draft.habilidadeCodes).toEqual(['EF05MA03', 'EF05MA05']);
     expect(draft.habilidades.split('\n')).toEqual([
@@ -242,11 +243,14 @@ describe('OpenAiLessonGenerator against the fake server', () => {
     expect(draft.objetivos).toContain('Ensinar as cores em inglês');
     const body = fake.calls[0].body as RequestBody;
     expect(Object.keys(body.response_format.json_schema.schema.properties)).toEqual([
+      'titulo',
       'objetivos',
       'objetosConhecimento',
       'experiencias',
       'evidencias',
+      'verificacao',
     ]);
+    expect(draft.verificacao?.questoes.map((q) => q.habilidade)).toEqual(['', '', '', '']);
   });
 
   it('scripts one lesson among parallel lessons by matching its prompt', async () => {

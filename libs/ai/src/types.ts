@@ -1,9 +1,24 @@
-import type { HabilidadeMatch, LessonContent, LessonField, RegenerableField } from '@planejador/contracts';
+import type { HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
 
-/** Everything one lesson's generation needs: the plan settings, the class, the lesson and its candidate skills. */
+/** One lesson of the plan as the sequence lists it: its number and the teacher's description. */
+export interface SequenceLesson {
+  numeroAula: number;
+  prompt: string;
+}
+
+/** A skill's classroom material as the curriculum ships it (libs/curriculum skillClassroom). */
+export interface SkillClassroomText {
+  exemplos: string[];
+  termos: string[];
+}
+
+/**
+ * Everything one lesson's generation needs: the plan settings, the class, the lesson, the plan's sequence and its
+ * candidate skills. The plan's title is deliberately absent: a lesson is written from its own description only
+ * (decisions.md, "Lessons that teach").
+ */
 export interface LessonContext {
   plano: {
-    temaPrincipal: string;
     materiaGeral: string;
     limitOneSkill: boolean;
     preferirSeduc: boolean;
@@ -22,6 +37,16 @@ export interface LessonContext {
     materia: string;
     prompt: string;
   };
+  /**
+   * The plan's lessons in order (number and description), this one included: the AI is told which one it writes, so
+   * it can build on the earlier ones without taking their topic. Absent or empty: the lesson alone.
+   */
+  sequencia?: SequenceLesson[];
+  /**
+   * The classroom material the curriculum ships for the candidate skills, by code (example lessons and classroom
+   * words): what the offline drafter draws its activities from. Absent: none.
+   */
+  classroom?: Record<string, SkillClassroomText>;
   /** Curriculum items for the year and subject, ranked best first; empty when the BNCC has none (English 1-5). */
   candidates: HabilidadeMatch[];
   /** Why there are no candidates, when the curriculum lookup says so (shown in the Habilidades field). */
@@ -33,6 +58,8 @@ export interface LessonContext {
     instrucao?: string | null;
     campo?: RegenerableField | null;
     current?: Partial<Record<LessonField, string | null>>;
+    /** The lesson's current check of learning (shown to the model when it rewrites the check). */
+    currentVerificacao?: Verificacao | null;
   };
 }
 

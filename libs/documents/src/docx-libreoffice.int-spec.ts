@@ -122,7 +122,7 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     const drafts = await Promise.all(
       lessons.map(async (lesson, i) => {
         const ctx: LessonContext = {
-          plano: { temaPrincipal: base.temaPrincipal, materiaGeral: base.materiaGeral, limitOneSkill: false, preferirSeduc: true, nivelDetalhamento: 5 },
+          plano: { materiaGeral: base.materiaGeral, limitOneSkill: false, preferirSeduc: true, nivelDetalhamento: 5 },
           turma: { ano: base.ano, numero: base.turma, escola: base.escola, observacoesAdicionais: 'Dois estudantes com dificuldade de leitura.' },
           aula: { numeroAula: i + 1, materia: lesson.materia, prompt: lesson.prompt },
           candidates: lesson.candidates,

@@ -50,6 +50,7 @@ export class GenerationService {
     const turma = plano.turma.getEntity();
     const aulas = plano.aulas.getItems().slice().sort((a, b) => a.numeroAula - b.numeroAula);
     const total = aulas.length;
+    const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
     let done = aulas.filter((a) => a.generationState === 'done').length;
 
     await markPlanRunning(em, planId);
@@ -71,6 +72,7 @@ export class GenerationService {
             plano,
             turma,
             aula,
+            sequencia,
             pins: aula.habilidadesFixadas ?? [],
             beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
           });

@@ -1,8 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AiError, generateWithRetry, type AiLogger, type LessonContext, type LessonDraft, type LessonGenerator } from '@planejador/ai';
+import {
+  AiError,
+  generateWithRetry,
+  lessonContext,
+  type AiLogger,
+  type LessonContext,
+  type LessonDraft,
+  type LessonGenerator,
+  type SequenceLesson,
+} from '@planejador/ai';
 import type { Settings } from '@planejador/config';
 import type { LessonField, Materia } from '@planejador/contracts';
-import { CurriculumService } from '@planejador/curriculum';
+import { CurriculumService, skillClassroom } from '@planejador/curriculum';
 import type { Aula, PlanoAula, Turma } from '@planejador/db';
 import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
 
@@ -13,6 +22,8 @@ export interface WriteRequest {
   plano: PlanoAula;
   turma: Turma;
   aula: Aula;
+  /** The plan's lessons in order (number and description), this one included. */
+  sequencia: SequenceLesson[];
   /** Codes the lesson must cite (the lesson's pins, or a regeneration's). */
   pins: string[];
   regeneration?: LessonContext['regeneration'];
@@ -45,27 +56,24 @@ export class LessonWriter {
   async write(request: WriteRequest): Promise<LessonDraft> {
     const { plano, turma, aula } = request;
     const materia = aula.materia as Materia;
-    const pool = await this.curriculum.candidates(turma.ano, materia, aula.prompt, plano.temaPrincipal, WHOLE_POOL);
+    // Ranked by this lesson's own description only: the plan's title or another lesson never moves its skills.
+    const pool = await this.curriculum.candidates(turma.ano, materia, aula.prompt, null, WHOLE_POOL);
     const byCode = new Map(pool.map((skill) => [skill.code, skill]));
     const pinned = request.pins.map((code) => byCode.get(code)).filter((s) => s !== undefined);
     if (pinned.length !== request.pins.length) {
       throw new AiError('unknown-code', { detail: `habilidades fixadas fora do ano e da matéria: ${request.pins.join(',')}` });
     }
-    const ctx: LessonContext = {
-      plano: {
-        temaPrincipal: plano.temaPrincipal,
-        materiaGeral: plano.materiaGeral,
-        limitOneSkill: plano.limitOneSkill,
-        preferirSeduc: plano.preferirSeduc,
-        nivelDetalhamento: plano.nivelDetalhamento,
-      },
-      turma: { ano: turma.ano, numero: turma.numero, escola: turma.escola, observacoesAdicionais: turma.observacoesAdicionais },
-      aula: { numeroAula: aula.numeroAula, materia: aula.materia, prompt: aula.prompt },
-      candidates: pool,
+    const ctx = lessonContext({
+      plano,
+      turma,
+      aula,
+      sequencia: request.sequencia,
+      pool,
       pinned,
       noCandidatesReason: pool.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia),
       regeneration: request.regeneration,
-    };
+      classroomOf: skillClassroom,
+    });
     const draft = await generateWithRetry(this.generator, ctx, {
       attempts: this.settings.AI_ATTEMPTS,
       baseDelayMs: this.settings.AI_RETRY_BASE_MS,

@@ -6,6 +6,7 @@ import { isInProgress, MSG, type LessonGenerationState, type RegenerateLessonJob
 import {
   endRegeneration,
   findAulaWithPlano,
+  findLessonSequence,
   lockPendingRegeneration,
   refundCredits,
   storeLessonContent,
@@ -59,8 +60,14 @@ export class RegenerationService {
         plano,
         turma,
         aula,
+        sequencia: await this.outage.step(() => findLessonSequence(this.em.fork(), plano.id)),
         pins,
-        regeneration: { instrucao: data.instrucao ?? null, campo: data.campo ?? null, current: lessonFields(aula) },
+        regeneration: {
+          instrucao: data.instrucao ?? null,
+          campo: data.campo ?? null,
+          current: lessonFields(aula),
+          currentVerificacao: aula.verificacao,
+        },
         beforeAttempt: async (attempt) => {
           await this.outage.step(() => this.takeAiCall(aula.id, jobId));
           // The lesson is running from its first AI call on (takeRegenerationAiCall marks it so): the page hears it then.

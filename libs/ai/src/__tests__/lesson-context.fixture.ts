@@ -53,10 +53,11 @@ export function fractionLesson(overrides: {
   candidates?: HabilidadeMatch[];
   pinned?: HabilidadeMatch[];
   regeneration?: LessonContext['regeneration'];
+  sequencia?: LessonContext['sequencia'];
+  classroom?: LessonContext['classroom'];
 } = {}): LessonContext {
   return {
     plano: {
-      temaPrincipal: 'Frações no cotidiano',
       materiaGeral: 'matematica',
       limitOneSkill: true,
       preferirSeduc: true,
@@ -73,15 +74,38 @@ export function fractionLesson(overrides: {
     candidates: overrides.candidates ?? FRACTION_SKILLS,
     ...(overrides.pinned ? { pinned: overrides.pinned } : {}),
     ...(overrides.regeneration ? { regeneration: overrides.regeneration } : {}),
+    ...(overrides.sequencia ? { sequencia: overrides.sequencia } : {}),
+    ...(overrides.classroom ? { classroom: overrides.classroom } : {}),
   };
 }
 
 /** English in year 3: the BNCC has no skills, so there are no candidates. */
 export function englishYear3Lesson(): LessonContext {
   return fractionLesson({
-    plano: { temaPrincipal: 'Cores e animais', materiaGeral: 'ingles' },
+    plano: { materiaGeral: 'ingles' },
     turma: { ano: '3', numero: '31' },
     aula: { materia: 'ingles', prompt: 'Ensinar as cores em inglês com uma música e um jogo de cartões' },
     candidates: [],
   });
+}
+
+/** A valid model answer for a fraction lesson at detail level 3 (4 questions), the right answers all first. */
+export function fractionAnswer(overrides: Record<string, unknown> = {}, questions = 4, habilidade = 'EF05MA03') {
+  return {
+    titulo: 'Frações com pizza de papel',
+    habilidades: ['EF05MA03'],
+    objetivos: 'Representar frações na reta numérica.',
+    objetosConhecimento: [FRACTION_SKILLS[0].knowledgeObjects[0]],
+    experiencias: '1. Dividir a pizza de papel. 2. Registrar as frações.',
+    evidencias: 'Os estudantes marcam 1/4 e 3/4 na reta.',
+    verificacao: {
+      questoes: Array.from({ length: questions }, (_, i) => ({
+        enunciado: `Questão ${i + 1}: que fração da pizza sobra?`,
+        alternativas: [`${i + 1}/4 certo`, 'um inteiro', 'metade de nada', 'zero'],
+        correta: 0,
+        habilidade,
+      })),
+    },
+    ...overrides,
+  };
 }

@@ -41,6 +41,28 @@ export function classroomTermsFor(code: string): string {
   return lookup(terms, code);
 }
 
+/** A skill's classroom material as the curriculum ships it: its example lessons and its classroom words. */
+export interface SkillClassroom {
+  /** Short lesson descriptions a teacher would write for the skill (lesson-examples.json). */
+  exemplos: string[];
+  /** Activities, materials and everyday names of its topic (classroom-terms.json). */
+  termos: string[];
+}
+
+/** The example lessons and classroom words of a skill (a state code falls back to its BNCC code); empty lists if none. */
+export function skillClassroom(code: string): SkillClassroom {
+  return {
+    exemplos: lessonExamplesFor(code)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    termos: classroomTermsFor(code)
+      .split(',')
+      .map((term) => term.trim())
+      .filter(Boolean),
+  };
+}
+
 /** How many analogous skills lend their classroom words to a skill, and how alike their official texts must be. */
 const BORROW_FROM = 2;
 const BORROW_MIN_SIMILARITY = 0.3;

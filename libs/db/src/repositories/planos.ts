@@ -154,6 +154,15 @@ export async function findAulaWithPlano(em: EntityManager, planId: string, aulaI
   return em.map(Aula, row.aula);
 }
 
+/** A plan's lessons in order, number and description only: the sequence one lesson's generation is told about. */
+export async function findLessonSequence(em: EntityManager, planId: string): Promise<{ numeroAula: number; prompt: string }[]> {
+  const rows = await em.execute<{ numero_aula: number; prompt: string }[]>(
+    'select numero_aula, prompt from aulas where plano_id = ? order by numero_aula',
+    [planId],
+  );
+  return rows.map((r) => ({ numeroAula: Number(r.numero_aula), prompt: r.prompt }));
+}
+
 /** A lesson with what its control needs from its plan and class. */
 export interface LockedLesson {
   id: string;

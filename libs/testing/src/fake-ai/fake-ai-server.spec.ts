@@ -73,10 +73,32 @@ describe('fake AI server', () => {
     expect((await chat('b')).status).toBe(500);
     expect((await chat('c')).status).toBe(500);
     await expect(content(await chat('d')).then((c) => JSON.parse(c))).rejects.toThrow(SyntaxError);
-    expect(await content(await chat('e'))).toBe('{"habilidades":["EF99XX99"]}');
+    // A scripted object is completed to the request's schema with the default answer's other fields.
+    expect(JSON.parse(await content(await chat('e')))).toEqual({ habilidades: ['EF99XX99'], objetivos: 'Texto de teste para "objetivos" da aula: e', nivel: 1 });
     expect((await chat('f')).status).toBe(200);
     expect(fake.calls.map((c) => c.outcome)).toEqual(['status 429', 'status 500', 'status 500', 'bad-json', 'content', 'answer']);
     expect(fake.pendingSteps()).toEqual([]);
+  });
+
+  it("matches a lesson's own request, not the plan's lesson list every lesson's request carries", async () => {
+    fake.script({ match: 'Frações com pizza', status: 503 });
+    const list = 'Aulas do plano (2, em ordem). Você escreve somente a Aula 2:\n- Aula 1: Frações com pizza\n- Aula 2 (esta aula): Medidas\n\nHabilidades';
+    const other = await chat(`Aula 2\n\"\"\"\nMedidas\n\"\"\"\n${list}`);
+    expect(other.status).toBe(200);
+    expect(fake.calls[0].text).not.toContain('Frações com pizza');
+    expect(fake.calls[0].text).toContain('Habilidades');
+    expect((await chat('Aula 1\n\"\"\"\nFrações com pizza\n\"\"\"')).status).toBe(503);
+  });
+
+  it('gives each alternative of a list its own text, so a verificação is valid', async () => {
+    const withList = { type: 'object', properties: { alternativas: { type: 'array', items: { type: 'string' }, minItems: 4 } }, required: ['alternativas'] };
+    const response = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'v', schema: withList } } }),
+    });
+    const { alternativas } = JSON.parse(await content(response)) as { alternativas: string[] };
+    expect(new Set(alternativas).size).toBe(4);
   });
 
   it('applies a matching step only to calls whose messages contain its text', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chatCompletion, defaultContent, errorBody, messagesText, type ChatRequestBody } from './fake-answer';
+import { chatCompletion, defaultContent, errorBody, messagesText, scriptedContent, type ChatRequestBody } from './fake-answer';
 
 /**
  * One scripted behaviour. Steps are used in order: each call takes the first pending step that applies to it
@@ -39,7 +39,10 @@ export interface FakeAiCall {
   path: string;
   /** Parsed JSON body (undefined when it was not JSON). */
   body: unknown;
-  /** The text of every message of the request. */
+  /**
+   * The text of every message of the request, without the plan's lesson list (matchableText): what steps match and
+   * tests look for is the lesson's own request. The whole request is in `body`.
+   */
   text: string;
   authorization: boolean;
   receivedAt: number;
@@ -114,6 +117,15 @@ function wait(ms: number, res: ServerResponse): Promise<void> {
     // The response closes before we answer only when the client gave up: stop waiting at once.
     res.once('close', done);
   });
+}
+
+/**
+ * The text a step's `match` and a call's `text` hold: the messages without the plan's lesson list ("Aulas do plano ..." up to the
+ * next blank line), which names every lesson of the plan for context; a step scripted for one lesson's description
+ * so applies to that lesson's call only.
+ */
+export function matchableText(text: string): string {
+  return text.replace(/^Aulas do plano \([\s\S]*?(?:\n\s*\n|(?![\s\S]))/mu, '');
 }
 
 function stepMatches(step: FakeAiStep, text: string): boolean {
@@ -200,7 +212,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       content = '{"habilidades": ["EF0';
     } else if (step?.content !== undefined) {
       call.outcome = 'content';
-      content = typeof step.content === 'string' ? step.content : JSON.stringify(step.content);
+      content = scriptedContent(body, step.content);
     } else {
       call.outcome = 'answer';
       content = defaultContent(body);
@@ -265,7 +277,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
         method: req.method,
         path,
         body,
-        text: messagesText(body),
+        text: matchableText(messagesText(body)),
         authorization: typeof req.headers.authorization === 'string',
         receivedAt: Date.now(),
         outcome: 'pending',

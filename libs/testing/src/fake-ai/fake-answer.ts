@@ -59,7 +59,8 @@ function fill(schema: JsonSchema, key: string, snippet: string): unknown {
       const items = schema.items ?? { type: 'string' };
       const count = Math.max(1, schema.minItems ?? 1);
       if (Array.isArray(items.enum) && items.enum.length > 0) return items.enum.slice(0, count);
-      return Array.from({ length: count }, () => fill(items, key, snippet));
+      // Items told apart by their position (a verificação's alternatives must be distinct).
+      return Array.from({ length: count }, (_, i) => fill(items, count > 1 ? `${key} ${i + 1}` : key, snippet));
     }
     case 'integer':
     case 'number':
@@ -122,4 +123,23 @@ export function errorBody(status: number) {
       code: null,
     },
   };
+}
+
+/**
+ * A scripted answer object completed to the request's schema: the fields the step leaves out take the default
+ * answer's (a test scripting the texts and codes need not write the title or the verificação); the default
+ * questions are tied to the step's first skill code, so the answer stays valid. Not an object, or no schema: as is.
+ */
+export function scriptedContent(body: ChatRequestBody, content: unknown): string {
+  if (typeof content === 'string') return content;
+  const schema = body.response_format?.type === 'json_schema' ? body.response_format.json_schema?.schema : undefined;
+  if (!schema || !isRecord(content)) return JSON.stringify(content);
+  const defaults = JSON.parse(defaultContent(body)) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...defaults, ...content };
+  const code = Array.isArray(content.habilidades) ? content.habilidades[0] : undefined;
+  const check = merged.verificacao;
+  if (!('verificacao' in content) && typeof code === 'string' && isRecord(check) && Array.isArray(check.questoes)) {
+    merged.verificacao = { questoes: check.questoes.map((q: unknown) => (isRecord(q) && 'habilidade' in q ? { ...q, habilidade: code } : q)) };
+  }
+  return JSON.stringify(merged);
 }
