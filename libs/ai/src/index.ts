@@ -9,3 +9,5 @@ export * from './retry';
 export * from './lesson-generator.factory';
 export * from './lesson-context';
 export * from './lesson-topic';
+export * from './quality/lesson-checks';
+export * from './quality/scenario-plans';

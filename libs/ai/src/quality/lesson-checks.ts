@@ -1,0 +1,290 @@
+import {
+  LIMITS,
+  questionsOutsideSkills,
+  verificacaoQuestionCount,
+  verificacaoSchema,
+  type HabilidadeMatch,
+  type LessonContent,
+  type Verificacao,
+} from '@planejador/contracts';
+import { contentStems } from '../curriculum-text';
+import { LEVEL_BOUNDS } from '../lesson-prompt';
+
+/**
+ * Structural checks of a generated plan that a program can decide (issue 23's quality harness, bench/lesson-quality):
+ * general rules about any plan, never keyed to a scenario. Each check passes, fails (with why) or does not apply.
+ */
+export interface QualityLesson {
+  numeroAula: number;
+  /** The teacher's description of this lesson. */
+  prompt: string;
+  /** Codes a teacher would accept for the lesson (the scenario's `esperadas`); empty: not judged. */
+  esperadas?: string[];
+  /** What was written. */
+  draft: LessonContent;
+  /** The curriculum records of the cited codes (their official objects and text). */
+  cited: HabilidadeMatch[];
+}
+
+export interface QualityPlan {
+  id: string;
+  nivelDetalhamento: number;
+  aulas: QualityLesson[];
+}
+
+export const CHECKS = [
+  'titulo',
+  'temaProprio',
+  'semVazamento',
+  'objetos',
+  'verificacao',
+  'posicoesVariadas',
+  'frasesRepetidas',
+  'portugues',
+  'extensao',
+  'habilidadeAceita',
+] as const;
+export type CheckName = (typeof CHECKS)[number];
+
+/** The checks that are about the text's structure (habilidadeAceita is about the skill search). */
+export const STRUCTURAL_CHECKS: readonly CheckName[] = CHECKS.filter((c) => c !== 'habilidadeAceita');
+
+export interface CheckResult {
+  plan: string;
+  /** null for a check of the whole plan. */
+  aula: number | null;
+  check: CheckName;
+  pass: boolean;
+  detail?: string;
+}
+
+/** Words of a text folded to lower case without accents. */
+function words(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter(Boolean);
+}
+
+/** Short function words, for "a phrase with content" (at least two longer words that are not these). */
+const FUNCTION_WORDS = new Set(
+  'para pela pelo pelas pelos como com sem entre sobre que qual quais quando onde mais menos muito cada esta este essa esse isso uma umas uns dos das nas nos aos'.split(
+    ' ',
+  ),
+);
+const isContent = (w: string) => w.length >= 4 && !FUNCTION_WORDS.has(w);
+
+function grams(list: string[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + n <= list.length; i++) out.push(list.slice(i, i + n).join(' '));
+  return out;
+}
+
+function verificacaoText(v: Verificacao | null): string {
+  if (!v) return '';
+  return v.questoes
+    .map((q) => [q.enunciado, ...(q.tipo === 'multipla' ? q.alternativas : [q.respostaEsperada])].join('\n'))
+    .join('\n');
+}
+
+/** Everything the lesson says (its fields and its questions). */
+function lessonText(d: LessonContent): string {
+  return [d.titulo, d.habilidades, d.objetivos, d.objetosConhecimento, d.experiencias, d.evidencias, verificacaoText(d.verificacao)].join('\n');
+}
+
+/** What the lesson writes itself (not the official skill text or objects the server copies). */
+function ownText(d: LessonContent): string {
+  return [d.titulo, d.objetivos, d.experiencias, d.evidencias, verificacaoText(d.verificacao)].join('\n');
+}
+
+/** A lesson names its own topic: at least half of its description's content words (stems) appear in its text. */
+function temaProprio(lesson: QualityLesson): string | null {
+  const own = contentStems(lesson.prompt);
+  if (own.size === 0) return null;
+  const text = contentStems(ownText(lesson.draft));
+  const missing = [...own].filter((s) => !text.has(s));
+  return missing.length <= own.size / 2 ? null : `faltam ${missing.length} de ${own.size} palavras da descrição (${missing.join(', ')})`;
+}
+
+/** 4-word phrases (with at least two content words) of another lesson's description that this lesson repeats. */
+export function leakedPhrases(lesson: QualityLesson, other: QualityLesson): string[] {
+  const shared = new Set(grams(words([lesson.prompt, ...lesson.cited.flatMap((s) => [s.description, ...s.knowledgeObjects, s.unit])].join('\n')), 4));
+  const text = new Set(grams(words(lessonText(lesson.draft)), 4));
+  return grams(words(other.prompt), 4).filter(
+    (g) => !shared.has(g) && g.split(' ').filter(isContent).length >= 2 && text.has(g),
+  );
+}
+
+function semVazamento(lesson: QualityLesson, plan: QualityPlan): string | null {
+  const leaks = plan.aulas
+    .filter((o) => o.numeroAula !== lesson.numeroAula)
+    .map((o) => ({ aula: o.numeroAula, phrases: leakedPhrases(lesson, o) }))
+    .filter((l) => l.phrases.length > 0);
+  return leaks.length === 0 ? null : leaks.map((l) => `da aula ${l.aula}: "${l.phrases[0]}"`).join('; ');
+}
+
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+function objetos(lesson: QualityLesson): string | null {
+  if (lesson.cited.length === 0) return null;
+  const allowed = new Set(lesson.cited.flatMap((s) => s.knowledgeObjects.map((o) => o.trim())));
+  const listed = lines(lesson.draft.objetosConhecimento);
+  if (listed.length === 0) return 'nenhum objeto de conhecimento';
+  if (listed.length > LIMITS.objetosConhecimentoMax) return `${listed.length} objetos (máximo ${LIMITS.objetosConhecimentoMax})`;
+  const outside = listed.filter((o) => !allowed.has(o));
+  return outside.length === 0 ? null : `fora das habilidades citadas: ${outside.join(' | ')}`;
+}
+
+function verificacao(lesson: QualityLesson, level: number): string | null {
+  const parsed = verificacaoSchema.safeParse(lesson.draft.verificacao);
+  if (!parsed.success) return `inválida: ${parsed.error.issues.map((i) => i.message).join('; ')}`;
+  const expected = verificacaoQuestionCount(level);
+  if (parsed.data.questoes.length !== expected) return `${parsed.data.questoes.length} questões (esperadas ${expected})`;
+  const outside = questionsOutsideSkills(parsed.data, lesson.draft.habilidadeCodes);
+  return outside.length === 0 ? null : `questões ${outside.join(', ')} com habilidade fora da aula`;
+}
+
+/** Across the plan, the right answers of its multiple-choice questions are not all at one position. */
+function posicoesVariadas(plan: QualityPlan): string | null {
+  const positions = plan.aulas.flatMap((a) => (a.draft.verificacao?.questoes ?? []).flatMap((q) => (q.tipo === 'multipla' ? [q.correta] : [])));
+  if (positions.length < 3) return null;
+  return new Set(positions).size > 1 ? null : `todas as ${positions.length} respostas certas na posição ${positions[0]}`;
+}
+
+/** A sentence as compared across lessons: folded words, list markers gone; sentences of fewer than 5 words ignored. */
+function sentences(text: string): string[] {
+  return text
+    .split(/[.!?;\n]+/u)
+    .map((s) => words(s.replace(/^\s*(?:[-•*]|\d+[.)])\s*/u, '')).join(' '))
+    .filter((s) => s.split(' ').length >= 5);
+}
+
+function frasesRepetidas(plan: QualityPlan): string | null {
+  const inLessons = new Map<string, Set<number>>();
+  for (const aula of plan.aulas) {
+    const d = aula.draft;
+    const text = [d.objetivos, d.experiencias, d.evidencias, ...(d.verificacao?.questoes.map((q) => q.enunciado) ?? [])].join('\n');
+    for (const s of new Set(sentences(text))) {
+      if (!inLessons.has(s)) inLessons.set(s, new Set());
+      inLessons.get(s)!.add(aula.numeroAula);
+    }
+  }
+  const repeated = [...inLessons.entries()].filter(([, set]) => set.size > 2);
+  return repeated.length === 0 ? null : `${repeated.length} frases em mais de 2 aulas, por exemplo "${repeated[0][0]}"`;
+}
+
+/** English function words that never occur in Portuguese text. */
+const ENGLISH = new Set(
+  'the and of with is are this that will should students lesson learning they their which from have has be been to for on by an it'.split(' '),
+);
+
+/**
+ * No English: few English function words in what the lesson writes itself. Quotations, parentheses and the words of
+ * the lesson's own description and cited skills are left out: a Língua Inglesa lesson about "who, which, that" names
+ * them in Portuguese text.
+ */
+function portugues(lesson: QualityLesson): string | null {
+  const topic = new Set(words([lesson.prompt, ...lesson.cited.flatMap((s) => [s.description, ...s.knowledgeObjects])].join('\n')));
+  const text = ownText(lesson.draft).replace(/"[^"\n]*"|“[^”\n]*”|\([^)\n]*\)/gu, ' ');
+  const list = words(text);
+  const english = list.filter((w) => ENGLISH.has(w) && !topic.has(w));
+  return english.length >= 3 && english.length / Math.max(1, list.length) > 0.03
+    ? `${english.length} palavras em inglês (${[...new Set(english)].slice(0, 5).join(', ')})`
+    : null;
+}
+
+/** Items of a list field: its non-empty lines that are not headings (ending in ':') or a teacher's note. */
+function items(text: string): string[] {
+  return lines(text).filter((l) => !l.endsWith(':') && !/^Nota do professor/u.test(l));
+}
+
+function extensao(lesson: QualityLesson, level: number): string | null {
+  const bounds = LEVEL_BOUNDS[Math.min(5, Math.max(1, Math.round(level)))];
+  const counts = {
+    objetivos: items(lesson.draft.objetivos).length,
+    etapas: items(lesson.draft.experiencias).length,
+    evidencias: items(lesson.draft.evidencias).length,
+  };
+  const off = (Object.keys(counts) as (keyof typeof counts)[]).filter((k) => counts[k] < bounds[k][0] || counts[k] > bounds[k][1]);
+  return off.length === 0 ? null : off.map((k) => `${k}: ${counts[k]} (nível ${level}: ${bounds[k][0]}-${bounds[k][1]})`).join('; ');
+}
+
+function habilidadeAceita(lesson: QualityLesson): string | null | 'n/a' {
+  if (!lesson.esperadas || lesson.esperadas.length === 0) return 'n/a';
+  return lesson.draft.habilidadeCodes.some((c) => lesson.esperadas!.includes(c))
+    ? null
+    : `citou ${lesson.draft.habilidadeCodes.join(', ') || 'nenhuma'}; aceitas ${lesson.esperadas.join(', ')}`;
+}
+
+function titulo(lesson: QualityLesson): string | null {
+  const t = lesson.draft.titulo?.trim() ?? '';
+  if (t.length < LIMITS.tituloMin || t.length > LIMITS.tituloMax) return `título com ${t.length} caracteres`;
+  return null;
+}
+
+/** Every check of a plan: per lesson, then the plan-wide ones. */
+export function checkPlan(plan: QualityPlan): CheckResult[] {
+  const results: CheckResult[] = [];
+  const add = (aula: number | null, check: CheckName, failure: string | null | 'n/a') => {
+    if (failure === 'n/a') return;
+    results.push({ plan: plan.id, aula, check, pass: failure === null, ...(failure ? { detail: failure } : {}) });
+  };
+  for (const lesson of plan.aulas) {
+    add(lesson.numeroAula, 'titulo', titulo(lesson));
+    add(lesson.numeroAula, 'temaProprio', temaProprio(lesson));
+    add(lesson.numeroAula, 'semVazamento', semVazamento(lesson, plan));
+    add(lesson.numeroAula, 'objetos', lesson.cited.length === 0 ? 'n/a' : objetos(lesson));
+    add(lesson.numeroAula, 'verificacao', verificacao(lesson, plan.nivelDetalhamento));
+    add(lesson.numeroAula, 'portugues', portugues(lesson));
+    add(lesson.numeroAula, 'extensao', extensao(lesson, plan.nivelDetalhamento));
+    add(lesson.numeroAula, 'habilidadeAceita', habilidadeAceita(lesson));
+  }
+  add(null, 'posicoesVariadas', posicoesVariadas(plan));
+  add(null, 'frasesRepetidas', frasesRepetidas(plan));
+  return results;
+}
+
+export interface QualitySummary {
+  /** Share of passes per check (1 = all), with how many were judged. */
+  checks: Record<string, { pass: number; total: number; rate: number }>;
+  /** All structural checks together. */
+  structural: { pass: number; total: number; rate: number };
+  /** Lessons 2.. that repeat a phrase of lesson 1's description. */
+  lesson1Leakage: { leaks: number; lessons: number };
+}
+
+const rate = (pass: number, total: number) => (total === 0 ? 1 : Math.round((pass / total) * 10000) / 10000);
+
+export function summarize(plans: readonly QualityPlan[], results: readonly CheckResult[]): QualitySummary {
+  const checks: QualitySummary['checks'] = {};
+  for (const name of CHECKS) {
+    const mine = results.filter((r) => r.check === name);
+    const pass = mine.filter((r) => r.pass).length;
+    checks[name] = { pass, total: mine.length, rate: rate(pass, mine.length) };
+  }
+  const structural = results.filter((r) => STRUCTURAL_CHECKS.includes(r.check));
+  const structuralPass = structural.filter((r) => r.pass).length;
+  let leaks = 0;
+  let lessons = 0;
+  for (const plan of plans) {
+    const first = plan.aulas.find((a) => a.numeroAula === Math.min(...plan.aulas.map((x) => x.numeroAula)));
+    if (!first) continue;
+    for (const lesson of plan.aulas) {
+      if (lesson === first) continue;
+      lessons++;
+      if (leakedPhrases(lesson, first).length > 0) leaks++;
+    }
+  }
+  return {
+    checks,
+    structural: { pass: structuralPass, total: structural.length, rate: rate(structuralPass, structural.length) },
+    lesson1Leakage: { leaks, lessons },
+  };
+}
