@@ -8,6 +8,7 @@ import {
   MSG,
   type Aula as AulaDto,
   type AulaVersao,
+  type AulaVersoesQueryData,
   type RegenerateAulaData,
   type RegenerateAulaResponse,
   type RegenerateLessonJob,
@@ -111,11 +112,11 @@ export class AulasService {
     return { jobId };
   }
 
-  /** The lesson's versions, newest first (the first is the current content). */
-  async versions(userId: string, planId: string, aulaId: string): Promise<AulaVersao[]> {
-    const rows = await listLessonVersions(this.em.fork(), userId, planId, aulaId);
-    if (!rows) throw new NotFoundException({ message: MSG.aulaNotFound });
-    return rows.map(toAulaVersaoDto);
+  /** One page of the lesson's versions, newest first (the first page's first is the current content). */
+  async versions(userId: string, planId: string, aulaId: string, query: AulaVersoesQueryData): Promise<{ versions: AulaVersao[]; nextAntes: number | null }> {
+    const page = await listLessonVersions(this.em.fork(), userId, planId, aulaId, query);
+    if (!page) throw new NotFoundException({ message: MSG.aulaNotFound });
+    return { versions: page.versions.map(toAulaVersaoDto), nextAntes: page.nextAntes };
   }
 
   /** Makes an earlier version current again, as a new version (origin: restauracao). */

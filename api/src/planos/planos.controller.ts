@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Que
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  AULA_VERSOES_HEADERS,
+  aulaVersoesQuerySchema,
   contentDisposition,
   MSG,
   generatePlanoSchema,
@@ -10,6 +12,8 @@ import {
   PLANOS_PAGE_HEADERS,
   regenerateAulaSchema,
   updatePlanoSchema,
+  type AulaVersao,
+  type AulaVersoesQueryData,
   type RegenerateAulaData,
   type RegenerateAulaResponse,
   type GeneratePlanoData,
@@ -104,9 +108,21 @@ export class PlanosController {
     return this.aulas.regenerate(user.id, id, aulaId, body);
   }
 
+  /** One page of the lesson's versions (newest first): the array, with the next page's `antes` in a header. */
   @Get(':id/aulas/:aulaId/versoes')
-  versions(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Param('aulaId', NotFoundUuidPipe) aulaId: string) {
-    return this.aulas.versions(user.id, id, aulaId);
+  async versions(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Param('aulaId', NotFoundUuidPipe) aulaId: string,
+    @Query(new ZodValidationPipe(aulaVersoesQuerySchema)) query: AulaVersoesQueryData,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AulaVersao[]> {
+    const page = await this.aulas.versions(user.id, id, aulaId, query);
+    if (page.nextAntes !== null) {
+      res.setHeader(AULA_VERSOES_HEADERS.nextAntes, String(page.nextAntes));
+      res.setHeader('Link', `</api/planos/${id}/aulas/${aulaId}/versoes?antes=${page.nextAntes}&limite=${query.limite}>; rel="next"`);
+    }
+    return page.versions;
   }
 
   @Post(':id/aulas/:aulaId/versoes/:versao/restaurar')

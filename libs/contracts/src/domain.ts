@@ -154,6 +154,11 @@ export const LIMITS = {
   respostaEsperadaMax: 2000,
   /** The knowledge objects a lesson lists: only its cited skills' own, verbatim, at most this many. */
   objetosConhecimentoMax: 3,
+  /** Versions kept per lesson (the generated one always; the oldest others go first). */
+  versoesKept: 50,
+  /** GET .../versoes: versions per answer when the request names no `limite`, and the most one answer may hold. */
+  versoesPageDefault: 20,
+  versoesPageMax: 50,
 } as const;
 
 /** Questions of a lesson's verificação at a detail level: 3 at levels 1-2, 4 at 3, 5 at 4-5. */

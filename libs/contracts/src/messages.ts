@@ -130,4 +130,7 @@ export const MSG = {
   calendarioSobreposto: (a: number, b: number) => `O ${b}º trimestre deve começar depois do fim do ${a}º.`,
   regenerationOfflineNote:
     'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
+  /** GET .../versoes?limite= outside 1..50, and ?antes= that is no version number. */
+  versoesLimiteInvalid: 'Quantidade de versões inválida (de 1 a 50).',
+  versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
 } as const;

@@ -300,6 +300,30 @@ export interface AulaVersao {
   campo?: RegenerableField | null;
 }
 
+/**
+ * GET /api/planos/{id}/aulas/{aulaId}/versoes query: the newest `limite` versions (default 20, at most 50), or the
+ * newest of those older than version `antes`. The answer stays the JSON array of AulaVersao, newest first; when
+ * older versions remain, AULA_VERSOES_HEADERS.nextAntes carries the `antes` of the next page.
+ */
+export const aulaVersoesQuerySchema = z.object({
+  limite: z.coerce
+    .number({ error: MSG.versoesLimiteInvalid })
+    .int(MSG.versoesLimiteInvalid)
+    .min(1, MSG.versoesLimiteInvalid)
+    .max(LIMITS.versoesPageMax, MSG.versoesLimiteInvalid)
+    .optional()
+    .default(LIMITS.versoesPageDefault),
+  antes: z.coerce
+    .number({ error: MSG.versoesAntesInvalid })
+    .int(MSG.versoesAntesInvalid)
+    .min(1, MSG.versoesAntesInvalid)
+    .max(1_000_000, MSG.versoesAntesInvalid)
+    .optional(),
+});
+export type AulaVersoesQueryData = z.output<typeof aulaVersoesQuerySchema>;
+
+export const AULA_VERSOES_HEADERS = { nextAntes: 'X-Next-Antes' } as const;
+
 /** A lesson's generation, as the contract names it. */
 export interface LessonGeneration {
   state: LessonGenerationState;

@@ -12,6 +12,7 @@ import { Migration20261127161000_regeneration_limits } from './Migration20261127
 import { Migration20261127162000_lessons_that_teach } from './Migration20261127162000_lessons_that_teach';
 import { Migration20261127164100_password_set_by_mail } from './Migration20261127164100_password_set_by_mail';
 import { Migration20261127170000_school_calendar } from './Migration20261127170000_school_calendar';
+import { Migration20261127170130_lesson_versions_kept } from './Migration20261127170130_lesson_versions_kept';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127162000_lessons_that_teach', class: Migration20261127162000_lessons_that_teach },
   { name: 'Migration20261127164100_password_set_by_mail', class: Migration20261127164100_password_set_by_mail },
   { name: 'Migration20261127170000_school_calendar', class: Migration20261127170000_school_calendar },
+  { name: 'Migration20261127170130_lesson_versions_kept', class: Migration20261127170130_lesson_versions_kept },
 ];

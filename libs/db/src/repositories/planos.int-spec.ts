@@ -392,7 +392,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       });
       expect((await fresh().findOneOrFail(PlanoAula, { id: plano.id })).trimestre).toBe(3);
       expect(await getAula(fresh(), aula.id)).toMatchObject({ objetivos: 'Depois', versao: 1 });
-      expect(await listLessonVersions(fresh(), user.id, plano.id, aula.id)).toEqual([expect.objectContaining({ versao: 1, origem: 'edicao', objetivos: 'Depois' })]);
+      expect((await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 }))!.versions).toEqual([expect.objectContaining({ versao: 1, origem: 'edicao', objetivos: 'Depois' })]);
     });
 
     it('listLessonVersions lists the owner’s lesson versions newest first; null for another user or plan', async () => {
@@ -400,14 +400,41 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const em = fresh();
       await insertVersion(em, aula.id, 1, 'geracao');
       await insertVersion(em, aula.id, 2, 'regeneracao', { instrucao: 'Mais curta', campo: 'objetivos' });
-      const versions = await listLessonVersions(fresh(), user.id, plano.id, aula.id);
-      expect(versions!.map((v) => [v.versao, v.origem, v.instrucao])).toEqual([
+      const page = await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 });
+      expect(page!.versions.map((v) => [v.versao, v.origem, v.instrucao])).toEqual([
         [2, 'regeneracao', 'Mais curta'],
         [1, 'geracao', null],
       ]);
-      expect(await listLessonVersions(fresh(), (await db.user()).id, plano.id, aula.id)).toBeNull();
-      expect(await listLessonVersions(fresh(), user.id, randomUUID(), aula.id)).toBeNull();
+      expect(page!.nextAntes).toBeNull();
+      expect(await listLessonVersions(fresh(), (await db.user()).id, plano.id, aula.id, { limite: 20 })).toBeNull();
+      expect(await listLessonVersions(fresh(), user.id, randomUUID(), aula.id, { limite: 20 })).toBeNull();
       await expect(getAula(fresh(), randomUUID())).rejects.toThrow();
+    });
+
+    it('a lesson keeps at most 50 versions: the generated one always, the oldest others go first; listLessonVersions pages them', async () => {
+      const { user, plano, aula } = await lessonOf({}, { generationState: 'done' });
+      const em = fresh();
+      await insertVersion(em, aula.id, 1, 'geracao');
+      for (let versao = 2; versao <= 60; versao++) await insertVersion(em, aula.id, versao, versao % 2 ? 'edicao' : 'regeneracao');
+      const { rows } = await db.pool.query<{ versao: number }>('select versao from aula_versoes where aula_id = $1 order by versao', [aula.id]);
+      // The generated version and the newest 49 others (12..60): versions 2..11 went first.
+      expect(rows.map((r) => r.versao)).toEqual([1, ...Array.from({ length: 49 }, (_, i) => i + 12)]);
+      // Another lesson's versions are not touched.
+      const other = await lessonOf({}, { generationState: 'done' });
+      await insertVersion(em, other.aula.id, 1, 'geracao');
+      await insertVersion(em, other.aula.id, 2, 'edicao');
+      expect((await listLessonVersions(fresh(), other.user.id, other.plano.id, other.aula.id, { limite: 20 }))!.versions).toHaveLength(2);
+
+      const first = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 }))!;
+      expect(first.versions.map((v) => v.versao)).toEqual(Array.from({ length: 20 }, (_, i) => 60 - i));
+      expect(first.nextAntes).toBe(41);
+      const second = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20, antes: first.nextAntes! }))!;
+      expect(second.versions.map((v) => v.versao)).toEqual(Array.from({ length: 20 }, (_, i) => 40 - i));
+      const last = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20, antes: second.nextAntes! }))!;
+      expect(last.versions.map((v) => v.versao)).toEqual([...Array.from({ length: 9 }, (_, i) => 20 - i), 1]);
+      expect(last.nextAntes).toBeNull();
+      // Exactly a page left: no next page.
+      expect((await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 10, antes: 21 }))!.nextAntes).toBeNull();
     });
 
     it('findPlanoExportState gives the owner’s plan version and state; deletePlano deletes the owner’s plan only', async () => {

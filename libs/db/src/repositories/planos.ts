@@ -97,11 +97,33 @@ export async function findPlanoExportState(
   return plano ? { updatedAt: plano.updatedAt, generationState: plano.generationState } : null;
 }
 
-/** The lesson's versions, newest first; null unless the lesson is in that plan of the user. */
-export async function listLessonVersions(em: EntityManager, userId: string, planId: string, aulaId: string): Promise<AulaVersaoRecord[] | null> {
+/** One page of a lesson's versions, newest first, and the `antes` of the next (older) page when one remains. */
+export interface LessonVersionsPage {
+  versions: AulaVersaoRecord[];
+  nextAntes: number | null;
+}
+
+/**
+ * The lesson's newest `limite` versions, or the newest of those older than version `antes`; null unless the lesson
+ * is in that plan of the user.
+ */
+export async function listLessonVersions(
+  em: EntityManager,
+  userId: string,
+  planId: string,
+  aulaId: string,
+  page: { limite: number; antes?: number },
+): Promise<LessonVersionsPage | null> {
   const aula = await em.findOne(Aula, { id: aulaId, plano: { id: planId, user: userId } }, { fields: ['id'] });
   if (!aula) return null;
-  return em.find(AulaVersaoRecord, { aula: aulaId }, { orderBy: { versao: 'desc' } });
+  // One more than the page: whether an older page remains.
+  const rows = await em.find(
+    AulaVersaoRecord,
+    { aula: aulaId, ...(page.antes !== undefined ? { versao: { $lt: page.antes } } : {}) },
+    { orderBy: { versao: 'desc' }, limit: page.limite + 1 },
+  );
+  const versions = rows.slice(0, page.limite);
+  return { versions, nextAntes: rows.length > page.limite ? versions[versions.length - 1].versao : null };
 }
 
 /** The lesson (it must exist: a missing one throws). */

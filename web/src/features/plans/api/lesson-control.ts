@@ -1,4 +1,5 @@
 import {
+  AULA_VERSOES_HEADERS,
   isRegenerationFree,
   type Aula,
   type AulaVersao,
@@ -6,8 +7,8 @@ import {
   type RegenerateAulaInput,
   type RegenerateAulaResponse,
 } from '@planejador/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http, request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { putPlan, withRegenerationQueued } from '../utils/lesson-cache';
 
@@ -31,10 +32,21 @@ export function useRegenerateAula(planoId: string) {
   });
 }
 
+/** One page of GET .../versoes (newest first) and the `antes` of the older page, when one remains. */
+async function getAulaVersoes(planoId: string, aulaId: string, antes: number | null, signal?: AbortSignal) {
+  const response = await request('GET', `${lessonUrl(planoId, aulaId)}/versoes${antes ? `?antes=${antes}` : ''}`, { signal });
+  const versions = (await response.json()) as AulaVersao[];
+  const next = Number(response.headers.get(AULA_VERSOES_HEADERS.nextAntes));
+  return { versions, nextAntes: Number.isInteger(next) && next > 0 ? next : null };
+}
+
+/** The lesson's versions, a page at a time (the newest 20 first; 'Ver versões anteriores' loads the next). */
 export function useAulaVersoes(planoId: string, aulaId: string, enabled: boolean, versao: number) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...queryKeys.plano(planoId), 'aula', aulaId, 'versoes', versao] as const,
-    queryFn: () => http.get<AulaVersao[]>(`${lessonUrl(planoId, aulaId)}/versoes`),
+    queryFn: ({ pageParam, signal }) => getAulaVersoes(planoId, aulaId, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextAntes,
     enabled,
   });
 }

@@ -1,8 +1,8 @@
-import type { HabilidadeMatch, MatrizData } from '@planejador/contracts';
+import type { AulaVersao, HabilidadeMatch, MatrizData } from '@planejador/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aula } from '@/test/plan-fixtures';
 import { answerFetch, renderWithClient } from '@/test/render';
-import { regenerationCostText, SkillPickerDialog } from './lesson-controls';
+import { regenerationCostText, SkillPickerDialog, VersionsDialog } from './lesson-controls';
 
 // A year and subject's pool larger than one page of the skill search (it gives at most 50): 109 skills in two units.
 const codes = ['05', '15', '35'].flatMap((years) => Array.from({ length: 37 }, (_, i) => `EF${years}MA${String(i + 1).padStart(2, '0')}`)).slice(0, 109);
@@ -54,5 +54,46 @@ describe('what a regeneration costs', () => {
     expect(regenerationCostText(failed(0))).toBe('Restam 3 gerações gratuitas para esta aula.');
     expect(regenerationCostText(failed(2))).toBe('Resta 1 geração gratuita para esta aula.');
     expect(regenerationCostText(failed(3))).toBe('As gerações gratuitas desta aula acabaram: esta custa 1 crédito.');
+  });
+});
+
+describe('"Versões"', () => {
+  const version = (versao: number): AulaVersao => ({
+    versao,
+    origem: versao === 1 ? 'geracao' : 'edicao',
+    createdAt: '2026-11-27T12:00:00.000Z',
+    habilidades: '(EF05MA03) Frações',
+    objetivos: `Objetivo ${versao}`,
+    objetosConhecimento: 'Frações',
+    experiencias: '1. Etapa',
+    evidencias: 'Registro',
+    habilidadeCodes: ['EF05MA03'],
+  });
+  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => version(from - i));
+
+  it('shows the newest 20, then the older ones a page at a time with "Ver versões anteriores", until none remain', async () => {
+    // 50 kept: 50..2 and the generated 1; the api pages them by `antes`.
+    const calls = answerFetch((call) => {
+      if (call.url.endsWith('/versoes')) return { status: 200, body: range(50, 20), headers: { 'X-Next-Antes': '31' } };
+      if (call.url.endsWith('/versoes?antes=31')) return { status: 200, body: range(30, 20), headers: { 'X-Next-Antes': '11' } };
+      return { status: 200, body: [...range(10, 9), version(1)] };
+    });
+    const lesson = { ...aula(1, 50, 'Objetivo') };
+    renderWithClient(<VersionsDialog planoId="p" aula={lesson} open onOpenChange={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Versões da Aula 1' });
+    const listed = () => within(dialog).getAllByText(/^Versão \d+$/).map((el) => Number(el.textContent!.replace('Versão ', '')));
+
+    await waitFor(() => expect(listed()).toHaveLength(20));
+    expect(listed()).toEqual(range(50, 20).map((v) => v.versao));
+    within(dialog).getByText(/Guardamos as 50 versões mais recentes/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ver versões anteriores' }));
+    await waitFor(() => expect(listed()).toHaveLength(40));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ver versões anteriores' }));
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    expect(listed().slice(-2)).toEqual([2, 1]);
+    expect(within(dialog).queryByRole('button', { name: 'Ver versões anteriores' })).toBeNull();
+    // Every version but the current one can be restored, the older pages' too.
+    within(dialog).getByRole('button', { name: 'Restaurar versão 1' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/planos/p/aulas/00000000-0000-4000-8000-000000000001/versoes', expect.stringMatching(/\?antes=31$/), expect.stringMatching(/\?antes=11$/)]);
   });
 });

@@ -276,20 +276,27 @@ interface VersionsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Versões": every content the lesson had, newest first, each with its origin, date, preview and a restore. */
+/**
+ * "Versões": the contents the lesson had (the newest 50 are kept), newest first, each with its origin, date, preview
+ * and a restore; the newest 20 first, then a page more at each 'Ver versões anteriores'.
+ */
 export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDialogProps) {
   const versions = useAulaVersoes(planoId, aula.id, open, aula.versao);
+  const list = useMemo(() => versions.data?.pages.flatMap((page) => page.versions) ?? [], [versions.data]);
   const restore = useRestoreVersao(planoId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Versões da Aula {aula.numeroAula}</DialogTitle>
-          <DialogDescription>A primeira é o conteúdo atual. Restaurar uma versão cria uma nova, sem apagar nenhuma.</DialogDescription>
+          <DialogDescription>
+            A primeira é o conteúdo atual. Restaurar uma versão cria uma nova. Guardamos as {LIMITS.versoesKept} versões mais
+            recentes de cada aula (a gerada fica sempre).
+          </DialogDescription>
         </DialogHeader>
         {versions.isPending ? <p className="text-sm text-muted-foreground">Carregando versões...</p> : null}
         <ol className="flex max-h-[60dvh] flex-col gap-3 overflow-y-auto pr-1">
-          {(versions.data ?? []).map((v, index) => (
+          {list.map((v, index) => (
             <li key={v.versao} className="rounded-md border p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm">
@@ -336,6 +343,19 @@ export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDi
             </li>
           ))}
         </ol>
+        {versions.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="self-start"
+            disabled={versions.isFetchingNextPage}
+            aria-busy={versions.isFetchingNextPage}
+            onClick={() => void versions.fetchNextPage()}
+          >
+            {versions.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : <History aria-hidden="true" />}
+            {versions.isFetchingNextPage ? 'Carregando versões...' : 'Ver versões anteriores'}
+          </Button>
+        ) : null}
+        {versions.isError ? <p className="text-sm text-destructive">Não foi possível carregar as versões. Feche e abra de novo.</p> : null}
       </DialogContent>
     </Dialog>
   );
