@@ -28,6 +28,7 @@ import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AulasService } from './aulas.service';
 import { ExportService } from './export.service';
+import { ExportSlots } from './export-slots';
 import { PlanosService } from './planos.service';
 
 const versaoParam = z.coerce.number({ error: MSG.versaoNotFound }).int(MSG.versaoNotFound).min(1, MSG.versaoNotFound).max(1_000_000, MSG.versaoNotFound);
@@ -38,6 +39,7 @@ export class PlanosController {
   constructor(
     private readonly planos: PlanosService,
     private readonly exports: ExportService,
+    private readonly exportSlots: ExportSlots,
     private readonly aulas: AulasService,
   ) {}
 
@@ -136,13 +138,23 @@ export class PlanosController {
     return this.aulas.restore(user.id, id, aulaId, versao);
   }
 
+  /**
+   * The plan's .docx. One export in flight per user (429 while another is): the slot is freed when the request ends,
+   * also when the browser gives up on it; the export itself goes on and takes its file, so none is left behind.
+   */
   @Get(':id/export')
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
-    const { fileName, content } = await this.exports.export(user.id, id);
-    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    res.setHeader('Content-Disposition', contentDisposition(fileName));
-    res.setHeader('Content-Length', String(content.length));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(content);
+    const slot = await this.exportSlots.take(user.id);
+    res.once('close', () => void slot.release());
+    try {
+      const { fileName, content } = await this.exports.export(user.id, id);
+      res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      res.setHeader('Content-Disposition', contentDisposition(fileName));
+      res.setHeader('Content-Length', String(content.length));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.end(content);
+    } finally {
+      await slot.release();
+    }
   }
 }

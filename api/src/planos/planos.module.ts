@@ -5,12 +5,13 @@ import { AulasService } from './aulas.service';
 import { GeracaoController } from './geracao.controller';
 import { SkillScope } from './skill-scope';
 import { ExportService } from './export.service';
+import { ExportSlots } from './export-slots';
 import { PlanosController } from './planos.controller';
 import { PlanosService } from './planos.service';
 
 @Module({
   imports: [MatrizModule, CalendarioModule],
   controllers: [PlanosController, GeracaoController],
-  providers: [PlanosService, ExportService, AulasService, SkillScope],
+  providers: [PlanosService, ExportService, ExportSlots, AulasService, SkillScope],
 })
 export class PlanosModule {}

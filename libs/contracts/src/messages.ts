@@ -132,5 +132,7 @@ export const MSG = {
     'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
   /** GET .../versoes?limite= outside 1..50, and ?antes= that is no version number. */
   versoesLimiteInvalid: 'Quantidade de versões inválida (de 1 a 50).',
+  /** 429: one export in flight per user. */
+  exportInFlight: 'Você já tem uma exportação em andamento. Aguarde ela terminar e tente novamente.',
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
 } as const;

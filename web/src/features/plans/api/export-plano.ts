@@ -9,7 +9,7 @@ export interface ExportedFile {
   fileName: string;
 }
 
-/** GET /api/planos/:id/export: the .docx (409 while generating, 504/500 with a message on failure). */
+/** GET /api/planos/:id/export: the .docx (409 while generating, 429 while another export of the user is in flight, 504/500 with a message on failure). */
 export async function exportPlano(id: string): Promise<ExportedFile> {
   const response = await request('GET', `/api/planos/${encodeURIComponent(id)}/export`, {
     headers: { Accept: `${DOCX_TYPE}, application/json` },

@@ -1,0 +1,41 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@planejador/contracts';
+import type { Settings } from '@planejador/config';
+import { REDIS, SETTINGS } from '../core/tokens';
+
+/** Deletes the key only while it still holds this request's token (a slot that expired and was taken is not freed). */
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** A user's export slot, held by one request; release() is idempotent. */
+export interface ExportSlot {
+  release(): Promise<void>;
+}
+
+/**
+ * One export in flight per user, over every api process: a Redis key per user, set only when absent, freed when the
+ * request ends (answered, failed or aborted by the browser). Its expiry (the longest an export may wait, twice the
+ * time-out, plus a margin) frees it should the process die before the request ends.
+ */
+@Injectable()
+export class ExportSlots {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** The user's slot, or 429 with MSG.exportInFlight while another of their exports is in flight. */
+  async take(userId: string): Promise<ExportSlot> {
+    const key = `${this.settings.QUEUE_PREFIX}:export-in-flight:${userId}`;
+    const token = randomUUID();
+    const ttlMs = 2 * this.settings.EXPORT_TIMEOUT_MS + 10_000;
+    if ((await this.redis.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') {
+      throw new HttpException({ message: MSG.exportInFlight }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    let released: Promise<void> | null = null;
+    return {
+      release: () => (released ??= this.redis.eval(RELEASE, 1, key, token).then(() => undefined, () => undefined)),
+    };
+  }
+}
