@@ -1,10 +1,31 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, isHealthy, waitFor } from '@planejador/testing';
+import { Client } from 'pg';
+import {
+  freePort,
+  generateRequest,
+  isHealthy,
+  requestPlan,
+  startFakeAi,
+  teacherWithTurma,
+  waitFor,
+  waitForPlan,
+  type FakeAi,
+} from '@planejador/testing';
 import { repoRoot } from './paths';
 
 const START = join(repoRoot, 'scripts/dist/start.js');
+
+/** What this file reads of the api's answers. */
+interface Plano {
+  generation: { state: string; done: number; total: number };
+  aulas: { id: string; versao: number }[];
+}
+interface AulaVersao {
+  versao: number;
+  origem: string;
+}
 
 interface Launcher {
   child: ChildProcess;
@@ -16,13 +37,13 @@ interface Launcher {
 }
 
 /** `node scripts/dist/start.js` against the test run's PostgreSQL and Redis (DATABASE_URL, REDIS_URL). */
-async function startLauncher(port: number): Promise<Launcher> {
+async function startLauncher(port: number, extraEnv: Record<string, string> = {}): Promise<Launcher> {
   if (!existsSync(START)) throw new Error('scripts/dist/start.js is not built: run `npm run build:server` first');
   const workerPort = await freePort();
   let text = '';
   const child = spawn(process.execPath, [START], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: '', LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(workerPort) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: '', LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(workerPort), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (text += chunk));
@@ -113,18 +134,73 @@ describe('npm start (launcher) with DATABASE_URL and REDIS_URL given', () => {
     expect(launcher.output()).toContain('Tudo parado');
   }, 120_000);
 
-  it('stops everything with a non-zero exit when the worker dies', async () => {
-    const port = await freePort();
-    const started = (launcher = await startLauncher(port));
-    await waitForHealthy(started, started.apiHealth);
-    await waitForHealthy(started, started.workerHealth, 30_000);
-    const children = childPids(launcher.child.pid!);
-    const worker = children.find((pid) => commandOf(pid).includes('worker/dist/main.js'));
-    expect(worker).toBeDefined();
+  it('a worker killed (-9) mid-plan is restarted while the api keeps answering; the plan ends done, each lesson written once, one credit taken', async () => {
+    // Each lesson's AI answer takes 1.5 s, two at a time: a 4-lesson plan is mid-way for about 3 s.
+    const ai: FakeAi = await startFakeAi({ latencyMs: 1500 });
+    try {
+      const port = await freePort();
+      const started = (launcher = await startLauncher(port, {
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: ai.url,
+        LESSON_CONCURRENCY: '2',
+        // A killed worker's job is taken again once its lock lapses: 2 s instead of 30.
+        JOB_LOCK_MS: '2000',
+        SWEEP_INTERVAL_MS: '1000',
+      }));
+      await waitForHealthy(started, started.apiHealth);
+      await waitForHealthy(started, started.workerHealth, 30_000);
+      const url = `http://127.0.0.1:${port}`;
+      const { client, turma } = await teacherWithTurma(url, { ano: '5' });
+      const lessons = ['Relançar: frações', 'Relançar: medidas', 'Relançar: decimais', 'Relançar: tabuada'];
+      const id = await requestPlan(client, generateRequest(turma.id, lessons));
 
-    process.kill(worker!, 'SIGKILL');
-    expect(await launcher.exited).toBe(1);
-    expect(launcher.output()).toContain('worker terminou inesperadamente');
-    expect(children.filter(alive)).toEqual([]);
-  }, 120_000);
+      // Mid-plan: a lesson written, the others still to come.
+      await waitFor(
+        async () => {
+          const { generation } = (await client.get<Plano>(`/api/planos/${id}`)).body;
+          return generation.done >= 1 && generation.done < lessons.length;
+        },
+        { timeoutMs: 60_000, intervalMs: 50, what: 'the plan to be mid-way' },
+      );
+      const workerPid = childPids(started.child.pid!).find((pid) => commandOf(pid).includes('worker/dist/main.js'))!;
+      expect(workerPid).toBeDefined();
+      process.kill(workerPid, 'SIGKILL');
+
+      // The api goes on answering while the worker is down and coming back.
+      for (let i = 0; i < 5; i++) {
+        expect((await client.get<Plano>(`/api/planos/${id}`)).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await waitFor(() => /worker terminou inesperadamente \(sinal SIGKILL\); reiniciando em 1 s/.test(started.output()), { timeoutMs: 10_000, what: 'the restart notice' });
+      await waitFor(
+        async () => childPids(started.child.pid!).some((pid) => pid !== workerPid && commandOf(pid).includes('worker/dist/main.js')),
+        { timeoutMs: 20_000, what: 'a new worker process' },
+      );
+      await waitForHealthy(started, started.workerHealth, 60_000);
+
+      const plan = await waitForPlan(client, id, { timeoutMs: 90_000 });
+      expect(plan.generation).toMatchObject({ state: 'done', done: lessons.length, total: lessons.length });
+      // Each lesson written once: version 1, one version kept.
+      expect(plan.aulas.map((a) => a.versao)).toEqual([1, 1, 1, 1]);
+      for (const aula of plan.aulas) {
+        const versions = (await client.get<AulaVersao[]>(`/api/planos/${id}/aulas/${aula.id}/versoes`)).body;
+        expect(versions.map((v) => [v.versao, v.origem])).toEqual([[1, 'geracao']]);
+      }
+      // One credit taken (of the 35 a new teacher has), none given back.
+      expect((await client.get<{ credits: number }>('/api/auth/user')).body.credits).toBe(34);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from aula_versoes v join aulas a on a.id = v.aula_id where a.plano_id = $1`, [id]);
+        expect(rows[0].n).toBe(lessons.length);
+      } finally {
+        await db.end();
+      }
+      // The api never went down, and the launcher still runs.
+      expect(launcher.child.exitCode).toBeNull();
+      expect(started.output()).not.toContain('parando tudo');
+    } finally {
+      await ai.close();
+    }
+  }, 180_000);
 });

@@ -142,8 +142,9 @@ async function main(): Promise<void> {
     if (supervisor.stopping) return;
 
     checkBuilt([API_MAIN, WORKER_MAIN]);
-    supervisor.add(launch('api', process.execPath, [API_MAIN], { env, cwd: repoRoot, colour: 'cyan' }), 2);
-    supervisor.add(launch('worker', process.execPath, [WORKER_MAIN], { env, cwd: repoRoot, colour: 'yellow' }), 2);
+    // A crashed api or worker is started again while the other keeps serving (Supervisor.keep).
+    supervisor.keep('api', () => launch('api', process.execPath, [API_MAIN], { env, cwd: repoRoot, colour: 'cyan' }));
+    supervisor.keep('worker', () => launch('worker', process.execPath, [WORKER_MAIN], { env, cwd: repoRoot, colour: 'yellow' }));
     await waitForHealth(`http://127.0.0.1:${settings.PORT}/api/health`, supervisor);
     if (!supervisor.stopping) banner(settings, url);
   } catch (err) {
