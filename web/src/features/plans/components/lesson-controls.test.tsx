@@ -62,6 +62,8 @@ describe('"Versões"', () => {
     versao,
     origem: versao === 1 ? 'geracao' : 'edicao',
     createdAt: '2026-11-27T12:00:00.000Z',
+    titulo: `Título ${versao}`,
+    verificacao: null,
     habilidades: '(EF05MA03) Frações',
     objetivos: `Objetivo ${versao}`,
     objetosConhecimento: 'Frações',
