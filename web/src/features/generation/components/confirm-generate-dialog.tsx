@@ -12,6 +12,8 @@ import {
 
 export interface GenerateSummary {
   turma: string;
+  /** The title typed; empty: the server names the plan from its lessons. */
+  titulo: string;
   materia: string;
   aulas: number;
 }
@@ -39,6 +41,8 @@ export function ConfirmGenerateDialog({ summary, pending, onCancel, onConfirm }:
         </DialogHeader>
         {summary ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
+            <dt className="text-muted-foreground">Título</dt>
+            <dd className="font-medium">{summary.titulo || 'Nomeado a partir das aulas'}</dd>
             <dt className="text-muted-foreground">Turma</dt>
             <dd className="font-medium">{summary.turma}</dd>
             <dt className="text-muted-foreground">Matéria</dt>

@@ -13,13 +13,16 @@ import {
   type Turma,
   trimestreOf,
 } from '@planejador/contracts';
-import { BookOpen, Sparkles } from 'lucide-react';
+import { BookOpen, Eraser, Info, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LeaveUnsavedDialog } from '@/components/leave-unsaved-dialog';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { SelectField } from '@/components/ui/select-field';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
@@ -33,13 +36,16 @@ import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-
 import { LessonsTable } from './lessons-table';
 import { useLessonPins } from './lesson-skills';
 import { SchoolYearFields } from './school-year-fields';
+import { ClearFormDialog } from './clear-form-dialog';
+import { clearGenerateDraft, hasTypedText, readGenerateDraft, writeGenerateDraft } from '../utils/generate-draft';
 import type { MatrizDialog } from './matriz-dialog';
 
 /** The matrix dialog (its tabs, search and data) is loaded when first opened, or pointed at, not with the page. */
 const loadMatrizDialog = () => import('./matriz-dialog');
 const preloadMatrizDialog = () => void loadMatrizDialog().catch(() => undefined);
 
-const EMPTY_GENERATE_FORM: GenerateFormInput = {
+/** A blank form (trimestre: today's). */
+const emptyGenerateForm = (): GenerateFormInput => ({
   temaPrincipal: '',
   turmaId: '',
   materiaGeral: '',
@@ -51,11 +57,13 @@ const EMPTY_GENERATE_FORM: GenerateFormInput = {
   dataInicio: null,
   dataFim: null,
   duracaoAulaMin: null,
-};
+});
 
 const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
 
 interface GenerateFormProps {
+  /** The signed-in user: what is typed here is kept in this browser for them alone. */
+  userId: string;
   turmas: Turma[];
   credits: number;
   defaultValues?: GenerateFormInput;
@@ -69,11 +77,36 @@ interface PendingConfirm {
 }
 
 /** The generate form: class, subject, matrix, advanced settings, lessons; then the confirmation. */
-export function GenerateForm({ turmas, credits, defaultValues, onStarted }: GenerateFormProps) {
+export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted }: GenerateFormProps) {
+  // Values given (a retry, a coverage page's skills) win; else what this user typed here before, if anything.
+  const [restored, setRestored] = useState(() => {
+    if (defaultValues) return null;
+    const draft = readGenerateDraft(userId, emptyGenerateForm());
+    return draft && !turmas.some((t) => t.id === draft.turmaId) ? { ...draft, turmaId: '' } : draft;
+  });
   const form = useForm<GenerateFormInput, unknown, GenerateFormData>({
     resolver: formResolver(generateFormSchema),
-    defaultValues: defaultValues ?? EMPTY_GENERATE_FORM,
+    defaultValues: defaultValues ?? restored ?? emptyGenerateForm(),
   });
+  // Every change is kept in this browser until the plan is created or the form is cleared.
+  const created = useRef(false);
+  useEffect(() => {
+    if (!created.current) writeGenerateDraft(userId, form.getValues());
+    const subscription = form.watch((values) => {
+      if (!created.current) writeGenerateDraft(userId, values as GenerateFormInput);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, userId]);
+  const [temaPrincipal, aulasTyped] = useWatch({ control: form.control, name: ['temaPrincipal', 'aulas'] });
+  const typed = hasTypedText({ temaPrincipal, aulas: aulasTyped ?? [] });
+  const leaveGuard = useLeaveGuard(typed);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const clearForm = () => {
+    clearGenerateDraft(userId);
+    form.reset(emptyGenerateForm());
+    setRestored(null);
+    setConfirmClear(false);
+  };
   const { errors } = form.formState;
   const [turmaId, materiaGeral, firstPrompt] = useWatch({
     control: form.control,
@@ -137,6 +170,7 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
       values,
       summary: {
         turma: turma ? turmaOptionLabel(turma) : '',
+        titulo: values.temaPrincipal.trim(),
         materia: materiaLabel(values.materiaGeral),
         aulas: filled,
       },
@@ -160,6 +194,9 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
       {
         onSuccess: ({ id }) => {
           attempt.current = null;
+          // The plan holds what was typed now: the form starts blank next time.
+          created.current = true;
+          clearGenerateDraft(userId);
           setConfirm(null);
           onStarted(id);
         },
@@ -178,6 +215,14 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
   return (
     <>
     <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit(openConfirm)}>
+      {restored ? (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-info/40 bg-info-soft px-4 py-3 text-sm text-info">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            Restauramos o que você tinha digitado neste formulário. Para começar do zero, use Limpar formulário.
+          </span>
+        </p>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle as="h2">Dados do Plano</CardTitle>
@@ -216,8 +261,6 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
                     onChange={(value) => {
                       if (value !== field.value) dropPins();
                       field.onChange(value);
-                      // The theme of the plan is the subject's name (spec section 5).
-                      form.setValue('temaPrincipal', materiaLabel(value));
                     }}
                     onBlur={field.onBlur}
                     placeholder="Selecione a matéria"
@@ -244,6 +287,19 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
               Visualizar
             </Button>
           </div>
+          <FormField
+            label="Título do plano"
+            className="md:col-span-3"
+            error={errors.temaPrincipal?.message}
+            hint={`Opcional, de ${LIMITS.temaPrincipalMin} a ${LIMITS.temaPrincipalMax} caracteres. Em branco, o plano recebe o nome dos temas das suas aulas.`}
+          >
+            <Input
+              maxLength={LIMITS.temaPrincipalMax}
+              autoComplete="off"
+              placeholder="Em branco, o plano é nomeado a partir das aulas"
+              {...form.register('temaPrincipal')}
+            />
+          </FormField>
         </CardContent>
       </Card>
 
@@ -278,6 +334,12 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
         <p className="text-sm text-muted-foreground sm:mr-auto">
           {credits > 0 ? 'Gerar um plano usa 1 crédito.' : 'Sem créditos para gerar planos.'}
         </p>
+        {typed ? (
+          <Button variant="outline" size="lg" onClick={() => setConfirmClear(true)}>
+            <Eraser aria-hidden="true" />
+            Limpar formulário
+          </Button>
+        ) : null}
         <Button type="submit" size="lg" disabled={!canGenerate} data-tour={TOUR_TARGETS.gerar}>
           <Sparkles aria-hidden="true" />
           Gerar Plano de Aula
@@ -296,6 +358,12 @@ export function GenerateForm({ turmas, credits, defaultValues, onStarted }: Gene
           pick={pickIndex === null ? undefined : { numero: pickIndex + 1, pinned: pickPins.pins, onToggle: pickPins.toggle }}
         />
       ) : null}
+      <ClearFormDialog open={confirmClear} onCancel={() => setConfirmClear(false)} onConfirm={clearForm} />
+      <LeaveUnsavedDialog
+        guard={leaveGuard}
+        description="O plano ainda não foi gerado. O que você digitou fica guardado neste navegador e volta quando você abrir Gerar Planos de novo."
+        stayLabel="Continuar no formulário"
+      />
       <ConfirmGenerateDialog
         summary={confirm?.summary ?? null}
         pending={generate.isPending}

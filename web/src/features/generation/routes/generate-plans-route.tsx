@@ -1,4 +1,4 @@
-import { BNCC_CODE_PATTERN, LIMITS, materiaLabel, materiaSchema, trimestreOf, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
+import { BNCC_CODE_PATTERN, LIMITS, materiaSchema, trimestreOf, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
 import { useWriterText } from '@/lib/api/get-geracao';
 import { useQueries } from '@tanstack/react-query';
 import { habilidadesQueryOptions } from '@/lib/api/search-habilidades';
@@ -65,7 +65,7 @@ function usePlanningPrefill(params: URLSearchParams, turmas: Turma[] | undefined
   return {
     ready: true,
     values: {
-      temaPrincipal: materiaLabel(materia),
+      temaPrincipal: '',
       turmaId,
       materiaGeral: materia as GenerateFormInput['materiaGeral'],
       limitOneSkill: true,
@@ -128,11 +128,12 @@ export function GeneratePlansRoute() {
           <CreditsLine credits={credits} />
           {credits <= 0 ? <InsufficientCreditsCard /> : null}
           {turmas.isSuccess && turmas.data.length === 0 ? <NoTurmasCard /> : null}
-          {turmas.isPending || !prefill.ready ? (
+          {turmas.isPending || !prefill.ready || !user ? (
             <PageSpinner />
           ) : (
             <GenerateForm
               key={draft.version}
+              userId={user.id}
               turmas={turmas.data ?? []}
               credits={credits}
               defaultValues={draft.values ?? prefill.values}

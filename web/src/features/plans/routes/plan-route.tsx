@@ -1,7 +1,7 @@
 import { LIMITS } from '@planejador/contracts';
 import { ArrowLeft, FileQuestion, History, Info, Loader2, Pencil, Save, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useBlocker, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -24,7 +24,8 @@ import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
 import { useSavePlan } from '../hooks/use-save-plan';
 import { heldLessons, heldLessonsNote } from '../utils/plan-save';
 import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
-import { LeaveUnsavedDialog } from '../components/leave-unsaved-dialog';
+import { LeaveUnsavedDialog } from '@/components/leave-unsaved-dialog';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 
 function PlanNotFound() {
   return (
@@ -78,13 +79,7 @@ function PlanPage({ id }: { id: string }) {
   const [undoFrom, setUndoFrom] = useState<Record<string, number>>({});
   // Leaving the page with unsaved edits asks first, inside the app (the dialog below) and on a reload, a closed tab
   // or another address (the browser's own prompt); the edits also stay in this browser's draft.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => editor.dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!editor.dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [editor.dirty]);
+  const leaveGuard = useLeaveGuard(editor.dirty);
 
   if (query.isPending) return <PageSpinner label="Carregando plano..." />;
   if (notFound) return <PlanNotFound />;
@@ -247,9 +242,8 @@ function PlanPage({ id }: { id: string }) {
       ) : null}
 
       <LeaveUnsavedDialog
-        open={blocker.state === 'blocked'}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
+        guard={leaveGuard}
+        description="Você tem mudanças que ainda não foram salvas no plano. Elas ficam guardadas neste navegador e voltam quando você abrir o plano de novo, mas só valem depois de salvas."
       />
 
       <UnsavedExportDialog
