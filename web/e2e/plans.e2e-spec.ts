@@ -54,7 +54,7 @@ async function chooseOption(page: Page, combobox: string, option: string): Promi
 }
 
 function lesson(page: Page, n: number) {
-  return page.getByRole('region', { name: `Aula ${n} - Matemática` });
+  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
 }
 
 /** Whether the element is wholly inside the viewport and is what a pointer at its centre would hit (not covered). */

@@ -167,7 +167,10 @@ describe('the generate form keeps what the teacher typed', () => {
     fireEvent.click(within(leave).getByRole('button', { name: 'Continuar no formulário' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/gerar-planos');
-    // Leaving (checked in Chromium, web/e2e/lessons-that-teach: jsdom has no fetch Request for the router) keeps it too.
+    fireEvent.click(screen.getByRole('link', { name: 'Histórico' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sair sem salvar' }));
+    await screen.findByRole('heading', { name: 'Histórico' });
+    // What was typed stays for the next visit.
     expect(stored('u1')?.aulas[0].prompt).toBe('Estados físicos da água');
   });
 });

@@ -31,7 +31,7 @@ const STEPS: DriveStep[] = [
     element: target('materia'),
     popover: {
       title: 'Escolha a matéria',
-      description: 'A Matéria Geral vira o tema principal do plano e a matéria de todas as aulas.',
+      description: 'A Matéria Geral vale para todas as aulas. O título do plano é opcional: em branco, o plano recebe o nome das suas aulas.',
     },
   },
   {
@@ -59,7 +59,7 @@ const STEPS: DriveStep[] = [
     element: target('gerar'),
     popover: {
       title: 'Gere o plano',
-      description: 'Confirme e a IA escreve cada aula enquanto você acompanha o progresso. Cada plano usa 1 crédito.',
+      description: 'Confirme e acompanhe cada aula sendo escrita. Cada plano usa 1 crédito.',
     },
   },
 ];

@@ -1,13 +1,27 @@
-import { LESSON_FIELDS, LESSON_FIELD_EMPTY, LESSON_FIELD_LABELS, LIMITS, materiaLabel, type Aula, type LessonField } from '@planejador/contracts';
-import { AlertTriangle, CheckCircle2, History, Loader2, RefreshCw, Replace } from 'lucide-react';
-import { useState } from 'react';
+import {
+  LESSON_FIELDS,
+  LESSON_FIELD_EMPTY,
+  LESSON_FIELD_LABELS,
+  LIMITS,
+  materiaLabel,
+  REGENERABLE_FIELD_LABELS,
+  type Aula,
+  type LessonField,
+  type RegenerableField,
+} from '@planejador/contracts';
+import { AlertTriangle, CheckCircle2, History, Loader2, PenLine, RefreshCw, Replace } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { textareaRows, type LessonTexts } from '../utils/lesson-texts';
+import { tituloIssue } from '../utils/lesson-checks';
+import { lessonTexts, partDiffers, textareaRows, type LessonTexts } from '../utils/lesson-texts';
 import { isLessonBusy } from '../utils/plan-status';
 import { RegenerateDialog, regenerationCostText, SkillPickerDialog, UndoButton, VersionsDialog } from './lesson-controls';
+import { VerificacaoEditor, VerificacaoView } from './verificacao';
 
 interface LessonCardProps {
   planoId: string;
@@ -21,6 +35,8 @@ interface LessonCardProps {
   /** The teacher changed this lesson's texts and has not saved them: a regeneration would replace them. */
   unsavedEdits: boolean;
   onChange: (id: string, field: LessonField, value: string) => void;
+  /** The lesson's title or check of learning changed in the working copy. */
+  onChangeLesson: (id: string, patch: Partial<Pick<LessonTexts, 'titulo' | 'verificacao'>>) => void;
   /** The version a regeneration replaced, while "Desfazer" is on offer. */
   undoFrom: number | null;
   onRegenerationQueued: (aulaId: string, fromVersao: number) => void;
@@ -34,15 +50,34 @@ interface LessonCardProps {
  * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
  * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
  */
-export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsavedEdits, onChange, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
+export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
+  const tituloId = useId();
   const busy = isLessonBusy(aula);
   const failed = aula.generation.state === 'failed';
-  const [regenerating, setRegenerating] = useState<{ campo: LessonField | null } | null>(null);
+  const offline = useGeracaoInfo().data?.generator === 'offline';
+  const [regenerating, setRegenerating] = useState<{ campo: RegenerableField | null; rewrite?: boolean } | null>(null);
+  const oldSkillCited = aula.avisos.includes('campos-com-habilidade-antiga');
+  // The title's message only once the teacher changed it (an older lesson may have none yet).
+  const tituloMessage = partDiffers(texts, lessonTexts(aula), 'titulo') ? tituloIssue(texts.titulo) : null;
   const [picking, setPicking] = useState(false);
   const [savingSkills, setSavingSkills] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const toConfirm = aula.avisos.includes('habilidade-a-confirmar');
+  const regenerateFieldButton = (field: RegenerableField) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="h-7 px-2 text-xs"
+      disabled={busy || failed}
+      aria-label={`Gerar novamente só o campo ${REGENERABLE_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
+      title="Gerar novamente só este campo"
+      onClick={() => setRegenerating({ campo: field })}
+    >
+      <RefreshCw className="size-3.5" aria-hidden="true" />
+      <span className="hidden sm:inline">Gerar novamente só este campo</span>
+    </Button>
+  );
   const saveSkills = async (codes: string[]) => {
     setSavingSkills(true);
     const ok = await onSaveSkills(aula, codes);
@@ -55,9 +90,12 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
       <Card>
         <CardHeader className="pb-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <CardTitle as="h2" id={headingId}>
-              Aula {aula.numeroAula} - {materiaLabel(aula.materia)}
-            </CardTitle>
+            <div className="min-w-0">
+              <CardTitle as="h2" id={headingId}>
+                Aula {aula.numeroAula} — {aula.titulo?.trim() || materiaLabel(aula.materia)}
+              </CardTitle>
+              <p className="mt-1 text-sm text-muted-foreground">{materiaLabel(aula.materia)}</p>
+            </div>
             <div className="flex flex-wrap gap-2" role="group" aria-label={`Ações da Aula ${aula.numeroAula}`}>
               <Button size="sm" variant="outline" disabled={busy} aria-busy={busy} onClick={() => setRegenerating({ campo: null })}>
                 {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
@@ -76,6 +114,30 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               ) : null}
             </div>
           </div>
+          {editing ? (
+            <div className="mt-2 flex flex-col gap-1.5">
+              <Label htmlFor={tituloId}>Título da Aula {aula.numeroAula}</Label>
+              <Input
+                id={tituloId}
+                value={texts.titulo}
+                maxLength={LIMITS.tituloMax}
+                readOnly={busy}
+                aria-readonly={busy}
+                aria-invalid={tituloMessage ? true : undefined}
+                aria-describedby={tituloMessage ? `${tituloId}-erro` : `${tituloId}-dica`}
+                onChange={(event) => onChangeLesson(aula.id, { titulo: event.target.value })}
+              />
+              {tituloMessage ? (
+                <p id={`${tituloId}-erro`} className="text-sm font-medium text-destructive">
+                  {tituloMessage}
+                </p>
+              ) : (
+                <p id={`${tituloId}-dica`} className="text-xs text-muted-foreground">
+                  O tema desta aula, de {LIMITS.tituloMin} a {LIMITS.tituloMax} caracteres; vai para o cabeçalho da aula no documento.
+                </p>
+              )}
+            </div>
+          ) : null}
           <div className="mt-2 rounded-md bg-muted p-3 text-sm">
             <p className="font-medium">Descrição da aula</p>
             <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{aula.prompt}</p>
@@ -120,26 +182,28 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               </span>
             </div>
           ) : null}
-          <p className="mt-2 text-xs text-muted-foreground">{regenerationCostText(aula)}</p>
+          {oldSkillCited && !busy ? (
+            <div
+              role="alert"
+              className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span className="flex items-start gap-2">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                A habilidade desta aula mudou, mas outros campos ainda citam a habilidade antiga.
+              </span>
+              <Button size="sm" variant="outline" disabled={failed} onClick={() => setRegenerating({ campo: null, rewrite: true })}>
+                <PenLine aria-hidden="true" />
+                Reescrever a aula para a nova habilidade
+              </Button>
+            </div>
+          ) : null}
+          <p className="mt-2 text-xs text-muted-foreground">{regenerationCostText(aula, offline)}</p>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {LESSON_FIELDS.map((field) => {
             const value = texts[field];
             const fieldId = `aula-${aula.id}-${field}`;
-            const regenerateField = (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="h-7 px-2 text-xs"
-                disabled={busy || failed}
-                aria-label={`Gerar novamente só o campo ${LESSON_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
-                title="Gerar novamente só este campo"
-                onClick={() => setRegenerating({ campo: field })}
-              >
-                <RefreshCw className="size-3.5" aria-hidden="true" />
-                <span className="hidden sm:inline">Gerar novamente só este campo</span>
-              </Button>
-            );
+            const regenerateField = regenerateFieldButton(field);
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
                 <div className="flex items-center justify-between gap-2">
@@ -174,12 +238,32 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               </div>
             );
           })}
+          <section aria-labelledby={`${headingId}-verificacao`} className="flex flex-col gap-2 border-t pt-4">
+            <div className="flex items-center justify-between gap-2">
+              <h3 id={`${headingId}-verificacao`} className="text-sm font-semibold">
+                {REGENERABLE_FIELD_LABELS.verificacao}
+              </h3>
+              {regenerateFieldButton('verificacao')}
+            </div>
+            {editing ? (
+              <VerificacaoEditor
+                numeroAula={aula.numeroAula}
+                codes={aula.habilidadeCodes}
+                verificacao={texts.verificacao}
+                readOnly={busy}
+                onChange={(verificacao) => onChangeLesson(aula.id, { verificacao })}
+              />
+            ) : (
+              <VerificacaoView verificacao={texts.verificacao} />
+            )}
+          </section>
         </CardContent>
       </Card>
       <RegenerateDialog
         planoId={planoId}
         aula={aula}
         campo={regenerating?.campo ?? null}
+        rewrite={regenerating?.rewrite ?? false}
         unsavedEdits={unsavedEdits}
         open={regenerating !== null}
         onOpenChange={(open) => !open && setRegenerating(null)}

@@ -1,10 +1,12 @@
 import {
   LESSON_FIELD_LABELS,
+  MSG,
   REGENERABLE_FIELD_LABELS,
   LIMITS,
   VERSION_ORIGIN_LABELS,
   type Aula,
-  type LessonField,
+  type RegenerableField,
+  type RegenerateAulaResponse,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -17,12 +19,18 @@ import { formatDateTime } from '@/lib/format';
 import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz';
 import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
+import { VerificacaoView } from './verificacao';
 
-/** What a regeneration of this lesson costs, in the teacher's words (a failed lesson's counts the same way). */
-export function regenerationCostText(aula: Aula): string {
+/**
+ * What a regeneration of this lesson costs, in the teacher's words (a failed lesson's counts the same way). Offline
+ * (no AI configured here) regenerations cost nothing.
+ */
+export function regenerationCostText(aula: Aula, offline = false): string {
+  if (offline) return 'Sem IA configurada, gerar novamente não custa nada.';
   const left = Math.max(0, LIMITS.freeRegenerations - aula.regeneracoes);
   if (left > 0) return left === 1 ? 'Resta 1 geração gratuita para esta aula.' : `Restam ${left} gerações gratuitas para esta aula.`;
   return `As gerações gratuitas desta aula acabaram: esta custa ${LIMITS.regenerationCost} crédito.`;
@@ -36,8 +44,13 @@ function failToast(error: unknown, fallback: string) {
 interface RegenerateDialogProps {
   planoId: string;
   aula: Aula;
-  /** Only this field changes; absent: the whole lesson. */
-  campo: LessonField | null;
+  /** Only this field changes (one of the five texts, or the check of learning); absent: the whole lesson. */
+  campo: RegenerableField | null;
+  /**
+   * "Reescrever a aula para a nova habilidade": the whole lesson written again with its current skills pinned, so no
+   * field keeps citing the skill it had before.
+   */
+  rewrite?: boolean;
   /** This lesson has unsaved edits, which the new text will replace. */
   unsavedEdits: boolean;
   open: boolean;
@@ -50,7 +63,8 @@ interface RegenerateDialogProps {
  * "Gerar novamente": an optional instruction, the cost, and the request; the lesson then shows its own progress.
  * A whole lesson keeps its pinned skills; one without pins can keep its current skills (pinned from then on).
  */
-export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
+export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
+  const offline = useGeracaoInfo().data?.generator === 'offline';
   const [instrucao, setInstrucao] = useState('');
   const [keepSkills, setKeepSkills] = useState(false);
   const regenerate = useRegenerateAula(planoId);
@@ -59,7 +73,7 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
   const fieldId = useId();
   const keepId = useId();
   const pinned = aula.habilidadesFixadas ?? [];
-  const canKeepSkills = campo === null && pinned.length === 0 && aula.habilidadeCodes.length > 0;
+  const canKeepSkills = !rewrite && campo === null && pinned.length === 0 && aula.habilidadeCodes.length > 0;
   useEffect(() => {
     if (!open) return;
     setInstrucao('');
@@ -74,11 +88,15 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
         data: {
           instrucao: instrucao.trim() || undefined,
           campo: campo ?? undefined,
-          habilidadesFixadas: canKeepSkills && keepSkills ? aula.habilidadeCodes : undefined,
+          habilidadesFixadas: rewrite || (canKeepSkills && keepSkills) ? aula.habilidadeCodes : undefined,
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer: RegenerateAulaResponse & { nota?: string }) => {
+          // Offline the wish is not followed by an AI: the api says what it did with it (kept as a note, nothing charged).
+          if (answer?.nota || (offline && instrucao.trim())) {
+            toast({ title: 'Pedido registrado como nota', description: answer?.nota || MSG.regenerationOfflineNote });
+          }
           onQueued(aula.versao);
           onOpenChange(false);
         },
@@ -89,17 +107,30 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
       },
     );
   };
-  const target = campo ? `o campo ${LESSON_FIELD_LABELS[campo]}` : `a Aula ${aula.numeroAula}`;
+  const target = campo ? `o campo ${REGENERABLE_FIELD_LABELS[campo]}` : `a Aula ${aula.numeroAula}`;
+  const title = rewrite
+    ? `Reescrever a Aula ${aula.numeroAula} para a nova habilidade`
+    : campo
+      ? `Gerar novamente: ${REGENERABLE_FIELD_LABELS[campo]}`
+      : `Gerar novamente a Aula ${aula.numeroAula}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{campo ? `Gerar novamente: ${LESSON_FIELD_LABELS[campo]}` : `Gerar novamente a Aula ${aula.numeroAula}`}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            Escreveremos {target} de novo{campo ? '; os outros campos e as outras aulas não mudam' : '; as outras aulas não mudam'}. Você
-            pode desfazer depois. {regenerationCostText(aula)}
+            {rewrite
+              ? `Toda a aula é escrita de novo citando ${aula.habilidadeCodes.length === 1 ? 'a habilidade' : 'as habilidades'} ${aula.habilidadeCodes.join(', ')}, para que nenhum campo cite a anterior; as outras aulas não mudam.`
+              : `Escreveremos ${target} de novo${campo ? '; os outros campos e as outras aulas não mudam' : '; as outras aulas não mudam'}.`}{' '}
+            Você pode desfazer depois. {regenerationCostText(aula, offline)}
           </DialogDescription>
         </DialogHeader>
+        {offline ? (
+          <p role="note" className="rounded-md border bg-muted p-3 text-sm">
+            Sem uma IA configurada, a aula é reescrita a partir do currículo (BNCC) e o que você pedir abaixo fica registrado
+            como nota para você, sem ser seguido automaticamente. Gerar novamente no modo offline não custa nada.
+          </p>
+        ) : null}
         {unsavedEdits ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
             {campo
@@ -126,7 +157,7 @@ export function RegenerateDialog({ planoId, aula, campo, unsavedEdits, open, onO
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {instrucao.length}/{LIMITS.instrucaoMax} caracteres
           </p>
-          {campo === null && pinned.length > 0 ? (
+          {campo === null && !rewrite && pinned.length > 0 ? (
             <p className="text-sm">Habilidades fixadas nesta aula, mantidas: {pinned.join(', ')}.</p>
           ) : null}
           {canKeepSkills ? (
@@ -332,12 +363,22 @@ export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDi
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer text-primary">Ver conteúdo</summary>
                 <dl className="mt-2 flex flex-col gap-2">
+                  <div>
+                    <dt className="font-medium">Título da aula</dt>
+                    <dd className="text-muted-foreground">{v.titulo || '—'}</dd>
+                  </div>
                   {(['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const).map((field) => (
                     <div key={field}>
                       <dt className="font-medium">{LESSON_FIELD_LABELS[field]}</dt>
                       <dd className="whitespace-pre-wrap text-muted-foreground">{v[field] || '—'}</dd>
                     </div>
                   ))}
+                  <div>
+                    <dt className="font-medium">{REGENERABLE_FIELD_LABELS.verificacao}</dt>
+                    <dd className="mt-1">
+                      <VerificacaoView verificacao={v.verificacao} />
+                    </dd>
+                  </div>
                 </dl>
               </details>
             </li>

@@ -1,14 +1,14 @@
-import { LESSON_FIELDS, type Aula, type LessonField, type Plano } from '@planejador/contracts';
+import type { Aula, LessonField, Plano } from '@planejador/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { clearDraft, readDraft, writeDraft } from '../utils/plan-draft';
 import { isGenerating } from '../utils/plan-status';
-import { lessonTexts, planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
+import { LESSON_PARTS, lessonTexts, partDiffers, planTexts, textsDiffer, type LessonTexts } from '../utils/lesson-texts';
 
 /** One lesson after the server changed it: each field the server changed takes its text, the others keep the draft's. */
 function mergeLesson(draft: LessonTexts, before: LessonTexts, server: LessonTexts): LessonTexts {
   const next: LessonTexts = { ...draft };
-  for (const field of LESSON_FIELDS) if (server[field] !== before[field]) next[field] = server[field];
+  for (const part of LESSON_PARTS) if (partDiffers(server, before, part)) Object.assign(next, { [part]: server[part] });
   return next;
 }
 
@@ -60,14 +60,16 @@ export function usePlanEditor(plano: Plano | undefined) {
     const draft = readDraft(plano.id);
     if (!draft) return;
     const current = planTexts(plano);
-    const ids = new Set(current.map((lesson) => lesson.id));
-    const fits = draft.aulas.length === current.length && draft.aulas.every((lesson) => ids.has(lesson.id));
-    if (!fits || !textsDiffer(draft.aulas, current)) {
+    const byId = new Map(current.map((lesson) => [lesson.id, lesson]));
+    const fits = draft.aulas.length === current.length && draft.aulas.every((lesson) => byId.has(lesson.id));
+    // A part the draft does not hold (kept before lessons had a title and a check) is the plan's.
+    const kept = fits ? draft.aulas.map((lesson) => ({ ...byId.get(lesson.id)!, ...lesson })) : [];
+    if (!fits || !textsDiffer(kept, current)) {
       clearDraft(plano.id);
       return;
     }
     takeBase(plano);
-    setEdited(draft.aulas);
+    setEdited(kept);
     setRestored(draft.basedOn === plano.updatedAt ? 'same' : 'outdated');
     setEditing(true);
   }, [plano, setEditing]);
@@ -96,10 +98,11 @@ export function usePlanEditor(plano: Plano | undefined) {
     else clearDraft(plano.id);
   }, [plano, edited]);
 
-  const changeField = (id: string, field: LessonField, value: string) => {
+  /** Changes parts of one lesson in the working copy (kept in this browser until saved or discarded). */
+  const changeLesson = (id: string, patch: Partial<Omit<LessonTexts, 'id'>>) => {
     if (!plano) return;
     if (!edited) takeBase(plano);
-    const next = (edited ?? saved).map((lesson) => (lesson.id === id ? { ...lesson, [field]: value } : lesson));
+    const next = (edited ?? saved).map((lesson) => (lesson.id === id ? { ...lesson, ...patch } : lesson));
     setEdited(next);
     if (textsDiffer(next, saved)) writeDraft(plano.id, plano.updatedAt, next);
     else clearDraft(plano.id);
@@ -124,7 +127,8 @@ export function usePlanEditor(plano: Plano | undefined) {
     /** The lesson's version the working copy's texts were made on (sent with a save, so a newer one is not undone). */
     versionOf: (id: string): number | undefined => base.current.get(id)?.versao,
     startEditing: () => setEditing(true),
-    changeField,
+    changeField: (id: string, field: LessonField, value: string) => changeLesson(id, { [field]: value }),
+    changeLesson,
     cancel: reset,
     saved: reset,
   };

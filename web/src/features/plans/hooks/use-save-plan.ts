@@ -4,7 +4,7 @@ import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useUpdatePlano } from '../api/update-plano';
-import { heldLessonsNote, planSave } from '../utils/plan-save';
+import { heldLessonsNote, lessonInput, planSave } from '../utils/plan-save';
 import type { usePlanEditor } from './use-plan-editor';
 
 type PlanEditor = ReturnType<typeof usePlanEditor>;
@@ -29,7 +29,11 @@ export function useSavePlan(plano: Plano | undefined, editor: PlanEditor) {
   /** Saves the teacher's edits. Saved: edit mode ends, unless a lesson being regenerated was held back (its edits stay). */
   const save = (onSaved?: () => void) => {
     if (!plano) return;
-    const { input, held } = planSave(plano, editor);
+    const { input, held, problems } = planSave(plano, editor);
+    if (problems.length) {
+      toast({ title: 'Corrija antes de salvar', description: problems.join(' '), variant: 'destructive' });
+      return;
+    }
     if (held.length && !input.aulas) {
       toast({ title: 'Nada para salvar agora', description: heldLessonsNote(held) });
       return;
@@ -64,7 +68,7 @@ export function useSavePlan(plano: Plano | undefined, editor: PlanEditor) {
         id: plano.id,
         data: {
           status: editor.dirty ? 'editado' : 'salvo',
-          aulas: [{ ...texts, habilidadeCodes: codes, versao: editor.versionOf(aula.id) ?? aula.versao }],
+          aulas: [{ ...lessonInput(aula, texts), habilidadeCodes: codes, versao: editor.versionOf(aula.id) ?? aula.versao }],
         },
       });
       toast({

@@ -16,6 +16,7 @@ import { GenerationFailedCard, GenerationProgressCard } from '../components/gene
 import { LessonCard } from '../components/lesson-card';
 import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards';
+import { PlanTitle } from '../components/plan-title';
 import { SchoolYearCard } from '../components/school-year-card';
 import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';
@@ -125,6 +126,7 @@ function PlanPage({ id }: { id: string }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+            {ready ? <PlanTitle plano={plano} disabled={saving} /> : <p className="mt-1 text-lg font-semibold break-words">{plano.temaPrincipal}</p>}
             <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <span>Criado em {formatDateTime(plano.createdAt)}</span>
               <PlanStatusBadge status={plano.status} generation={plano.generation} />
@@ -195,6 +197,7 @@ function PlanPage({ id }: { id: string }) {
                   unsavedEdits={editor.hasUnsavedEdits(aula)}
                   editing={editor.editing}
                   onChange={editor.changeField}
+                  onChangeLesson={editor.changeLesson}
                   undoFrom={undoFrom[aula.id] ?? null}
                   onRegenerationQueued={(aulaId, from) => setUndoFrom((current) => ({ ...current, [aulaId]: from }))}
                   onUndoDone={(aulaId) =>

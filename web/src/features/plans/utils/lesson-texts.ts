@@ -1,11 +1,26 @@
-import { LESSON_FIELDS, LIMITS, type Aula, type LessonField, type Plano } from '@planejador/contracts';
+import { LESSON_FIELDS, LIMITS, type Aula, type LessonField, type Plano, type Verificacao } from '@planejador/contracts';
 
-/** The editable part of a lesson: its id and the five texts. */
-export type LessonTexts = { id: string } & Record<LessonField, string>;
+/** The editable part of a lesson: its id, the five texts, its title and its check of learning. */
+export type LessonTexts = { id: string; titulo: string; verificacao: Verificacao | null } & Record<LessonField, string>;
+
+/** What the working copy edits besides the five texts (each compared and merged as one value). */
+export const LESSON_EXTRAS = ['titulo', 'verificacao'] as const;
+type LessonExtra = (typeof LESSON_EXTRAS)[number];
+
+/** Whether this part of the lesson differs between two copies (the check of learning compared by its content). */
+export function partDiffers(a: LessonTexts, b: LessonTexts, part: LessonField | LessonExtra): boolean {
+  if (part === 'verificacao') return JSON.stringify(a.verificacao) !== JSON.stringify(b.verificacao);
+  return a[part] !== b[part];
+}
+
+/** Every part the working copy edits: the five texts, the title and the check. */
+export const LESSON_PARTS = [...LESSON_FIELDS, ...LESSON_EXTRAS] as const;
 
 export function lessonTexts(aula: Aula): LessonTexts {
   return {
     id: aula.id,
+    titulo: aula.titulo ?? '',
+    verificacao: aula.verificacao,
     habilidades: aula.habilidades ?? '',
     objetivos: aula.objetivos ?? '',
     objetosConhecimento: aula.objetosConhecimento ?? '',
@@ -18,13 +33,13 @@ export function planTexts(plano: Plano): LessonTexts[] {
   return [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula).map(lessonTexts);
 }
 
-/** Spec section 4: different lesson count, or any of the five texts of any lesson differs. */
+/** Spec section 4: different lesson count, or any of the five texts (or the title, or the check) of any lesson differs. */
 export function textsDiffer(edited: LessonTexts[], saved: LessonTexts[]): boolean {
   if (edited.length !== saved.length) return true;
   const byId = new Map(saved.map((lesson) => [lesson.id, lesson]));
   return edited.some((lesson) => {
     const original = byId.get(lesson.id);
-    return !original || LESSON_FIELDS.some((field) => lesson[field] !== original[field]);
+    return !original || LESSON_PARTS.some((part) => partDiffers(lesson, original, part));
   });
 }
 

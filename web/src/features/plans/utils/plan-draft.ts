@@ -19,7 +19,14 @@ function key(planoId: string): string {
 function isLessonTexts(value: unknown): value is LessonTexts {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && LESSON_FIELDS.every((field) => typeof record[field] === 'string');
+  // A draft kept before lessons had a title and a check has neither: the editor takes them from the plan.
+  const { titulo, verificacao } = record;
+  return (
+    typeof record.id === 'string' &&
+    LESSON_FIELDS.every((field) => typeof record[field] === 'string') &&
+    (titulo === undefined || typeof titulo === 'string') &&
+    (verificacao === undefined || verificacao === null || (typeof verificacao === 'object' && Array.isArray((verificacao as { questoes?: unknown }).questoes)))
+  );
 }
 
 export function readDraft(planoId: string): PlanDraft | null {

@@ -1,12 +1,44 @@
 import type { Aula, Plano, UpdatePlanoInput } from '@planejador/contracts';
-import type { LessonTexts } from './lesson-texts';
+import { tituloIssue, verificacaoIssues } from './lesson-checks';
+import { lessonTexts, partDiffers, type LessonTexts } from './lesson-texts';
 import { isLessonBusy } from './plan-status';
+
+type LessonInput = NonNullable<UpdatePlanoInput['aulas']>[number];
+
+/**
+ * A lesson as a save sends it: the five texts, and the title and the check of learning only when the teacher changed
+ * them (an untouched check still citing a skill the lesson no longer has would be refused by the api).
+ */
+export function lessonInput(aula: Aula, texts: LessonTexts): LessonInput {
+  const stored = lessonTexts(aula);
+  const { titulo, verificacao, ...fields } = texts;
+  return {
+    ...fields,
+    ...(partDiffers(texts, stored, 'titulo') ? { titulo } : {}),
+    ...(partDiffers(texts, stored, 'verificacao') && verificacao ? { verificacao } : {}),
+  };
+}
+
+/** What the api would refuse in a lesson's changed title or check, as 'Aula n: message' (empty: nothing). */
+export function lessonProblems(aula: Aula, texts: LessonTexts): string[] {
+  const stored = lessonTexts(aula);
+  const problems: string[] = [];
+  const titulo = partDiffers(texts, stored, 'titulo') ? tituloIssue(texts.titulo) : null;
+  if (titulo) problems.push(titulo);
+  if (texts.verificacao && partDiffers(texts, stored, 'verificacao')) {
+    const issues = verificacaoIssues(texts.verificacao, aula.habilidadeCodes, aula.numeroAula);
+    problems.push(...issues.general, ...[...issues.byQuestion.values()].flat());
+  }
+  return problems.map((message) => (message.startsWith('Aula ') ? message : `Aula ${aula.numeroAula}: ${message}`));
+}
 
 export interface PlanSave {
   /** The PUT body. */
   input: UpdatePlanoInput;
   /** Lessons with unsaved edits left out of this save because they are being regenerated. */
   held: Aula[];
+  /** What the api would refuse in the lessons sent ('Aula n: ...'): the save is not sent until they are fixed. */
+  problems: string[];
 }
 
 /** The editor's view of the lessons a save sends (see usePlanEditor). */
@@ -34,11 +66,17 @@ function editedLessons(plano: Plano, editor: Pick<PlanDrafts, 'hasUnsavedEdits'>
 export function planSave(plano: Plano, editor: PlanDrafts): PlanSave {
   const aulas: NonNullable<UpdatePlanoInput['aulas']> = [];
   const held: Aula[] = [];
+  const problems: string[] = [];
   for (const aula of editedLessons(plano, editor)) {
-    if (isLessonBusy(aula)) held.push(aula);
-    else aulas.push({ ...editor.draftOf(aula), versao: editor.versionOf(aula.id) ?? aula.versao });
+    if (isLessonBusy(aula)) {
+      held.push(aula);
+      continue;
+    }
+    const texts = editor.draftOf(aula);
+    problems.push(...lessonProblems(aula, texts));
+    aulas.push({ ...lessonInput(aula, texts), versao: editor.versionOf(aula.id) ?? aula.versao });
   }
-  return { input: { status: held.length ? 'editado' : 'salvo', ...(aulas.length ? { aulas } : {}) }, held };
+  return { input: { status: held.length ? 'editado' : 'salvo', ...(aulas.length ? { aulas } : {}) }, held, problems };
 }
 
 /** Why a save left lessons out: they are being regenerated (their edits stay on the page until then). */
