@@ -11,3 +11,4 @@ export * from './lesson-context';
 export * from './lesson-topic';
 export * from './quality/lesson-checks';
 export * from './quality/scenario-plans';
+export { partialStringFields } from './partial-json';

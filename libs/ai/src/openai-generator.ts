@@ -2,6 +2,8 @@ import OpenAI from 'openai';
 import { AiError, toAiError } from './ai-error';
 import { ANSWER_SCHEMA_NAME, buildAnswerJsonSchema, composeDraft, parseLessonAnswer } from './lesson-answer';
 import { buildLessonMessages } from './lesson-prompt';
+import { partialStringFields } from './partial-json';
+import { streamCompletion } from './stream-completion';
 import { silentLogger, type AiLogger, type GenerateOptions, type LessonContext, type LessonDraft, type LessonGenerator } from './types';
 
 export interface OpenAiGeneratorOptions {
@@ -48,39 +50,51 @@ export class OpenAiLessonGenerator implements LessonGenerator {
     // Our own time-out signal tells a time-out from other connection errors on every runtime.
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    const request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: this.model,
+      messages: buildLessonMessages(ctx),
+      max_tokens: this.maxTokens,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: ANSWER_SCHEMA_NAME, strict: true, schema: buildAnswerJsonSchema(ctx) },
+      },
+    };
+    let answerText: { content: string; finishReason: string | null; refusal: string | null; tokens?: number };
     try {
-      completion = await this.client.chat.completions.create(
-        {
-          model: this.model,
-          messages: buildLessonMessages(ctx),
-          max_tokens: this.maxTokens,
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name: ANSWER_SCHEMA_NAME, strict: true, schema: buildAnswerJsonSchema(ctx) },
-          },
-        },
-        { signal },
-      );
+      if (opts.onDelta) {
+        // Streaming: the page reads each field as the model writes it; what is stored is the whole answer below.
+        const onDelta = opts.onDelta;
+        const streamed = await streamCompletion(this.client, request, signal, (content) => onDelta(partialStringFields(content)));
+        answerText = streamed;
+      } else {
+        const completion = await this.client.chat.completions.create(request, { signal });
+        const choice = completion.choices[0];
+        if (!choice) throw new AiError('schema', { detail: 'resposta sem choices' });
+        answerText = {
+          content: choice.message.content ?? '',
+          finishReason: choice.finish_reason,
+          refusal: choice.message.refusal ?? null,
+          tokens: completion.usage?.total_tokens,
+        };
+      }
     } catch (error) {
       if (timeout.aborted && !opts.signal?.aborted) {
         throw new AiError('timeout', { cause: error, detail: `sem resposta em ${this.timeoutMs} ms` });
       }
-      throw toAiError(error);
+      throw error instanceof AiError ? error : toAiError(error);
     }
-    const choice = completion.choices[0];
-    if (!choice) throw new AiError('schema', { detail: 'resposta sem choices' });
-    if (choice.message.refusal) throw new AiError('refusal', { detail: choice.message.refusal.slice(0, 200) });
-    if (choice.finish_reason === 'length') {
+    if (answerText.refusal) throw new AiError('refusal', { detail: answerText.refusal.slice(0, 200) });
+    if (answerText.finishReason === 'length') {
       throw new AiError('invalid-json', { detail: 'resposta cortada (finish_reason=length)' });
     }
-    const answer = parseLessonAnswer(choice.message.content ?? '', ctx);
+    const answer = parseLessonAnswer(answerText.content, ctx);
     this.logger.debug(
       {
         aula: ctx.aula.numeroAula,
         codes: answer.habilidadeCodes,
         ms: Date.now() - started,
-        tokens: completion.usage?.total_tokens,
+        tokens: answerText.tokens,
+        streamed: Boolean(opts.onDelta),
       },
       'ai lesson answer',
     );

@@ -1,5 +1,5 @@
 import { AiError, toAiError } from './ai-error';
-import { silentLogger, type AiLogger, type LessonContext, type LessonDraft, type LessonGenerator } from './types';
+import { silentLogger, type AiLogger, type GenerateOptions, type LessonContext, type LessonDraft, type LessonGenerator } from './types';
 
 export interface RetryInfo {
   /** The attempt that failed (1-based). */
@@ -22,6 +22,11 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
   /** Cancels the whole generation (no further attempts). */
   signal?: AbortSignal;
+  /**
+   * Streaming: the text fields written so far by the current attempt (each attempt starts again from nothing, so
+   * what a broken attempt showed is replaced by the next one's text).
+   */
+  onDelta?: GenerateOptions['onDelta'];
   onRetry?: (info: RetryInfo) => void;
   /**
    * Runs before each attempt (1-based); throwing stops the lesson with that error, as a spent budget of AI calls
@@ -66,6 +71,7 @@ async function attemptOnce(
   ctx: LessonContext,
   timeoutMs: number,
   outer?: AbortSignal,
+  onDelta?: GenerateOptions['onDelta'],
 ): Promise<LessonDraft> {
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(outer?.reason);
@@ -78,7 +84,7 @@ async function attemptOnce(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([generator.generate(ctx, { signal: controller.signal }), timedOut]);
+    return await Promise.race([generator.generate(ctx, { signal: controller.signal, onDelta }), timedOut]);
   } catch (error) {
     if (outer?.aborted) throw new AiError('aborted', { cause: error });
     if (controller.signal.aborted) throw new AiError('timeout', { cause: error, detail: `sem resposta em ${timeoutMs} ms` });
@@ -111,7 +117,7 @@ export async function generateWithRetry(
       }
     }
     try {
-      return await attemptOnce(generator, ctx, options.timeoutMs, options.signal);
+      return await attemptOnce(generator, ctx, options.timeoutMs, options.signal, options.onDelta);
     } catch (thrown) {
       const error = toAiError(thrown);
       if (!error.retryable || attempt >= attempts) {

@@ -70,6 +70,11 @@ export type LessonGeneratorKind = 'openai' | 'offline';
 
 export interface GenerateOptions {
   signal?: AbortSignal;
+  /**
+   * Streaming: called as the answer arrives with the lesson's text fields written so far (a generator that cannot
+   * stream, as the offline drafter, never calls it). Only the validated, complete answer is ever stored.
+   */
+  onDelta?: (fields: Record<string, string>) => void;
 }
 
 export interface LessonGenerator {

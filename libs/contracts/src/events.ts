@@ -27,7 +27,12 @@ const planProgressEventSchema = z.object({
 export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
 
 /** Progress of one lesson's regeneration (POST .../aulas/{aulaId}/regenerar), to the plan's owner only. */
-const LESSON_PROGRESS_TYPES = ['queued', 'started', 'done', 'failed'] as const;
+/**
+ * 'delta': streaming, the lesson's text fields written so far by the AI (at most 10 a second per lesson, each with
+ * the whole text so far); the stored lesson is only the validated, complete answer that 'done' (or, for a first
+ * generation, the plan's 'lesson-done') announces.
+ */
+const LESSON_PROGRESS_TYPES = ['queued', 'started', 'delta', 'done', 'failed'] as const;
 
 const lessonProgressEventSchema = z.object({
   planId: z.uuid(),
@@ -36,6 +41,8 @@ const lessonProgressEventSchema = z.object({
   jobId: z.string(),
   type: z.enum(LESSON_PROGRESS_TYPES),
   state: z.enum(LESSON_STATES),
+  /** Type 'delta': each text field written so far (titulo, objetivos, experiencias...), the whole text each time. */
+  campos: z.record(z.string(), z.string()).optional(),
   /** The lesson's version once the new content is stored (type 'done'). */
   versao: z.number().int().min(1).optional(),
   /**

@@ -3,6 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
 import { findPlanoWithAulas, markLessonFailed, markLessonRunning, markPlanDone, markPlanRunning, storeLessonContent, takeAiCall } from '@planejador/db';
+import { jobIds } from '@planejador/queue';
+import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LessonWriter } from './lesson-writer';
 import { OutageRetry } from './outage-retry';
@@ -67,6 +69,10 @@ export class GenerationService {
       try {
         this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
         await this.outage.step(() => markLessonRunning(this.em.fork(), aula.id));
+        // Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer).
+        const deltas = new DeltaThrottle<Record<string, string>>((campos) =>
+          this.progress.publishLesson(userId, { planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(planId), type: 'delta', state: 'running', campos }),
+        );
         try {
           const draft = await this.writer.write({
             plano,
@@ -75,7 +81,9 @@ export class GenerationService {
             sequencia,
             pins: aula.habilidadesFixadas ?? [],
             beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
+            onDelta: (campos) => deltas.push(campos),
           });
+          deltas.stop();
           const stored = await this.outage.step(() =>
             storeLessonContent(this.em.fork(), {
               aulaId: aula.id,
@@ -87,6 +95,7 @@ export class GenerationService {
           if (stored !== null) done++;
           this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
         } catch (thrown) {
+          deltas.stop();
           if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
           const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
           failures.push(error);

@@ -29,6 +29,8 @@ export interface WriteRequest {
   regeneration?: LessonContext['regeneration'];
   /** Runs before each AI attempt; throws (an AiError 'budget') when no more calls may be made. */
   beforeAttempt?: (attempt: number) => Promise<void>;
+  /** Streaming: the text fields written so far by the AI's current attempt (never called by the offline drafter). */
+  onDelta?: (fields: Record<string, string>) => void;
 }
 
 /**
@@ -80,6 +82,7 @@ export class LessonWriter {
       timeoutMs: this.settings.OPENAI_TIMEOUT_MS,
       logger: this.aiLogger,
       beforeAttempt: request.beforeAttempt,
+      onDelta: request.onDelta,
     });
     // Defence in depth: only codes of this year and subject are ever stored.
     const unknown = draft.habilidadeCodes.filter((c) => !byCode.has(c));

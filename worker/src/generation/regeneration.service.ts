@@ -14,6 +14,7 @@ import {
   toAulaDto,
   type PlanoAula,
 } from '@planejador/db';
+import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
 import { lessonFields, LessonWriter } from './lesson-writer';
@@ -55,6 +56,8 @@ export class RegenerationService {
     // Another field than the skills keeps the lesson's skills; a whole lesson keeps the teacher's pins.
     const pins =
       data.habilidadesFixadas ?? (data.campo && data.campo !== 'habilidades' ? aula.habilidadeCodes : aula.habilidadesFixadas) ?? [];
+    // Streaming: the page reads the new text as the AI writes it (a hint; the stored text is the whole answer).
+    const deltas = new DeltaThrottle<Record<string, string>>((campos) => this.progress.publishLesson(userId, { ...base, type: 'delta', state: 'running', campos }));
     try {
       const draft = await this.writer.write({
         plano,
@@ -73,7 +76,9 @@ export class RegenerationService {
           // The lesson is running from its first AI call on (takeRegenerationAiCall marks it so): the page hears it then.
           if (attempt === 1) this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
         },
+        onDelta: (campos) => deltas.push(campos),
       });
+      deltas.stop();
       const stored = await this.outage.step(() =>
         storeLessonContent(em, {
           aulaId: aula.id,
@@ -90,6 +95,7 @@ export class RegenerationService {
       this.progress.publishLesson(userId, { ...base, type: 'done', state: 'done', versao: stored.versao, aula: toAulaDto(stored) });
       return 'done';
     } catch (thrown) {
+      deltas.stop();
       if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
       const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
       this.logger.warn({ planId: plano.id, aula: aula.numeroAula, kind: error.kind, err: error.message, final: final || !error.retryable }, 'lesson regeneration failed');

@@ -31,6 +31,8 @@ export interface FakeAiStep {
   drop?: boolean;
   /** Answer 200 with this message content (an object is sent as JSON), e.g. an invented skill code. */
   content?: unknown;
+  /** A streamed answer (stream: true) is cut after this many characters of its content (a broken stream). */
+  cutStreamAfter?: number;
 }
 
 export interface FakeAiCall {
@@ -46,7 +48,7 @@ export interface FakeAiCall {
   text: string;
   authorization: boolean;
   receivedAt: number;
-  /** What the server did: 'answer', 'status 429', 'bad-json', 'hang', 'drop', 'content'. */
+  /** What the server did: 'answer', 'status 429', 'bad-json', 'hang', 'drop', 'content', 'stream', 'stream-cut'. */
   outcome: string;
   step?: FakeAiStep;
 }
@@ -73,9 +75,16 @@ export interface FakeAiOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
-  /** Wait before every answer, in milliseconds. */
+  /** Wait before every answer, in milliseconds (a streamed answer's time to its first token). */
   latencyMs?: number;
+  /** A streamed answer's pace after its first token (default 40 tokens a second, a token being 4 characters). */
+  tokensPerSecond?: number;
 }
+
+/** Characters of one streamed token (about what a model's tokenizer makes of Portuguese text). */
+const STREAM_TOKEN_CHARS = 4;
+/** Tokens sent together in one SSE chunk: a chunk every 50 ms at 40 tokens a second. */
+const STREAM_CHUNK_MS = 50;
 
 interface PendingStep {
   step: FakeAiStep;
@@ -144,10 +153,51 @@ function stepFromJson(raw: unknown): FakeAiStep {
   return step;
 }
 
+/**
+ * A streamed answer as the chat-completions API sends it (server-sent events of `chat.completion.chunk`): the
+ * content at `tokensPerSecond`, in chunks every STREAM_CHUNK_MS, then a chunk with finish_reason 'stop' and
+ * `data: [DONE]`. With `cutAfter`, the connection drops after that many characters (a broken stream).
+ */
+async function streamAnswer(
+  res: ServerResponse,
+  req: IncomingMessage,
+  model: string,
+  content: string,
+  tokensPerSecond: number,
+  cutAfter: number | undefined,
+  call: FakeAiCall,
+): Promise<void> {
+  const id = `chatcmpl-fake-stream-${call.id}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: object, finish: string | null) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.write(chunk({ role: 'assistant', content: '' }, null));
+  const perChunk = Math.max(1, Math.round((tokensPerSecond * STREAM_CHUNK_MS) / 1000)) * STREAM_TOKEN_CHARS;
+  const limit = cutAfter ?? Infinity;
+  for (let at = 0; at < content.length; at += perChunk) {
+    if (res.destroyed) {
+      call.outcome = 'client-gone';
+      return;
+    }
+    if (at >= limit) {
+      call.outcome = 'stream-cut';
+      req.socket.destroy();
+      return;
+    }
+    res.write(chunk({ content: content.slice(at, Math.min(at + perChunk, limit)) }, null));
+    if (at + perChunk < content.length) await wait(STREAM_CHUNK_MS, res);
+  }
+  res.write(chunk({}, 'stop'));
+  res.end('data: [DONE]\n\n');
+  call.outcome = 'stream';
+}
+
 /** Starts an OpenAI-compatible chat-completions server on a real port. */
 export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> {
   const initialLatency = options.latencyMs ?? 0;
   let latencyMs = initialLatency;
+  const tokensPerSecond = Math.max(1, options.tokensPerSecond ?? 40);
   let steps: PendingStep[] = [];
   const calls: FakeAiCall[] = [];
   let nextId = 1;
@@ -204,7 +254,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       sendJson(res, step.status, step.body ?? errorBody(step.status), step.headers);
       return;
     }
-    const body = call.body as ChatRequestBody;
+    const body = call.body as ChatRequestBody & { stream?: boolean };
     const model = typeof body.model === 'string' ? body.model : 'fake-model';
     let content: string;
     if (step?.badJson) {
@@ -216,6 +266,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     } else {
       call.outcome = 'answer';
       content = defaultContent(body);
+    }
+    if (body.stream === true) {
+      await streamAnswer(res, req, model, content, tokensPerSecond, step?.cutStreamAfter, call);
+      return;
     }
     sendJson(res, 200, chatCompletion(model, content, call.text), step?.headers);
   };

@@ -1,6 +1,7 @@
 import type { LessonProgressEvent, Plano, PlanProgressEvent } from '@planejador/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyLessonStreamEvent } from '@/lib/lesson-stream';
 import { listenToPlanProgress } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
 import { putPlan, withLessonEvent } from '../utils/lesson-cache';
@@ -13,6 +14,7 @@ import { putPlan, withLessonEvent } from '../utils/lesson-cache';
  * the credits too.
  */
 export function applyLessonEvent(queryClient: QueryClient, planoId: string, event: LessonProgressEvent): void {
+  applyLessonStreamEvent(event);
   if (event.type === 'failed' && event.creditRefunded) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   const plano = queryClient.getQueryData<Plano>(queryKeys.plano(planoId));
   putPlan(queryClient, planoId, plano ? withLessonEvent(plano, event) : null);

@@ -33,7 +33,10 @@ export function withRegenerationQueued(plano: Plano, aulaId: string, habilidades
 export function withLessonEvent(plano: Plano, event: LessonProgressEvent): Plano | null {
   const cached = plano.aulas.find((aula) => aula.id === event.aulaId);
   if (!cached || event.planId !== plano.id) return null;
-  if (event.type === 'queued' || event.type === 'started') {
+  // A 'delta' (the AI's text so far, streaming) says the lesson is running; its text is shown from the lesson
+  // stream (lib/lesson-stream.ts), never put in the cached lesson: only the stored answer goes there.
+  if (event.type === 'queued' || event.type === 'started' || event.type === 'delta') {
+    if (event.type === 'delta' && cached.generation.state === event.state) return plano;
     return withLesson(plano, event.aulaId, (aula) => ({
       ...aula,
       generationState: event.state,

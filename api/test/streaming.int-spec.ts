@@ -1,0 +1,82 @@
+import type { LessonProgressEvent, Plano, ServerToClientEvents } from '@planejador/contracts';
+import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { io, type Socket } from 'socket.io-client';
+import { startApi, type ApiHarness } from './api-harness';
+
+/**
+ * Issue 29, streaming: with an AI, each lesson's text reaches the page as the AI writes it (lesson:progress 'delta'
+ * events with the fields so far, at most 10 a second per lesson); only the validated, complete answer is stored; a
+ * stream that breaks is written again from the start, and stored once.
+ */
+describe('streamed lessons (fake AI streaming, real worker, socket.io through Redis)', () => {
+  let api: ApiHarness;
+  let ai: FakeAi;
+  let worker: ManagedProcess;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 150, tokensPerSecond: 160 });
+    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000', AI_RETRY_BASE_MS: '10' };
+    api = await startApi(env);
+    worker = await spawnWorker(env);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
+  });
+
+  /** The teacher's live socket, collecting her lesson events with the time each arrived. */
+  async function listen(client: TestClient) {
+    const socket: Socket<ServerToClientEvents> = io(api.url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader }, reconnection: false });
+    sockets.push(socket);
+    const events: (LessonProgressEvent & { receivedAt: number })[] = [];
+    socket.on('lesson:progress', (event) => events.push({ ...event, receivedAt: Date.now() }));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    return events;
+  }
+
+  it('sends the text as it grows, in order, at most 10 a second, ending with the stored text', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const events = await listen(client);
+    const id = await requestPlan(client, generateRequest(turma.id, ['Frações com receitas de bolo']));
+    const plan = await waitForPlan(client, id, { timeoutMs: 30000 });
+    const [aula] = plan.aulas;
+    expect(aula.generation.state).toBe('done');
+    const deltas = events.filter((e) => e.type === 'delta' && e.aulaId === aula.id);
+    expect(deltas.length).toBeGreaterThanOrEqual(3);
+    // Each delta holds the text so far: every field grows and is the start of the stored text.
+    for (let i = 1; i < deltas.length; i++) {
+      for (const [field, text] of Object.entries(deltas[i - 1].campos ?? {})) {
+        expect(deltas[i].campos?.[field]?.startsWith(text)).toBe(true);
+      }
+    }
+    const last = deltas[deltas.length - 1].campos ?? {};
+    expect(aula.experiencias?.startsWith(last.experiencias ?? '')).toBe(true);
+    expect(aula.objetivos?.startsWith(last.objetivos ?? '')).toBe(true);
+    // At most 10 a second: consecutive deltas at least ~100 ms apart (socket delivery adds jitter, never removes it).
+    const gaps = deltas.slice(1).map((d, i) => Date.parse(d.at) - Date.parse(deltas[i].at));
+    expect(gaps.filter((g) => g < 80)).toEqual([]);
+    expect(aula.versao).toBe(1);
+  });
+
+  it('a stream cut mid-way is written again from the start, and the lesson is stored once', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const events = await listen(client);
+    ai.script({ match: 'Corte no meio', cutStreamAfter: 120 });
+    const id = await requestPlan(client, generateRequest(turma.id, ['Corte no meio: medidas de comprimento']));
+    const plan: Plano = await waitForPlan(client, id, { timeoutMs: 30000 });
+    const [aula] = plan.aulas;
+    expect(aula.generation.state).toBe('done');
+    expect(aula.versao).toBe(1);
+    const calls = ai.calls.filter((c) => c.text.includes('Corte no meio'));
+    expect(calls.map((c) => c.outcome)).toEqual(['stream-cut', 'stream']);
+    const versions = await client.get<unknown[]>(`/api/planos/${plan.id}/aulas/${aula.id}/versoes`);
+    expect(versions.body).toHaveLength(1);
+    await waitFor(() => events.some((e) => e.type === 'delta' && e.aulaId === aula.id));
+  });
+});
