@@ -36,7 +36,16 @@ describe('shell: navigation, theme, feedback, roles and the 404 page', () => {
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await menu.getByRole('link', { name: 'Configurações' }).click();
-    await page.getByRole('heading', { name: 'Página em desenvolvimento' }).waitFor();
+    // Configurações: her e-mail, and the last name she skipped at sign-up can be added.
+    await page.getByRole('heading', { name: 'Sua conta' }).waitFor();
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Eva');
+    await page.getByLabel('Sobrenome').fill('Prado');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await waitForToast(page, 'Dados atualizados com sucesso!');
+    await expectAccessible(page, 'settings on a phone');
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await page.reload();
+    expect(await page.getByLabel('Sobrenome').inputValue()).toBe('Prado');
   });
 
   it('switches the theme and keeps the choice after a reload', async () => {

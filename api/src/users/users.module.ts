@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ProfileController } from './profile.controller';
 import { StatsController } from './stats.controller';
 
-@Module({ controllers: [StatsController] })
+@Module({ controllers: [StatsController, ProfileController] })
 export class UsersModule {}

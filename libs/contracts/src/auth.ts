@@ -78,6 +78,22 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
+/** A name the teacher may change later: trimmed, at most 100 characters; empty clears it (null). */
+const editableName = z
+  .string({ error: MSG.nameInvalid })
+  .trim()
+  .max(100, MSG.nameTooLong)
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/**
+ * PATCH /api/auth/user: the signed-in teacher's own first and last name (each optional: absent keeps it, empty or
+ * null clears it). Nothing else of the account changes here: any other key is refused.
+ */
+export const updateUserSchema = z.strictObject({ firstName: editableName.optional(), lastName: editableName.optional() }, { error: MSG.userFieldNotEditable });
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+export type UpdateUserData = z.output<typeof updateUserSchema>;
+
 /** What the api answers for the current user: never the password hash. */
 export interface PublicUser {
   id: string;

@@ -71,5 +71,7 @@ export const http = {
     json<T>('POST', url, { ...options, body }),
   put: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     json<T>('PUT', url, { ...options, body }),
+  patch: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    json<T>('PATCH', url, { ...options, body }),
   delete: <T = void>(url: string, options?: Omit<RequestOptions, 'body'>) => json<T>('DELETE', url, options),
 };

@@ -18,6 +18,7 @@ import {
   setPasswordFromMailedLink,
   setUserRoleByEmail,
   storeTokenHash,
+  updateUserName,
   userStats,
   useToken,
 } from './users';
@@ -172,6 +173,21 @@ describe('users repository (PostgreSQL)', () => {
     expect(found).toMatchObject({ id: user.id, email: 'ana.publica@teste.dev', credits: 4 });
     expect(JSON.stringify(found)).not.toContain('password');
     expect(await findPublicUser(db.pool, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('updateUserName sets the names given (null clears one, a name left out stays) of that user only', async () => {
+    const user = await db.user({ email: 'nome@teste.dev', firstName: 'Ana', credits: 7 });
+    const other = await db.user({ firstName: 'Bia' });
+    const before = await findPublicUser(db.pool, user.id);
+
+    const named = await updateUserName(db.pool, user.id, { lastName: 'Souza' });
+    expect(named).toMatchObject({ id: user.id, email: 'nome@teste.dev', firstName: 'Ana', lastName: 'Souza', credits: 7, role: 'teacher' });
+    expect(JSON.stringify(named)).not.toContain('password');
+    expect(new Date(named!.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(before!.updatedAt).getTime());
+    expect(await updateUserName(db.pool, user.id, { firstName: null })).toMatchObject({ firstName: null, lastName: 'Souza' });
+    expect(await findPublicUser(db.pool, user.id)).toMatchObject({ firstName: null, lastName: 'Souza' });
+    expect(await findPublicUser(db.pool, other.id)).toMatchObject({ firstName: 'Bia', lastName: null });
+    expect(await updateUserName(db.pool, '00000000-0000-4000-8000-000000000000', { firstName: 'X' })).toBeNull();
   });
 
   it('readSessionWithUser reads an unexpired session with its user in one query', async () => {

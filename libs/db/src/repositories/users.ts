@@ -152,6 +152,27 @@ export async function findPublicUser(pool: Pool, id: string): Promise<PublicUser
   return rows[0] ? toPublicUser(rows[0]) : null;
 }
 
+/**
+ * Sets the user's own first and/or last name (a key left out keeps its value, null clears it) and returns the user
+ * as the api shows it; null for an unknown user. Nothing else of the account is written.
+ */
+export async function updateUserName(
+  pool: Pool,
+  id: string,
+  names: { firstName?: string | null; lastName?: string | null },
+): Promise<PublicUser | null> {
+  const { rows } = await pool.query<PublicUserRow>(
+    `update users
+        set first_name = case when $2 then $3 else first_name end,
+            last_name = case when $4 then $5 else last_name end,
+            updated_at = now()
+      where id = $1
+  returning ${PUBLIC_USER_COLUMNS.join(', ')}`,
+    [id, names.firstName !== undefined, names.firstName ?? null, names.lastName !== undefined, names.lastName ?? null],
+  );
+  return rows[0] ? toPublicUser(rows[0]) : null;
+}
+
 // The user row's columns, prefixed so they cannot clash with the session's.
 const USER_SELECT = PUBLIC_USER_COLUMNS.map((c) => `u.${c} as u_${c}`).join(', ');
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';

@@ -1,18 +1,17 @@
-import { Construction } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCurrentUser } from '@/lib/api/get-current-user';
+import { ProfileForm } from '../components/profile-form';
 
+/** The teacher's settings, one section each (her account first). */
 export function SettingsRoute() {
   useDocumentTitle('Configurações');
+  const { data: user } = useCurrentUser();
   return (
     <>
-      <PageHeader title="Configurações" description="Preferências da sua conta." />
-      <EmptyState
-        icon={Construction}
-        title="Página em desenvolvimento"
-        description="Esta página está em desenvolvimento. Em breve você poderá ajustar suas preferências por aqui."
-      />
+      <PageHeader title="Configurações" description="Os dados da sua conta." />
+      <div className="flex max-w-3xl flex-col gap-6">{user ? <ProfileForm user={user} /> : <PageSpinner />}</div>
     </>
   );
 }

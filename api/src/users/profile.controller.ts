@@ -1,0 +1,26 @@
+import { Body, Controller, Inject, NotFoundException, Patch, UseGuards } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { MSG, updateUserSchema, type PublicUser, type UpdateUserData } from '@planejador/contracts';
+import { updateUserName } from '@planejador/db';
+import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
+import { PG_POOL } from '../core/tokens';
+import { ZodValidationPipe } from '../core/zod-validation.pipe';
+
+/**
+ * The signed-in teacher's own account (the settings page): PATCH /api/auth/user changes her first and last name
+ * (a name skipped at sign-up can be added) and answers the user as GET /api/auth/user does. The user is always
+ * the session's: there is no id to name another.
+ */
+@Controller('api/auth')
+@UseGuards(AuthenticatedGuard)
+export class ProfileController {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  @Patch('user')
+  async update(@CurrentUser() user: PublicUser, @Body(new ZodValidationPipe(updateUserSchema)) body: UpdateUserData): Promise<PublicUser> {
+    const updated = await updateUserName(this.pool, user.id, body);
+    // The account was deleted meanwhile.
+    if (!updated) throw new NotFoundException({ message: MSG.notFound });
+    return updated;
+  }
+}
