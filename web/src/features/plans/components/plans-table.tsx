@@ -1,4 +1,4 @@
-import type { PlanoListItem } from '@planejador/contracts';
+import { materiaLabel, type PlanoListItem } from '@planejador/contracts';
 import { formatDate } from '@/lib/format';
 import { aulasText } from '../utils/plan-status';
 import { PlanRowActions } from './plan-row-actions';
@@ -22,6 +22,7 @@ export function PlansTable({ planos, exportingId, onExport, onDelete }: PlansTab
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">Data</th>
               <th scope="col" className="px-4 py-3 font-medium">Turma</th>
+              <th scope="col" className="px-4 py-3 font-medium">Matéria</th>
               <th scope="col" className="px-4 py-3 font-medium">Tema Principal</th>
               <th scope="col" className="px-4 py-3 font-medium">Aulas</th>
               <th scope="col" className="px-4 py-3 font-medium">Status</th>
@@ -33,6 +34,7 @@ export function PlansTable({ planos, exportingId, onExport, onDelete }: PlansTab
               <tr key={plano.id} className="hover:bg-muted/40">
                 <td className="whitespace-nowrap px-4 py-3">{formatDate(plano.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 font-medium">{plano.turma?.numero ?? '—'}</td>
+                <td className="whitespace-nowrap px-4 py-3">{materiaLabel(plano.materiaGeral)}</td>
                 <td className="max-w-xs px-4 py-3 lg:max-w-sm">
                   <span className="block truncate" title={plano.temaPrincipal}>
                     {plano.temaPrincipal}
@@ -64,7 +66,8 @@ export function PlansTable({ planos, exportingId, onExport, onDelete }: PlansTab
               <PlanStatusBadge status={plano.status} generation={plano.generation} />
             </div>
             <p className="mt-1 text-sm text-muted-foreground">
-              Turma {plano.turma?.numero ?? '—'} · {formatDate(plano.createdAt)} · {aulasText(plano.aulas.length)}
+              Turma {plano.turma?.numero ?? '—'} · {materiaLabel(plano.materiaGeral)} · {formatDate(plano.createdAt)} ·{' '}
+              {aulasText(plano.aulas.length)}
             </p>
             <PlanRowActions
               plano={plano}
