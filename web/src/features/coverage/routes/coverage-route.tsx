@@ -1,6 +1,6 @@
 import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria } from '@planejador/contracts';
-import { ArrowLeft, ChevronDown, ChevronUp, FileQuestion, Sparkles } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { useCobertura } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isHttpError } from '@/lib/http';
 import { CoverageBar } from '../components/coverage-bar';
-import { SkillCode } from '../components/skill-code';
+import { useStoredFlag } from '../hooks/use-stored-flag';
 
 const ALL = 'todos';
 
@@ -83,6 +83,21 @@ export function CoverageRoute() {
   }
   const data = cobertura.data;
   const openMateria = params.get('materia') ?? (data.materias.length === 1 ? data.materias[0].materia : null);
+  // The subjects she plans in this class (a plan of it covers one of their skills) come first; the rest of the
+  // year's subjects can be folded away.
+  const planned = data.materias.filter((m) => m.cobertas > 0);
+  const others = data.materias.filter((m) => m.cobertas === 0);
+  const subject = (materia: CoberturaMateria) => (
+    <SubjectCoverage
+      key={materia.materia}
+      turmaId={data.turmaId}
+      materia={materia}
+      trimestre={trimestre}
+      onlyUncovered={onlyUncovered}
+      open={openMateria === materia.materia}
+      onToggle={() => setParam('materia', openMateria === materia.materia ? null : materia.materia)}
+    />
+  );
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
@@ -130,18 +145,52 @@ export function CoverageRoute() {
       {data.materias.length === 0 ? (
         <p className="text-muted-foreground">Não há habilidades da BNCC para o {data.ano}º ano.</p>
       ) : null}
-      {data.materias.map((materia) => (
-        <SubjectCoverage
-          key={materia.materia}
-          turmaId={data.turmaId}
-          materia={materia}
-          trimestre={trimestre}
-          onlyUncovered={onlyUncovered}
-          open={openMateria === materia.materia}
-          onToggle={() => setParam('materia', openMateria === materia.materia ? null : materia.materia)}
-        />
-      ))}
+      {planned.length === 0 ? (
+        others.map(subject)
+      ) : (
+        <>
+          {planned.map(subject)}
+          {others.length ? (
+            <OtherSubjects turmaId={data.turmaId} count={others.length} ano={data.ano} forceOpen={others.some((m) => m.materia === openMateria)}>
+              {others.map(subject)}
+            </OtherSubjects>
+          ) : null}
+        </>
+      )}
     </div>
+  );
+}
+
+/** Where the page remembers, per class, that the subjects she does not plan there are shown. */
+const otherSubjectsKey = (turmaId: string) => `planejador-cobertura-outras-materias:${turmaId}`;
+
+/**
+ * The year's subjects with nothing planned in this class, folded away by default (a teacher of one subject sees
+ * hers first); the choice is kept per class in this browser. A link naming one of them (?materia=) shows them.
+ */
+function OtherSubjects({ turmaId, count, ano, forceOpen, children }: { turmaId: string; count: number; ano: string; forceOpen: boolean; children: ReactNode }) {
+  const [shown, setShown] = useStoredFlag(otherSubjectsKey(turmaId));
+  const open = shown || forceOpen;
+  const noun = count === 1 ? 'matéria' : 'matérias';
+  return (
+    <section aria-labelledby="outras-materias" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+        <h2 id="outras-materias" className="text-lg font-semibold">
+          Outras matérias do {ano}º ano
+        </h2>
+        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? 'outras-materias-lista' : undefined} onClick={() => setShown(!open)}>
+          {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+          {open ? `Ocultar as outras ${count} ${noun}` : `Mostrar as outras ${count} ${noun}`}
+        </Button>
+      </div>
+      {open ? (
+        <div id="outras-materias-lista" className="flex flex-col gap-6">
+          {children}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">Sem planos desta turma ainda; ficam recolhidas para mostrar primeiro as que você planeja.</p>
+      )}
+    </section>
   );
 }
 
@@ -221,7 +270,14 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
                         className={`flex flex-col gap-1.5 rounded-md border p-3 text-sm ${covered ? 'border-success/60' : 'border-dashed'}`}
                       >
                         <div className="flex items-center justify-between gap-2">
-                          <SkillCode code={skill.code} description={skill.description} covered={covered} />
+                          <span className="flex items-center gap-1.5 font-semibold">
+                            {covered ? (
+                              <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+                            ) : (
+                              <Circle className="size-4 text-muted-foreground" aria-hidden="true" />
+                            )}
+                            {skill.code}
+                          </span>
                           {selectable(skill) ? (
                             <label htmlFor={checkboxId} className="flex items-center gap-1.5 text-xs">
                               <input
@@ -252,10 +308,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
                             'Não coberta'
                           )}
                         </p>
-                        <details className="text-xs">
-                          <summary className="cursor-pointer text-muted-foreground">Texto da habilidade</summary>
-                          <p className="mt-1">{skill.description}</p>
-                        </details>
+                        <p className="text-xs">{skill.description}</p>
                         {skill.planos.length ? (
                           <ul className="flex flex-col gap-0.5 text-xs">
                             {skill.planos.map((p) => (

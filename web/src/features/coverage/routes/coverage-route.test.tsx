@@ -1,0 +1,87 @@
+import type { Cobertura, CoberturaMateria, Turma } from '@planejador/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { answerFetch, renderWithClient } from '@/test/render';
+import { CoverageRoute } from './coverage-route';
+
+const turma = { id: 't1', numero: '71', escola: 'E.E.F. Mário Quintana', ano: '7' } as Turma;
+
+function materia(value: string, codes: [string, string][], coveredCode?: string): CoberturaMateria {
+  return {
+    materia: value,
+    total: codes.length,
+    cobertas: coveredCode ? 1 : 0,
+    habilidades: codes.map(([code, description]) => ({
+      code,
+      description,
+      unidade: 'Unidade',
+      trimestres: code === coveredCode ? [1] : [],
+      planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, aulas: [] }] : [],
+    })),
+  } as CoberturaMateria;
+}
+
+const cobertura: Cobertura = {
+  turmaId: 't1',
+  ano: '7',
+  materias: [
+    materia('matematica', [['EF07MA01', 'Resolver e elaborar problemas com números naturais.']]),
+    materia('ciencias', [
+      ['EF07CI15', 'Interpretar fenômenos naturais (como vulcões, terremotos e tsunamis).'],
+      ['EF07CI16', 'Justificar o formato das costas brasileiras e africanas com base na teoria da deriva dos continentes.'],
+    ], 'EF07CI16'),
+    materia('historia', [['EF07HI01', 'Explicar o significado de “modernidade”.']]),
+  ],
+};
+
+function renderCoverage(path = '/turmas/t1/cobertura') {
+  answerFetch(({ url }) => ({ status: 200, body: url.endsWith('/cobertura') ? cobertura : [turma] }));
+  return renderWithClient(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/turmas/:id/cobertura" element={<CoverageRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('CoverageRoute', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows the subjects she plans first, the others folded away (remembered per class), and each skill's text inline", async () => {
+    const first = renderCoverage();
+    const ciencias = await screen.findByRole('region', { name: 'Ciências' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Matemática' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'História' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Mostrar as outras 2 matérias' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // The grid of her subject: every skill's official text is there, no click per skill.
+    fireEvent.click(screen.getByRole('button', { name: 'Ver as 2 habilidades de Ciências' }));
+    expect(ciencias.textContent).toContain('Interpretar fenômenos naturais (como vulcões, terremotos e tsunamis).');
+    expect(ciencias.textContent).toContain('Justificar o formato das costas brasileiras');
+    expect(screen.queryByText('Texto da habilidade')).toBeNull();
+
+    fireEvent.click(toggle);
+    await screen.findByRole('region', { name: 'Matemática' });
+    expect(screen.getByRole('region', { name: 'História' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ocultar as outras 2 matérias' }).getAttribute('aria-expanded')).toBe('true');
+    first.unmount();
+
+    // Remembered for this class on the next visit.
+    const second = renderCoverage();
+    await screen.findByRole('region', { name: 'Matemática' });
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar as outras 2 matérias' }));
+    expect(screen.queryByRole('region', { name: 'Matemática' })).toBeNull();
+    second.unmount();
+    renderCoverage();
+    await screen.findByRole('region', { name: 'Ciências' });
+    expect(screen.queryByRole('region', { name: 'Matemática' })).toBeNull();
+  });
+
+  it('a link to one of the other subjects shows them', async () => {
+    renderCoverage('/turmas/t1/cobertura?materia=historia');
+    const historia = await screen.findByRole('region', { name: 'História' });
+    expect(historia.textContent).toContain('Explicar o significado de “modernidade”.');
+  });
+});
