@@ -15,6 +15,11 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
   });
 
   it('shows the landing page and leads a visitor to sign up and reach the dashboard', async () => {
+    // A guest is signed out, which is no error: the guest pages log none in the console.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto(`${session.stack.url}/`);
     await page.getByText('Plataforma em fase de testes').waitFor();
     await page.getByRole('link', { name: /Teste Agora - É Grátis/ }).waitFor();
@@ -49,6 +54,8 @@ describe('account: landing, sign-up, sign-in, sign-out and password reset', () =
     await panel.getByRole('button', { name: 'Criar Conta' }).click();
     await panel.getByText('Email é obrigatório').waitFor();
     await panel.getByText('Senhas não coincidem').waitFor();
+
+    expect(consoleErrors).toEqual([]);
 
     const email = uniqueEmail('landing');
     await registerViaUi(page, session.stack.url, { email, password: 'segredo123', firstName: 'Ana' });

@@ -4,6 +4,7 @@ import {
   forgotPasswordSchema,
   MSG,
   registerSchema,
+  SIGNED_OUT_OK_HEADER,
   resetPasswordSchema,
   validateResetTokenSchema,
   verifyEmailSchema,
@@ -37,12 +38,16 @@ export class AuthController {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  /** The signed-in user as PostgreSQL has it now (credits and role current, whatever the session cache holds). */
+  /**
+   * The signed-in user as PostgreSQL has it now (credits and role current, whatever the session cache holds).
+   * Signed out: 401, or 200 with no body when the request says signed out is an answer (SIGNED_OUT_OK_HEADER).
+   */
   @Get('auth/user')
-  async current(@Req() req: Request): Promise<PublicUser> {
+  async current(@Req() req: Request): Promise<PublicUser | null> {
     const user = await this.sessionUsers.current(req);
-    if (!user) throw new UnauthorizedException({ message: MSG.unauthorized });
-    return user;
+    if (user) return user;
+    if (req.get(SIGNED_OUT_OK_HEADER) === '1') return null;
+    throw new UnauthorizedException({ message: MSG.unauthorized });
   }
 
   @Post('login')

@@ -1,12 +1,15 @@
-import type { PublicUser } from '@planejador/contracts';
+import { SIGNED_OUT_OK_HEADER, type PublicUser } from '@planejador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http, isUnauthorized } from '../http';
 import { queryKeys } from '../query-keys';
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (401). */
+/**
+ * GET /api/auth/user: the signed-in user, or null when signed out. The header asks for signed out as an empty 200
+ * (a guest's page then logs no failed request in the console); a 401 still means signed out.
+ */
 export async function getCurrentUser(): Promise<PublicUser | null> {
   try {
-    return await http.get<PublicUser>('/api/auth/user');
+    return (await http.get<PublicUser | undefined>('/api/auth/user', { headers: { [SIGNED_OUT_OK_HEADER]: '1' } })) ?? null;
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;
