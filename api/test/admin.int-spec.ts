@@ -158,6 +158,9 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const page = await admin.get<string>('/admin/queues', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<div id="root">|bull/i);
+    // Nothing from another site (its Google font broke the CSP): every stylesheet and script is the server's own.
+    expect(page.text).not.toMatch(/fonts\.googleapis|https?:\/\//);
+    expect(page.text).toMatch(/<link href="static\/css\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
     const queues = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues', JSON_ONLY);
     expect(queues.status).toBe(200);
     expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['mail', 'plan-export', 'plan-generation']);

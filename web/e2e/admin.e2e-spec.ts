@@ -128,11 +128,17 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await previewHeading(page).waitFor();
     await screenshot(page, 'admin-email-sender-dark-desktop');
 
-    // The queue dashboard opens for the admin (a server page, from the same menu).
+    // The queue dashboard opens for the admin (a server page, from the same menu), within the site's CSP (its web
+    // font from another site is not asked for).
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Filas de Processamento' }).click();
     await page.waitForURL('**/admin/queues**');
     for (const queue of ['plan-generation', 'plan-export', 'mail']) await page.getByText(queue, { exact: true }).first().waitFor();
+    expect(cspErrors).toEqual([]);
     expect(await page.title()).toBe('Planejador');
     await screenshot(page, 'admin-queues-dark-desktop');
     await ctx.close();

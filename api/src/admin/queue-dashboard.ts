@@ -41,7 +41,26 @@ export function mountQueueDashboard(app: NestExpressApplication): void {
     }
     next();
   };
-  app.use(QUEUE_DASHBOARD_PATH, adminOnly, readOnlyExceptFailedRetries(producer), serverAdapter.getRouter());
+  app.use(QUEUE_DASHBOARD_PATH, adminOnly, readOnlyExceptFailedRetries(producer), withoutExternalLinks, serverAdapter.getRouter());
+}
+
+/** A <link> to another site (bull-board's page asks Google Fonts for its typeface's stylesheet). */
+const EXTERNAL_LINK = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>\s*/gi;
+
+/**
+ * bull-board's page loads its typeface from Google Fonts, which the site's CSP (style-src 'self') refuses: the
+ * browser logs a violation on every visit. Its own assets all come from this server, so the page is sent without
+ * links to other sites and shows in the system's sans-serif (nothing leaves for a third party either). Only HTML
+ * answers are touched; the dashboard's JSON passes as it is.
+ */
+export function withoutExternalLinks(_req: Request, res: Response, next: NextFunction): void {
+  const send = res.send.bind(res);
+  res.send = (body?: unknown) => {
+    const type = res.get('Content-Type');
+    const html = typeof body === 'string' && (type === undefined ? /^\s*<!doctype html/i.test(body) : /html/i.test(type));
+    return send(html ? (body as string).replace(EXTERNAL_LINK, '') : body);
+  };
+  next();
 }
 
 /** What a teacher's browser sees at /admin/queues: plain, readable in both themes (no styles of its own). */
