@@ -20,6 +20,13 @@ export function useGeracaoInfo() {
 
 type WriterTexts = Record<keyof typeof WRITING_TEXT, string>;
 
+/** The empty plan lists' invitation (the dashboard's recent plans, the history). */
+export const FIRST_PLAN_TEXT: WriterTexts = {
+  openai: 'Gere o seu primeiro plano de aula com IA em poucos minutos.',
+  offline: 'Monte o seu primeiro plano de aula a partir da BNCC em poucos minutos.',
+  unknown: 'Gere o seu primeiro plano de aula em poucos minutos.',
+};
+
 /** One sentence in three versions: an AI writes, the offline drafter writes (no AI), or not known yet. */
 export function useWriterText(texts: WriterTexts): string {
   const info = useGeracaoInfo();

@@ -5,12 +5,14 @@ import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { FIRST_PLAN_TEXT, useWriterText } from '@/lib/api/get-geracao';
 import { useRecentPlanos } from '@/lib/api/get-planos';
 import { formatDate } from '@/lib/format';
 
 export function RecentPlans() {
   const { data, isPending, isError } = useRecentPlanos();
   const recent = data?.planos ?? [];
+  const firstPlanText = useWriterText(FIRST_PLAN_TEXT);
   return (
     <Card role="region" aria-labelledby="planos-recentes-titulo">
       <CardHeader className="flex-row items-center justify-between gap-2">
@@ -34,7 +36,7 @@ export function RecentPlans() {
             icon={FileText}
             titleAs="h3"
             title="Nenhum plano criado ainda"
-            description="Gere o seu primeiro plano de aula com IA em poucos minutos."
+            description={firstPlanText}
             action={
               <Link to="/gerar-planos" className={buttonClasses('default')}>
                 <Plus aria-hidden="true" />

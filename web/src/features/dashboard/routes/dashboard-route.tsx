@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { displayName, useCurrentUser } from '@/lib/api/get-current-user';
+import { useWriterText } from '@/lib/api/get-geracao';
 import { useUserStats } from '../api/get-user-stats';
 import { ClassesCoverage } from '../components/classes-coverage';
 import { RecentPlans } from '../components/recent-plans';
@@ -12,11 +13,18 @@ import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { NEW_TURMA_PATH } from '@/lib/paths';
 
-const QUICK_ACTIONS = [
-  { to: '/gerar-planos', label: 'Gerar Novo Plano', text: 'Crie um plano de aula com IA', icon: Sparkles },
-  { to: NEW_TURMA_PATH, label: 'Cadastrar Turma', text: 'Adicione uma nova turma', icon: Plus },
-  { to: '/historico', label: 'Ver Histórico', text: 'Consulte os planos já criados', icon: History },
-];
+// Honest about who writes the plans: an AI only when one is set up (GET /api/geracao).
+const WELCOME_TEXT = {
+  openai: 'Crie planos de aula alinhados à BNCC em minutos. Cadastre suas turmas, descreva as aulas e deixe a IA fazer o resto.',
+  offline:
+    'Crie planos de aula alinhados à BNCC em minutos. Cadastre suas turmas e descreva as aulas: os planos são montados a partir da BNCC, prontos para você revisar e completar.',
+  unknown: 'Crie planos de aula alinhados à BNCC em minutos. Cadastre suas turmas e descreva as aulas.',
+};
+const NEW_PLAN_TEXT = {
+  openai: 'Crie um plano de aula com IA',
+  offline: 'Monte um plano de aula a partir da BNCC',
+  unknown: 'Crie um plano de aula',
+};
 
 export function DashboardRoute() {
   useDocumentTitle('Dashboard');
@@ -25,6 +33,12 @@ export function DashboardRoute() {
   useErrorToast(stats.error, 'Erro de acesso', 'Falha ao carregar estatísticas');
   const loading = stats.isPending;
   const name = displayName(user);
+  const quickActions = [
+    { to: '/gerar-planos', label: 'Gerar Novo Plano', text: useWriterText(NEW_PLAN_TEXT), icon: Sparkles },
+    { to: NEW_TURMA_PATH, label: 'Cadastrar Turma', text: 'Adicione uma nova turma', icon: Plus },
+    { to: '/historico', label: 'Ver Histórico', text: 'Consulte os planos já criados', icon: History },
+  ];
+  const welcome = useWriterText(WELCOME_TEXT);
 
   return (
     <div className="flex flex-col gap-6">
@@ -32,10 +46,7 @@ export function DashboardRoute() {
         <h1 className="text-2xl font-bold sm:text-3xl">
           {name === 'Usuário' ? 'Bem-vindo(a)!' : `Bem-vindo(a), ${name}!`}
         </h1>
-        <p className="mt-2 max-w-2xl text-indigo-50">
-          Crie planos de aula alinhados à BNCC em minutos. Cadastre suas turmas, descreva as aulas e deixe a IA fazer o
-          resto.
-        </p>
+        <p className="mt-2 max-w-2xl text-indigo-50">{welcome}</p>
         <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
           <Coins className="size-4" aria-hidden="true" />
           Créditos disponíveis: {user?.credits ?? 0}
@@ -57,7 +68,7 @@ export function DashboardRoute() {
             <CardTitle as="h2">Ações Rápidas</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            {QUICK_ACTIONS.map(({ to, label, text, icon: Icon }, index) => (
+            {quickActions.map(({ to, label, text, icon: Icon }, index) => (
               <Link
                 key={to}
                 to={to}

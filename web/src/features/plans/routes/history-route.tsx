@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { FIRST_PLAN_TEXT, useWriterText } from '@/lib/api/get-geracao';
 import { planosPagesQueryOptions, useRecentPlanos, type PlanosFilters } from '@/lib/api/get-planos';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isUnauthorized } from '@/lib/http';
@@ -71,6 +72,7 @@ export function HistoryRoute() {
       if (!result.hasNextPage && !result.isError) countRef.current?.focus();
     });
   const deletePlano = useDeletePlano();
+  const firstPlanText = useWriterText(FIRST_PLAN_TEXT);
   const { download, exportingId } = useDownloadPlano();
 
   const list = useMemo(() => planos.data?.pages.flatMap((page) => page.planos) ?? [], [planos.data]);
@@ -117,7 +119,7 @@ export function HistoryRoute() {
         <EmptyState
           icon={FileText}
           title="Nenhum plano criado ainda"
-          description="Gere o seu primeiro plano de aula com IA em poucos minutos."
+          description={firstPlanText}
           action={
             <Link to="/gerar-planos" className={buttonClasses('default')}>
               <Plus aria-hidden="true" />

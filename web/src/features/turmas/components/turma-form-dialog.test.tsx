@@ -120,3 +120,26 @@ describe('TurmaFormDialog labels', () => {
     expect(submitted[0].instituicao).toBe('SEDUC-RS_2025');
   });
 });
+
+describe('TurmaFormDialog is honest about who writes the plans', () => {
+  const texts = (generator?: 'openai' | 'offline') => {
+    const view = render(
+      <TurmaFormDialog open mode="create" source={null} pending={false} onOpenChange={() => undefined} onSubmit={() => undefined} generator={generator} />,
+    );
+    const text = screen.getByRole('dialog').textContent ?? '';
+    view.unmount();
+    return text;
+  };
+
+  it('promises no AI when none is set up (offline) or before it is known; names it when one is', () => {
+    for (const generator of ['offline', undefined] as const) {
+      const text = texts(generator);
+      expect(text).not.toContain('ajudam a IA');
+      expect(text).not.toContain('que a IA deve considerar');
+      expect(text).toContain('Os dados da turma vão no cabeçalho dos planos.');
+    }
+    expect(texts('offline')).toContain('sem IA configurada, não mudam o texto dos planos');
+    expect(texts(undefined)).not.toMatch(/\bIA\b/);
+    expect(texts('openai')).toContain('Os dados da turma ajudam a IA a adaptar os planos.');
+  });
+});

@@ -7,6 +7,7 @@ import {
   turmaSchema,
   type Turma,
   type TurmaData,
+  type GeracaoInfo,
   type TurmaInput,
 } from '@planejador/contracts';
 import { useEffect } from 'react';
@@ -34,6 +35,18 @@ const TITLES: Record<TurmaDialogMode, string> = {
   duplicate: 'Duplicar Turma',
 };
 
+/** What the class's data is for, honest about who writes the plans (an AI only when one is set up). */
+const PURPOSE_TEXT = {
+  openai: 'Os dados da turma ajudam a IA a adaptar os planos.',
+  offline: 'Os dados da turma vão no cabeçalho dos planos.',
+  unknown: 'Os dados da turma vão no cabeçalho dos planos.',
+} as const;
+const NOTES_HINT = {
+  openai: 'Características da turma que a IA deve considerar.',
+  offline: 'Características da turma, guardadas com ela (sem IA configurada, não mudam o texto dos planos).',
+  unknown: 'Características da turma, guardadas com ela.',
+} as const;
+
 const SUBMIT_LABELS: Record<TurmaDialogMode, string> = {
   create: 'Criar Turma',
   edit: 'Salvar Alterações',
@@ -48,6 +61,8 @@ interface TurmaFormDialogProps {
   pending: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (data: TurmaData) => void;
+  /** Who writes the plans (GET /api/geracao); unknown while it loads, when the texts promise nothing. */
+  generator?: GeracaoInfo['generator'];
 }
 
 function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValues<TurmaInput> {
@@ -74,7 +89,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
   };
 }
 
-export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onSubmit }: TurmaFormDialogProps) {
+export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onSubmit, generator }: TurmaFormDialogProps) {
   const form = useForm<TurmaInput, unknown, TurmaData>({
     resolver: formResolver(turmaSchema),
     defaultValues: initialValues(mode, source),
@@ -91,7 +106,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
         <DialogHeader>
           <DialogTitle>{TITLES[mode]}</DialogTitle>
           <DialogDescription>
-            Os dados da turma ajudam a IA a adaptar os planos. Enter passa para o próximo campo.
+            {PURPOSE_TEXT[generator ?? 'unknown']} Enter passa para o próximo campo.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -161,7 +176,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
           </div>
           <FormField
             label="Observações Adicionais (opcional)"
-            hint="Características da turma que a IA deve considerar. Enter salva; Shift+Enter quebra a linha."
+            hint={`${NOTES_HINT[generator ?? 'unknown']} Enter salva; Shift+Enter quebra a linha.`}
             error={errors.observacoesAdicionais?.message}
           >
             <Textarea data-enter="submit" rows={3} {...form.register('observacoesAdicionais')} />

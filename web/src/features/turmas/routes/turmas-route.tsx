@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useCoberturaResumo } from '@/lib/api/get-cobertura';
+import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
@@ -31,6 +32,7 @@ export function TurmasRoute() {
   useDocumentTitle('Turmas');
   const turmas = useTurmas();
   const cobertura = useCoberturaResumo();
+  const geracao = useGeracaoInfo();
   useErrorToast(turmas.error, 'Erro de acesso', 'Falha ao carregar turmas');
   const createTurma = useCreateTurma();
   const updateTurma = useUpdateTurma();
@@ -145,6 +147,7 @@ export function TurmasRoute() {
         pending={createTurma.isPending || updateTurma.isPending}
         onOpenChange={(open) => (open ? setDialog((d) => ({ ...d, open })) : closeDialog())}
         onSubmit={submit}
+        generator={geracao.data?.generator}
       />
       <DeleteTurmaDialog turma={toDelete} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
     </>
