@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { MSG, type Plano } from '@planejador/contracts';
+import { createTurma, expectAccessible, launchBrowser, newContext, pageClient, registerTeacher, startStack, uniqueEmail, VIEWPORTS, type Stack } from '@planejador/testing';
+import { fitsViewportWidth } from './flows';
+
+// Issue 23, "Lessons that teach", as a teacher with no AI key walks it: six lessons typed in the generate form, with
+// a pinned skill and the plan's title, survive a leave and a reload; the plan is generated (offline drafter) and its
+// page shows each lesson's title and its check of learning, and the plan can be renamed.
+
+const TUTORIAL_KEY = 'planejador-didactic-planner-tutorial-completed';
+const WAIT = { timeout: 30000 };
+const LESSONS = [
+  'Frações com receitas de bolo',
+  'Medidas de comprimento na sala de aula',
+  'Gráfico de barras com as frutas preferidas da turma',
+  'Tabuada do 2 e do 5 com jogos de cartas',
+  'Perímetro da quadra da escola',
+  'Problemas de troco no mercado',
+];
+const TITLE = 'Matemática do dia a dia no 5º ano';
+
+function lesson(page: Page, n: number): Locator {
+  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  await page.getByRole('combobox', { name: label }).getByText(option, { exact: true }).waitFor();
+}
+
+describe('lessons that teach, offline (no AI key)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    stack = await startStack({ ai: 'offline', env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('keeps six typed lessons and their pins and title through a leave and a reload, generates, and shows each lesson titled with its check', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const api = pageClient(page);
+    await registerTeacher(api, { email: uniqueEmail('aulas-que-ensinam') });
+    await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
+    await createTurma(api, { numero: '51', ano: '5', escola: 'E.E.F. Mário Quintana', observacoesAdicionais: '' });
+
+    // The form: class, subject, title, six lessons, a skill pinned on lesson 1.
+    await page.goto('/gerar-planos');
+    await choose(page, 'Turma', '51 - E.E.F. Mário Quintana');
+    await choose(page, 'Matéria Geral', 'Matemática');
+    await page.getByLabel('Título do plano').fill(TITLE);
+    for (const [i, text] of LESSONS.entries()) {
+      if (i > 0) await page.getByRole('button', { name: 'Adicionar Aula' }).click();
+      await page.getByLabel(`Descrição da aula ${i + 1}`, { exact: true }).fill(text);
+    }
+    const suggestions = page.getByRole('list', { name: /^Habilidades sugeridas para a aula 1/ });
+    const firstSuggestion = suggestions.getByRole('button').first();
+    await firstSuggestion.waitFor(WAIT);
+    const pinned = (await firstSuggestion.locator('.font-semibold').first().textContent())!.trim();
+    await firstSuggestion.click();
+    await page.getByRole('button', { name: `Desafixar ${pinned} da aula 1` }).waitFor();
+    await expectAccessible(page, 'formulário com seis aulas');
+
+    // Leaving inside the app asks first.
+    await page.getByRole('link', { name: 'Histórico' }).first().click();
+    const leave = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Continuar no formulário' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/gerar-planos');
+
+    // A reload asks the browser's question, and everything typed is back.
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await page.getByText(/Restauramos o que você tinha digitado/).waitFor(WAIT);
+    expect(asked).toEqual(['beforeunload']);
+    expect(await page.getByLabel('Título do plano').inputValue()).toBe(TITLE);
+    for (const [i, text] of LESSONS.entries()) expect(await page.getByLabel(`Descrição da aula ${i + 1}`, { exact: true }).inputValue()).toBe(text);
+    await page.getByRole('button', { name: `Desafixar ${pinned} da aula 1` }).waitFor();
+    await page.getByRole('combobox', { name: 'Turma' }).getByText('51 - E.E.F. Mário Quintana').waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Generate (offline drafter): the draft is gone once the plan exists.
+    await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Geração do Plano' });
+    await confirm.getByText(TITLE, { exact: true }).waitFor();
+    await confirm.getByText('6 aulas', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Confirmar e Gerar' }).click();
+    await page.waitForURL(/\/plano\/[0-9a-f-]{36}$/, WAIT);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('planejador-gerar-draft:')))).toEqual([]);
+    const id = page.url().split('/plano/')[1];
+    const plano = (await api.get<Plano>(`/api/planos/${id}`)).body;
+    expect(plano.temaPrincipal).toBe(TITLE);
+    expect(plano.aulas[0].habilidadeCodes).toEqual([pinned]);
+
+    // Each lesson's heading carries its title; the check of learning follows its five fields.
+    await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor(WAIT);
+    for (const aula of plano.aulas) {
+      await page.getByRole('heading', { name: `Aula ${aula.numeroAula} — ${aula.titulo}`, level: 2 }).waitFor();
+      const check = lesson(page, aula.numeroAula).getByRole('region', { name: 'Verificação da aprendizagem' });
+      if (aula.verificacao) await check.getByText(aula.verificacao.questoes[0].enunciado).first().waitFor();
+      else await check.getByText('Nenhuma verificação definida').waitFor();
+    }
+    await expectAccessible(page, 'plano com títulos e verificação');
+
+    // "Renomear plano": a title the contract refuses is said under the field before anything is sent.
+    await page.getByRole('button', { name: 'Renomear plano' }).click();
+    await page.getByLabel('Título do plano').fill('ab');
+    await page.getByRole('button', { name: 'Salvar título' }).click();
+    await page.getByText(MSG.temaPrincipalLength).waitFor();
+    await expectAccessible(page, 'renomear plano');
+    await page.getByRole('button', { name: 'Cancelar' }).first().click();
+    await page.getByRole('button', { name: 'Renomear plano' }).waitFor();
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await fitsViewportWidth(page)).toBe(true);
+  }, 300_000);
+});
