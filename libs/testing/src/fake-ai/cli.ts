@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Starts the fake OpenAI-compatible server for benchmarks and manual runs:
- *   node libs/testing/dist/fake-ai/cli.js --port 4010 --latency 300 [--tokens-per-second 40]
+ *   node libs/testing/dist/fake-ai/cli.js --port 4010 --latency 300 [--tokens-per-second 40 (default 4000)]
  * Prints its base URL (use it as OPENAI_BASE_URL, with any OPENAI_API_KEY). Script failures over HTTP:
  *   curl -X POST http://127.0.0.1:4010/__fake/script -d '[{"status":429,"headers":{"retry-after":"1"}}]'
  */
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     port: numberOption('port', 4010),
     host: option('host') ?? '127.0.0.1',
     latencyMs: numberOption('latency', 0),
-    tokensPerSecond: numberOption('tokens-per-second', 40),
+    tokensPerSecond: numberOption('tokens-per-second', 4000),
   });
   process.stdout.write(`${fake.url}\n`);
   process.stderr.write(`fake AI listening (POST /v1/chat/completions; control under /__fake/); Ctrl+C stops it\n`);
