@@ -12,3 +12,4 @@ export * from './lesson-topic';
 export * from './quality/lesson-checks';
 export * from './quality/scenario-plans';
 export { partialStringFields } from './partial-json';
+export { redactLessonContext } from './redact-context';

@@ -3,6 +3,7 @@ import { AiError, toAiError } from './ai-error';
 import { ANSWER_SCHEMA_NAME, buildAnswerJsonSchema, composeDraft, parseLessonAnswer } from './lesson-answer';
 import { buildLessonMessages } from './lesson-prompt';
 import { partialStringFields } from './partial-json';
+import { redactLessonContext } from './redact-context';
 import { streamCompletion } from './stream-completion';
 import { silentLogger, type AiLogger, type GenerateOptions, type LessonContext, type LessonDraft, type LessonGenerator } from './types';
 
@@ -52,7 +53,8 @@ export class OpenAiLessonGenerator implements LessonGenerator {
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
       model: this.model,
-      messages: buildLessonMessages(ctx),
+      // Nothing personal leaves: the teacher's texts go out with names, documents and diagnoses replaced.
+      messages: buildLessonMessages(redactLessonContext(ctx)),
       max_tokens: this.maxTokens,
       response_format: {
         type: 'json_schema',
