@@ -1,5 +1,5 @@
 import { LIMITS, MSG, turmaSchema } from '@planejador/contracts';
-import { signUpTeacher, turmaInput } from '@planejador/testing';
+import { signUpTeacher, spawnWorker, turmaInput, waitFor } from '@planejador/testing';
 import { insertTurma } from '@planejador/db';
 import { startApi, type ApiHarness } from './api-harness';
 
@@ -143,6 +143,45 @@ describe('classes, stats, feedback and the frontend error log', () => {
     );
     expect(row.url).toBe('http://localhost/reset-password');
     expect(JSON.stringify(row)).not.toMatch(/segredo/);
+  });
+
+  it('stores at most 8 KB of each frontend-error field, scrubbed, relative paths and adversarial texts included', async () => {
+    const c = api.client({ 'x-forwarded-for': '10.0.0.11' });
+    const res = await c.post<{ id: string }>('/api/logs/frontend-error', {
+      message: 'Falha em app/reset-password?token=segredo789 e code=segredo000',
+      // Texts the old pattern backtracked on (0.4 s for one request): answered, stored cut to 8 KB.
+      stack: 'a://'.repeat(5000),
+      componentStack: `${'x'.repeat(19_900)} /verificar-email?token=segredo111`,
+      url: '../reset-password?token=segredo222',
+    });
+    expect(res.status).toBe(201);
+    const [row] = await api.orm.em.fork().getConnection().execute<{ url: string; message: string; stack: string; component_stack: string }[]>(
+      `select url, message, stack, component_stack from frontend_error_logs where id = ?`,
+      [res.body.id],
+    );
+    expect(row.message).toBe('Falha em app/reset-password e code=');
+    expect(row.url).toBe('../reset-password');
+    expect(Buffer.byteLength(row.stack)).toBe(8192);
+    expect(row.component_stack).toBe('x'.repeat(8192));
+    expect(JSON.stringify(row)).not.toMatch(/segredo/);
+  });
+
+  it('frontend-error reports older than 30 days are deleted by the worker (its periodic sweep, one worker at a time)', async () => {
+    const post = async (message: string) =>
+      (await api.client({ 'x-forwarded-for': '10.0.0.12' }).post<{ id: string }>('/api/logs/frontend-error', { message })).body.id;
+    const old = await post('Antigo');
+    const recent = await post('Recente');
+    const sql = api.orm.em.fork().getConnection();
+    await sql.execute(`update frontend_error_logs set created_at = now() - interval '31 days' where id = ?`, [old]);
+    await sql.execute(`update frontend_error_logs set created_at = now() - interval '29 days' where id = ?`, [recent]);
+    const ids = async () => (await sql.execute<{ id: string }[]>(`select id from frontend_error_logs where id in (?, ?)`, [old, recent])).map((r) => r.id);
+    const worker = await spawnWorker({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-retention` });
+    try {
+      await waitFor(async () => !(await ids()).includes(old), { what: 'the old report to be deleted' });
+      expect(await ids()).toEqual([recent]);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('counts classes, plans, lessons and this month in the stats', async () => {

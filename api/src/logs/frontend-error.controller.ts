@@ -24,12 +24,12 @@ export class FrontendErrorController {
     const user = req.user as PublicUser | undefined;
     const record = {
       userId: user?.id ?? null,
-      message: withoutQueries(body.message ?? ''),
-      stack: body.stack ? withoutQueries(body.stack) : null,
-      componentStack: body.componentStack ? withoutQueries(body.componentStack) : null,
+      message: storable(body.message ?? ''),
+      stack: body.stack ? storable(body.stack) : null,
+      componentStack: body.componentStack ? storable(body.componentStack) : null,
       timestamp: body.timestamp ?? null,
-      url: body.url ? withoutQueries(body.url) : null,
-      userAgent: body.userAgent ?? null,
+      url: body.url ? storable(body.url) : null,
+      userAgent: body.userAgent ? storable(body.userAgent) : null,
     };
     const id = await insertFrontendError(this.em.fork(), record);
     this.logger.warn({ id, userId: user?.id, url: record.url, message: record.message.slice(0, 200) }, 'frontend error');
@@ -38,10 +38,53 @@ export class FrontendErrorController {
   }
 }
 
+/** What is stored of one field at most, in UTF-8 bytes. */
+export const FIELD_MAX_BYTES = 8 * 1024;
+
+/** A reported text as it is stored: cut to FIELD_MAX_BYTES (whole characters), then without tokens (scrubTokens). */
+export function storable(text: string): string {
+  return scrubTokens(truncateUtf8(text, FIELD_MAX_BYTES));
+}
+
+/** The longest start of `text` that takes at most `maxBytes` in UTF-8, never half a character. */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes) return text;
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
+  return text.slice(0, read);
+}
+
+// Where a word (a URL, a path) ends: whitespace, quotes, angle brackets and parentheses.
+const WORD_END = /[\s"'<>()]/;
+// Any `token=` or `code=` (access_token=, ?code=, ...) and its value, up to the next separator.
+const TOKEN_VALUES = /(token|code)=[^\s&#;"'<>()]*/gi;
+
 /**
- * URLs without their query strings and fragments: a page such as /reset-password?token=... or
- * /verificar-email?token=... must not leave its token in the stored log (nor in the api's log).
+ * The text without secrets a URL may carry, in one pass (linear time, whatever the input: no backtracking): the
+ * query string and fragment of every word that holds a `/` (absolute URLs and paths, relative ones such as
+ * `app/reset-password?token=...` included) are dropped, and any `token=` or `code=` value left elsewhere is
+ * removed. So /reset-password?token=... or /verificar-email?token=... never leave their token in the stored log
+ * (nor in the api's log).
  */
-export function withoutQueries(text: string): string {
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>()]*|(?<![\w/])\/[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi, '$1');
+export function scrubTokens(text: string): string {
+  let out = '';
+  let kept = 0; // text[kept, i) is still to be copied
+  let wordHasSlash = false;
+  let dropping = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (WORD_END.test(c)) {
+      if (dropping) kept = i;
+      wordHasSlash = false;
+      dropping = false;
+    } else if (dropping) {
+      continue;
+    } else if ((c === '?' || c === '#') && wordHasSlash) {
+      out += text.slice(kept, i);
+      dropping = true;
+    } else if (c === '/') {
+      wordHasSlash = true;
+    }
+  }
+  if (!dropping) out += text.slice(kept);
+  return out.replace(TOKEN_VALUES, '$1=');
 }

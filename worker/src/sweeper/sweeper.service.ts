@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import { deleteExpiredExportFiles, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, teacherBacklog, touchLesson } from '@planejador/db';
+import { deleteExpiredExportFiles, deleteOldFrontendErrors, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, teacherBacklog, touchLesson } from '@planejador/db';
 import { JobProducer, jobIds, jobPriority, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
 import { RegenerationService } from '../generation/regeneration.service';
@@ -109,6 +109,8 @@ export class SweeperService implements OnApplicationBootstrap {
     }
     // Export files the api never streamed (the request timed out or went away).
     await deleteExpiredExportFiles(em);
+    // Web error reports are kept 30 days.
+    await deleteOldFrontendErrors(em);
     if (requeued || failed || mailCount) this.logger.log({ requeued, failed, mails: mailCount }, 'sweep');
     return { requeued, failed, mails: mailCount };
   }

@@ -13,6 +13,7 @@ import { Migration20261127162000_lessons_that_teach } from './Migration202611271
 import { Migration20261127164100_password_set_by_mail } from './Migration20261127164100_password_set_by_mail';
 import { Migration20261127170000_school_calendar } from './Migration20261127170000_school_calendar';
 import { Migration20261127170130_lesson_versions_kept } from './Migration20261127170130_lesson_versions_kept';
+import { Migration20261127171000_frontend_error_retention } from './Migration20261127171000_frontend_error_retention';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127164100_password_set_by_mail', class: Migration20261127164100_password_set_by_mail },
   { name: 'Migration20261127170000_school_calendar', class: Migration20261127170000_school_calendar },
   { name: 'Migration20261127170130_lesson_versions_kept', class: Migration20261127170130_lesson_versions_kept },
+  { name: 'Migration20261127171000_frontend_error_retention', class: Migration20261127171000_frontend_error_retention },
 ];

@@ -1,5 +1,5 @@
 import { Feedback, FrontendErrorLog } from '../entities';
-import { insertFeedback, insertFrontendError } from './reports';
+import { deleteOldFrontendErrors, insertFeedback, insertFrontendError } from './reports';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 describe('reports repository (PostgreSQL)', () => {
@@ -29,5 +29,19 @@ describe('reports repository (PostgreSQL)', () => {
     expect(stored).toMatchObject(report);
     expect(stored.user?.id).toBe(user.id);
     expect((await db.orm.em.fork().findOneOrFail(FrontendErrorLog, { id: anonymous })).user).toBeNull();
+  });
+
+  it('deleteOldFrontendErrors deletes the reports older than 30 days and keeps the others', async () => {
+    const report = { message: 'Erro', stack: null, componentStack: null, timestamp: null, url: null, userAgent: null, userId: null };
+    const ids = { old: '', almost: '', fresh: '' };
+    for (const key of Object.keys(ids) as (keyof typeof ids)[]) ids[key] = await insertFrontendError(db.orm.em.fork(), report);
+    const age = (id: string, interval: string) =>
+      db.orm.em.fork().getConnection().execute(`update frontend_error_logs set created_at = now() - ?::interval where id = ?`, [interval, id]);
+    await age(ids.old, '30 days 1 minute');
+    await age(ids.almost, '29 days 23 hours');
+    expect(await deleteOldFrontendErrors(db.orm.em.fork())).toBe(1);
+    const left = (await db.orm.em.fork().find(FrontendErrorLog, { id: { $in: Object.values(ids) } })).map((r) => r.id).sort();
+    expect(left).toEqual([ids.almost, ids.fresh].sort());
+    expect(await deleteOldFrontendErrors(db.orm.em.fork())).toBe(0);
   });
 });

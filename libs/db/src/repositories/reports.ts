@@ -21,3 +21,15 @@ export async function insertFrontendError(em: EntityManager, error: NewFrontendE
   await em.flush();
   return record.id;
 }
+
+/** How long a web error report is kept. */
+export const FRONTEND_ERROR_RETENTION_DAYS = 30;
+
+/** Deletes the web error reports older than FRONTEND_ERROR_RETENTION_DAYS (the worker's sweep); returns how many. */
+export async function deleteOldFrontendErrors(em: EntityManager): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `delete from frontend_error_logs where created_at < now() - make_interval(days => ?) returning id`,
+    [FRONTEND_ERROR_RETENTION_DAYS],
+  );
+  return rows.length;
+}
