@@ -21,14 +21,19 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
     saved[k] = process.env[k];
     process.env[k] = v;
   }
-  const app = await createApp();
+  let app: NestExpressApplication;
+  try {
+    app = await createApp();
+  } finally {
+    // Restored even when the api refuses to start.
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
   return {
     app,
     url,
@@ -67,7 +72,7 @@ export async function startApiWithMail(env: Record<string, string> = {}): Promis
  * A one-time token of the user stored as the worker stores it (only its hash), for tests that run no worker or
  * read no mail: what the e-mailed link would carry.
  */
-async function storedToken(api: ApiHarness, kind: TokenKind, userId: string): Promise<string> {
+export async function storedToken(api: ApiHarness, kind: TokenKind, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const em = api.orm.em.fork();
   const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));

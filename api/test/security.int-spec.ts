@@ -156,6 +156,8 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
+      // Injected script cannot open a socket (or a fetch) to anywhere else: same-origin ws is 'self'.
+      expect(csp).toMatch(/(^|;)\s*connect-src 'self'(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
@@ -194,8 +196,10 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
         body: JSON.stringify({ email, password: PASSWORD, confirmPassword: PASSWORD }),
       });
       expect(res.status).toBe(201);
-      const [cookie, ...others] = res.headers.getSetCookie();
-      expect(others).toEqual([]);
+      const cookies = res.headers.getSetCookie();
+      const cookie = cookies.find((c) => c.startsWith('planejador.sid='))!;
+      // And the device cookie that the sign-in limits recognise (login-limits.int-spec).
+      expect(cookies.filter((c) => c !== cookie).map((c) => c.split('=')[0])).toEqual(['planejador.device']);
       const attributes = cookie.split(';').map((p) => p.trim().toLowerCase());
       expect(attributes[0]).toMatch(/^planejador\.sid=s%3a/);
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
@@ -281,7 +285,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
         });
       const overTls = await register({ 'x-forwarded-proto': 'https' });
       expect(overTls.status).toBe(201);
-      const attributes = overTls.headers.getSetCookie()[0].split(';').map((p) => p.trim().toLowerCase());
+      const attributes = overTls.headers.getSetCookie().find((c) => c.startsWith('planejador.sid='))!.split(';').map((p) => p.trim().toLowerCase());
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure']));
       expect(overTls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       expect(overTls.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
@@ -292,18 +296,24 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     });
   });
 
-  describe('in production at a plain http address (docker compose as it comes: APP_URL http://localhost:3000)', () => {
+  describe('in production at a plain http address (APP_URL http://localhost:3000, as docker compose comes)', () => {
     let plainHttp: ApiHarness;
     beforeAll(async () => {
-      plainHttp = await startApi({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', QUEUE_PREFIX: `${prefix}-plain` });
+      plainHttp = await startApi({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', ALLOW_INSECURE_HTTP: 'true', QUEUE_PREFIX: `${prefix}-plain` });
     });
     afterAll(() => plainHttp?.close());
+
+    it('refuses to start unless ALLOW_INSECURE_HTTP=true says so explicitly', async () => {
+      await expect(startApi({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', QUEUE_PREFIX: `${prefix}-refused` })).rejects.toThrow(
+        /APP_URL: em produção deve ser https:\/\/.*ALLOW_INSECURE_HTTP=true/,
+      );
+    });
 
     it('signs in and keeps the session (cookie httpOnly and SameSite, not Secure), without upgrading requests', async () => {
       const client = plainHttp.client();
       const res = await client.post('/api/register', { email: uniqueEmail('plain'), password: PASSWORD, confirmPassword: PASSWORD });
       expect(res.status).toBe(201);
-      const attributes = res.headers.getSetCookie()[0].split(';').map((p) => p.trim().toLowerCase());
+      const attributes = res.headers.getSetCookie().find((c) => c.startsWith('planejador.sid='))!.split(';').map((p) => p.trim().toLowerCase());
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax']));
       expect(attributes).not.toContain('secure');
       expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');

@@ -132,6 +132,14 @@ describe('gerar planos with the fake AI', () => {
   it('signs up, creates a class, follows the tutorial and the matrix, generates a 3-lesson plan and opens it', async () => {
     context = await newContext(browser, 'desktop', stack.url);
     const page = await context.newPage();
+    // The live progress comes over socket.io's websocket to this origin, which the CSP's connect-src 'self' allows
+    // (no ws: or wss: to anywhere): frames arrive, and the browser reports no refused connection.
+    const socketFrames: string[] = [];
+    const refused: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', () => void socketFrames.push(ws.url())));
+    page.on('console', (message) => {
+      if (/Content Security Policy|connect-src/i.test(message.text())) refused.push(message.text());
+    });
 
     // Sign up and create a class through the UI.
     await page.goto('/auth');
@@ -275,6 +283,9 @@ describe('gerar planos with the fake AI', () => {
 
     // (The success toast is checked in the offline test: here it may have timed out during the screenshots.)
     await page.waitForURL(`**/plano/${planId}`, { timeout: 30000 });
+    expect(socketFrames.length).toBeGreaterThan(0);
+    expect(socketFrames.every((url) => new URL(url).host === new URL(stack.url).host)).toBe(true);
+    expect(refused).toEqual([]);
     const plano = await pageClient(page).get<Plano>(`/api/planos/${planId}`);
     expect(plano.body.generation).toMatchObject({ state: 'done', done: 3, total: 3 });
     // The switch was off (no RS matrix loaded): the plan was asked for with it off, and its page says so.

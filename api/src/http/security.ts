@@ -40,8 +40,9 @@ export function setupHttp(app: INestApplication, settings: Settings, session: Re
         'script-src': ["'self'", ...scriptHashes],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        // The browser sends its errors to Sentry itself when SENTRY_DSN is set.
-        'connect-src': ["'self'", 'ws:', 'wss:', ...[sentryOrigin(settings)].filter((origin): origin is string => origin !== null)],
+        // Same origin only (socket.io's ws:// or wss:// to this host is 'self'), and Sentry, to which the browser
+        // sends its errors itself when SENTRY_DSN is set.
+        'connect-src': ["'self'", ...[sentryOrigin(settings)].filter((origin): origin is string => origin !== null)],
         'frame-src': ["'self'", 'blob:', 'data:'],
         'upgrade-insecure-requests': servedOverHttps(settings) ? [] : null,
       },

@@ -107,10 +107,23 @@ export const settingsSchema = z
     /** Forgot-password answers no sooner than this, so an unknown e-mail is not told apart by timing. */
     FORGOT_PASSWORD_FLOOR_MS: int(400, 0, 5000),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+    /**
+     * Production refuses to start at a plain http APP_URL (the session cookie would travel without Secure) unless
+     * this says so explicitly: `true` to try it at http://localhost, without TLS.
+     */
+    ALLOW_INSECURE_HTTP: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   })
   .superRefine((s, ctx) => {
     if (s.NODE_ENV === 'production' && !s.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'é obrigatório em produção' });
+    }
+    if (s.NODE_ENV === 'production' && !s.ALLOW_INSECURE_HTTP && !(s.APP_URL ?? '').startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message:
+          'em produção deve ser https://... (um proxy com TLS na frente, e TRUST_PROXY=true); para servir por http mesmo assim, sem cookie Secure, defina ALLOW_INSECURE_HTTP=true',
+      });
     }
   });
 

@@ -103,7 +103,7 @@ export interface PublicUser {
   profileImageUrl: string | null;
   credits: number;
   role: (typeof ROLES)[number];
-  /** Whether the account confirmed its e-mail address (ADMIN_EMAILS grants admin only then). */
+  /** Whether the account confirmed its e-mail address (through the e-mailed link, or a password reset). */
   emailVerificado: boolean;
   createdAt: string;
   updatedAt: string;
