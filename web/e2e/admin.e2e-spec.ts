@@ -97,7 +97,15 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
       await new Promise((r) => setTimeout(r, 1000));
       await route.continue();
     });
+    // A double press asks once: the count, the subject and the start of the body, before anything is sent.
     await submit.dblclick();
+    const confirm = page.getByRole('alertdialog', { name: 'Enviar para 3 destinatários?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`Assunto: ${subject}`);
+    expect(await confirm.textContent()).toMatch(/Início da mensagem: .*Planeje suas aulas/);
+    await checkAccessible(page, 'email sender (confirmation)');
+    expect(sends).toHaveLength(0);
+    await confirm.getByRole('button', { name: 'Enviar agora' }).click();
     const sending = page.getByRole('button', { name: 'Enviando...' });
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
@@ -115,10 +123,13 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     expect(await row.textContent()).toContain(adminEmail);
     expect(await row.getByRole('cell').nth(3).textContent()).toBe('3');
 
-    const mail = await stack.smtp.waitFor((m) => m.parsed.subject === subject);
-    expect(stack.smtp.messages.filter((m) => m.parsed.subject === subject)).toHaveLength(1);
-    expect(mail.envelope.to.sort()).toEqual(['coordenacao@escola.test', 'diretora@escola.test', 'secretaria@escola.test']);
-    expect(mail.raw).not.toContain('secretaria@');
+    // One message per recipient, each addressed to that recipient alone.
+    const everyone = ['diretora@escola.test', 'coordenacao@escola.test', 'secretaria@escola.test'];
+    const mails = stack.smtp.messages.filter((m) => m.parsed.subject === subject);
+    expect(mails.map((m) => m.envelope.to)).toEqual(everyone.map((a) => [a]));
+    for (const mail of mails) {
+      for (const other of everyone.filter((a) => a !== mail.envelope.to[0])) expect(mail.raw).not.toContain(other);
+    }
 
     await checkAccessible(page, 'email sender (after a send)');
     await setTheme(page, 'dark');
@@ -162,6 +173,8 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByLabel('Para', { exact: true }).fill('duplicado@escola.test');
     await page.getByLabel('CC (Cópia)').fill('DUPLICADO@escola.test; invalido');
     expect(await recipientBadge(page).textContent()).toBe('1');
+    // The invalid address is listed as ignored, by its value.
+    await page.getByRole('list', { name: 'Endereços ignorados' }).getByText('invalido', { exact: true }).waitFor();
     expect(await page.getByText('Alto Volume', { exact: true }).count()).toBe(0);
 
     // A server that refuses for good: the record shows Falhou with the reason.
@@ -171,6 +184,7 @@ describe('admin e-mail sender and queue dashboard (Chromium)', () => {
     await page.getByText('Assunto é obrigatório', { exact: true }).waitFor();
     await page.getByLabel('Assunto').fill('Envio recusado');
     await send.click();
+    await page.getByRole('alertdialog', { name: 'Enviar para 1 destinatário?' }).getByRole('button', { name: 'Enviar agora' }).click();
     const failed = page.getByRole('row').filter({ hasText: 'Envio recusado' });
     await failed.getByText('Falhou', { exact: true }).waitFor({ timeout: 15000 });
     await failed.getByText(/Servidor SMTP recusou o envio \(550\)/).waitFor();

@@ -19,6 +19,21 @@ function parseEmailList(bulk: string | null | undefined): string[] {
   return [...seen];
 }
 
+/**
+ * The addresses of these semicolon lists that are not valid e-mail addresses, as typed (trimmed), each once and in
+ * order: the form lists them as ignored (the same rule as parseEmailList, which drops them).
+ */
+export function invalidAddresses(...bulks: (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const bulk of bulks) {
+    for (const part of (bulk ?? '').split(';')) {
+      const value = part.trim();
+      if (value && !isValidEmailAddress(value.toLowerCase())) seen.add(value);
+    }
+  }
+  return [...seen];
+}
+
 export interface Recipients {
   to: string[];
   cc: string[];

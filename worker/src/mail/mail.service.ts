@@ -67,11 +67,13 @@ export class MailService {
   }
 
   /**
-   * Sends one bulk e-mail to the recipients not yet mailed, and records the outcome per recipient and on the
-   * log record. Each recipient is claimed ('pending' -> 'sending') before the SMTP transaction and marked
-   * 'sent' after it, so a retried or restarted job mails only those still pending. A recipient left in 'sending'
-   * by an attempt that died mid-send may have been mailed: it is marked 'interrupted', never mailed again. So is
-   * one whose message the SMTP server had taken (DATA accepted) when the connection was lost before its answer.
+   * Sends one bulk e-mail to the recipients not yet mailed, one message each, addressed to that recipient alone (no
+   * one sees another's address, Cc and Cco included), and records the outcome per recipient and on the log record.
+   * Each recipient is claimed ('pending' -> 'sending') before its SMTP transaction and marked after it, so a retried
+   * or restarted job mails only those still pending. A recipient left in 'sending' by an attempt that died mid-send
+   * may have been mailed: it is marked 'interrupted', never mailed again. So is one whose message the SMTP server had
+   * taken (DATA accepted) when the connection was lost before its answer. A recipient refused for good is failed and
+   * the others are still mailed; a passing failure (server down) stops the attempt, to be retried.
    */
   private async sendBulk(logId: string, attempt: number, lastAttempt: boolean) {
     const em = this.em.fork();
@@ -83,6 +85,7 @@ export class MailService {
       await retryFailedRecipients(em, logId, REFUSED);
     }
     await markEmailLogSending(em, logId, attempt);
+    // In the order the admin wrote them.
     const all: { address: string; kind: RecipientKind }[] = [
       ...log.toAddresses.map((address) => ({ address, kind: 'to' as const })),
       ...log.ccAddresses.map((address) => ({ address, kind: 'cc' as const })),
@@ -90,38 +93,36 @@ export class MailService {
     ];
     await addRecipients(em, logId, all);
     await interruptSendingRecipients(em, logId);
-    const claimed = await claimPendingRecipients(em, logId);
-    const mark = (status: 'sent' | 'failed' | 'pending', addresses: string[], error: string | null = null) =>
-      markRecipients(em, logId, status, addresses, error);
-    const claimedAddresses = claimed.map((r) => r.address);
     let messageId = 'nothing-pending';
-    if (claimed.length) {
-      // In the order the admin wrote them.
-      const of = (kind: string) => all.filter((r) => r.kind === kind && claimedAddresses.includes(r.address)).map((r) => r.address);
+    for (const { address } of all) {
+      if (!(await claimPendingRecipients(em, logId, address)).length) continue;
+      const mark = (status: 'sent' | 'failed' | 'pending', error: string | null = null) => markRecipients(em, logId, status, [address], error);
       // Only the SMTP transaction is in here: a database error while recording its outcome is no mail error.
-      const outcome = await this.deliver({ to: of('to'), cc: of('cc'), bcc: of('bcc'), subject: log.subject, html: log.html, text: log.text }).then(
+      const outcome = await this.transport.send({ to: [address], subject: log.subject, html: log.html, text: log.text }).then(
         (sent) => ({ sent, err: null }),
         (err: unknown) => ({ sent: null, err }),
       );
       if (outcome.sent) {
-        const refused = new Set(outcome.sent.rejected.map((a) => a.toLowerCase()));
-        await mark('failed', claimedAddresses.filter((a) => refused.has(a.toLowerCase())), REFUSED);
-        await mark('sent', claimedAddresses.filter((a) => !refused.has(a.toLowerCase())));
+        const refused = outcome.sent.rejected.some((a) => a.toLowerCase() === address.toLowerCase());
+        await (refused ? mark('failed', REFUSED) : mark('sent'));
         messageId = outcome.sent.messageId;
       } else if (classifyMailError(outcome.err) === 'unknown') {
         // The server had the message when the connection was lost: it may have been delivered. As after a crash
-        // mid-send, these recipients (still 'sending') are 'interrupted', never mailed again.
-        this.logger.warn({ logId, recipients: claimed.length, reason: describeMailError(outcome.err) }, 'bulk e-mail handed over, delivery not confirmed');
+        // mid-send, this recipient (still 'sending') is 'interrupted', never mailed again.
+        this.logger.warn({ logId, reason: describeMailError(outcome.err) }, 'bulk e-mail handed over, delivery not confirmed');
         await interruptSendingRecipients(em, logId);
+      } else if (classifyMailError(outcome.err) === 'final') {
+        // Refused for good: this address (at RCPT TO) or this message; the others are still tried.
+        await mark('failed', (outcome.err as { code?: string }).code === 'EENVELOPE' ? REFUSED : describeMailError(outcome.err));
       } else {
         const reason = describeMailError(outcome.err);
-        const final = lastAttempt || outcome.err instanceof UnrecoverableError;
-        // Nothing was taken by the server: these recipients are still to be mailed (or failed, if final).
-        await mark(final ? 'failed' : 'pending', claimedAddresses, reason);
-        if (!final) {
+        // Nothing was taken by the server: this recipient and the rest are still to be mailed (or failed, if final).
+        if (!lastAttempt) {
+          await mark('pending', reason);
           await markEmailLogQueued(em, logId, reason);
           throw outcome.err;
         }
+        await mark('failed', reason);
       }
     }
     const summary = await this.finishBulk(logId);

@@ -92,12 +92,12 @@ export async function interruptSendingRecipients(em: EntityManager, logId: strin
   );
 }
 
-/** Claims the pending recipients ('pending' -> 'sending') and returns them. */
-export async function claimPendingRecipients(em: EntityManager, logId: string): Promise<{ address: string; kind: RecipientKind }[]> {
+/** Claims the pending recipients ('pending' -> 'sending'), or only `address` if given, and returns them. */
+export async function claimPendingRecipients(em: EntityManager, logId: string, address?: string): Promise<{ address: string; kind: RecipientKind }[]> {
   return em.execute<{ address: string; kind: RecipientKind }[]>(
     `update email_log_recipients set status = 'sending', updated_at = now()
-      where log_id = ? and status = 'pending' returning address, kind`,
-    [logId],
+      where log_id = ? and status = 'pending' and (?::text is null or address = ?) returning address, kind`,
+    [logId, address ?? null, address ?? null],
   );
 }
 

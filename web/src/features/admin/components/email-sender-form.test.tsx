@@ -1,5 +1,5 @@
 import { LIMITS, MSG } from '@planejador/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answerFetch, renderWithClient } from '@/test/render';
 import { EmailSenderForm } from './email-sender-form';
 
@@ -15,15 +15,19 @@ describe('EmailSenderForm', () => {
     expect(sendButton().disabled).toBe(true);
   });
 
-  it('counts each address once across Para, CC and CCO, and ignores invalid ones', () => {
+  it('counts each address once across Para, CC and CCO, and lists the invalid ones it ignores, by value', () => {
     renderWithClient(<EmailSenderForm />);
+    expect(screen.queryByRole('list', { name: 'Endereços ignorados' })).toBeNull();
     type('Para', 'ana@escola.com; bia@escola.com; não-é-email');
-    type('CC (Cópia)', 'ANA@escola.com; caio@escola.com');
-    type('CCO (Cópia Oculta)', 'bia@escola.com;caio@escola.com; davi@escola.com');
+    type('CC (Cópia)', 'ANA@escola.com; caio@escola.com; caio@escola');
+    type('CCO (Cópia Oculta)', 'bia@escola.com;caio@escola.com; davi@escola.com; não-é-email');
     expect(screen.getByTestId('recipient-count').textContent).toBe('4');
     expect(screen.getByText('Para 2 · CC 1 · CCO 1')).toBeTruthy();
     expect(sendButton().disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
+    const ignored = screen.getByRole('list', { name: 'Endereços ignorados' });
+    expect(within(ignored).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['não-é-email', 'caio@escola']);
+    screen.getByText('2 endereços inválidos serão ignorados:');
   });
 
   it('warns above 50 recipients but still sends', () => {
@@ -60,13 +64,39 @@ describe('EmailSenderForm', () => {
     expect(calls).toEqual([]);
   });
 
-  it('sends the resolved lists, shows the answer and clears the form but keeps the HTML', async () => {
+  it('asks first: the count, the subject and the start of the body; Cancelar sends nothing', async () => {
+    const calls = answerFetch(() => ({ status: 202, body: {} }));
+    renderWithClient(<EmailSenderForm />);
+    type('Para', 'ana@escola.com; bia@escola.com; errado');
+    type('CCO (Cópia Oculta)', 'caio@escola.com');
+    type('Assunto', 'Convite para o Planejador');
+    // The invitation template stays the body; the dialog shows its text, never its markup.
+    fireEvent.click(sendButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Enviar para 3 destinatários?' });
+    expect(dialog.textContent).toContain('Assunto: Convite para o Planejador');
+    const start = within(dialog).getByText('Início da mensagem:').closest('p')!.textContent!;
+    expect(start).toMatch(/Planeje suas aulas/);
+    expect(start).not.toContain('<');
+    expect(start.length).toBeLessThan(200);
+    expect(dialog.textContent).toContain('Endereços ignorados (inválidos): errado');
+    expect(dialog.textContent).toContain('ninguém vê o endereço dos outros');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual([]);
+    expect((screen.getByLabelText('Assunto') as HTMLInputElement).value).toBe('Convite para o Planejador');
+  });
+
+  it('sends the resolved lists once confirmed, shows the answer and clears the form but keeps the HTML', async () => {
     const calls = answerFetch(() => ({ status: 202, body: { message: 'Envio agendado para 2 destinatário(s)', id: 'e1', recipients: 2 } }));
     renderWithClient(<EmailSenderForm />);
     type('Para', 'ana@escola.com; Bia@Escola.com');
     type('Assunto', 'Convite');
     type('Conteúdo HTML', '<p>Olá</p>');
     fireEvent.click(sendButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Enviar para 2 destinatários?' });
+    expect(within(dialog).getByText('Início da mensagem:').closest('p')!.textContent).toBe('Início da mensagem: Olá');
+    expect(calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
 
     expect(await screen.findByText('Envio agendado para 2 destinatário(s)')).toBeTruthy();
     const send = calls.find((call) => call.url === '/admin/email-sender');

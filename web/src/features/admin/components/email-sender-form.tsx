@@ -1,9 +1,18 @@
 import { formResolver } from '@/lib/form-resolver';
-import { emailFormSchema, LIMITS, MSG, resolveRecipients } from '@planejador/contracts';
+import { emailFormSchema, invalidAddresses, LIMITS, MSG, resolveRecipients } from '@planejador/contracts';
 import { AlertTriangle, Loader2, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,9 +32,19 @@ type ContentTab = 'html' | 'texto';
 
 const SUCCESS_FALLBACK = 'Email enviado com sucesso!';
 const FAILURE_FALLBACK = 'Falha ao enviar email';
-const LIST_HINT = 'Separe vários endereços com ponto e vírgula (;). Endereços inválidos são ignorados.';
+const LIST_HINT = 'Separe vários endereços com ponto e vírgula (;). Endereços inválidos são ignorados (listados abaixo).';
 
 const emptyValues = (html: string): EmailFormValues => ({ toBulk: '', ccBulk: '', bccBulk: '', subject: '', html, text: '' });
+
+/** How much of the body the confirmation shows. */
+const BODY_START_CHARS = 160;
+
+/** The start of what the recipients will read: the plain text when given, else the HTML's text (never run). */
+export function bodyStart(html: string, text: string | null | undefined): string {
+  const source = text?.trim() ? text : (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
+  const words = source.replace(/\s+/g, ' ').trim();
+  return words.length > BODY_START_CHARS ? `${words.slice(0, BODY_START_CHARS).trimEnd()}…` : words;
+}
 
 /** The bulk e-mail form with its live preview (the preview needs the form's HTML, so they live together). */
 export function EmailSenderForm() {
@@ -41,17 +60,25 @@ export function EmailSenderForm() {
   });
   // The same de-duplication as the server: what the badge counts is what will be sent.
   const recipients = useMemo(() => resolveRecipients(toBulk, ccBulk, bccBulk), [toBulk, ccBulk, bccBulk]);
+  const ignored = useMemo(() => invalidAddresses(toBulk, ccBulk, bccBulk), [toBulk, ccBulk, bccBulk]);
+  // The checked values waiting for the admin's confirmation ("Enviar para N destinatários?").
+  const [confirming, setConfirming] = useState<EmailFormValues | null>(null);
   const total = recipients.total;
   const tooMany = total > LIMITS.emailMaxRecipients;
   const highVolume = total > LIMITS.emailWarnRecipients;
 
   // One send at a time: a double press (before the button turns 'Enviando...') sends once.
   const once = useSingleFlight();
+  // A valid form asks first: the count, the subject and the start of the body, then the send.
   const submit = (values: EmailFormValues) => {
     if (tooMany) {
       toast({ title: 'Erro', description: MSG.tooManyRecipients, variant: 'destructive' });
       return;
     }
+    setConfirming(values);
+  };
+  const confirmSend = (values: EmailFormValues) => {
+    setConfirming(null);
     once(() =>
       send.mutateAsync(
         { ...values, to: recipients.to, cc: recipients.cc, bcc: recipients.bcc },
@@ -104,6 +131,18 @@ export function EmailSenderForm() {
               </FormField>
             </div>
 
+            {ignored.length ? (
+              <div id="enderecos-ignorados" className="rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
+                <p className="font-semibold">
+                  {ignored.length === 1 ? '1 endereço inválido será ignorado:' : `${ignored.length} endereços inválidos serão ignorados:`}
+                </p>
+                <ul aria-label="Endereços ignorados" className="mt-1 flex flex-wrap gap-x-3 gap-y-1 break-all">
+                  {ignored.map((value) => (
+                    <li key={value}>{value}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-medium">Destinatários:</span>
               <Badge variant={tooMany ? 'destructive' : total > 0 ? 'default' : 'secondary'} data-testid="recipient-count">
@@ -184,6 +223,28 @@ export function EmailSenderForm() {
               ) : null}
             </div>
           </form>
+          <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+            <AlertDialogContent>
+              <AlertDialogTitle>{total === 1 ? 'Enviar para 1 destinatário?' : `Enviar para ${total} destinatários?`}</AlertDialogTitle>
+              <AlertDialogDescription asChild>
+                <div className="flex flex-col gap-2">
+                  <p>Cada destinatário recebe uma mensagem só para si: ninguém vê o endereço dos outros.</p>
+                  <p>
+                    <span className="font-medium text-foreground">Assunto:</span> {confirming?.subject}
+                  </p>
+                  <p>
+                    <span className="font-medium text-foreground">Início da mensagem:</span>{' '}
+                    {confirming ? bodyStart(confirming.html, confirming.text) : ''}
+                  </p>
+                  {ignored.length ? <p>Endereços ignorados (inválidos): {ignored.join(', ')}</p> : null}
+                </div>
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                <AlertDialogAction onClick={() => confirming && confirmSend(confirming)}>Enviar agora</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
         </CardContent>
       </Card>
 
