@@ -301,6 +301,13 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
   });
 
   it('retries transient SMTP failures: two 451 replies, then delivered exactly once and sent', async () => {
+    // No other message in flight: the two failures are this send's.
+    const mailQueue = api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.mail);
+    await waitFor(async () => {
+      const counts = await mailQueue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0);
+    }, { what: 'the mail queue to be idle', timeoutMs: 20000 });
+    const before = smtp.messages.length;
     smtp.failNext(2, 451);
     const body = validBody({ subject: 'Depois de duas falhas' });
     const res = await send(body);
@@ -309,6 +316,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(log.error).toBeNull();
     expect(await sendEnded(res.body.id)).toBe('completed');
     expect(withSubject(body.subject)).toHaveLength(1);
+    expect(smtp.messages.slice(before).map((m) => m.parsed.subject)).toEqual([body.subject]);
     expect(await attemptsOf(res.body.id)).toBe(3);
   });
 
