@@ -5,6 +5,7 @@ import type { Settings } from '@planejador/config';
 import { ormConfig } from '@planejador/db';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { AvaliacoesModule } from './avaliacoes/avaliacoes.module';
 import { CalendarioModule } from './calendario/calendario.module';
 import { CoreModule } from './core/core.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -30,6 +31,7 @@ const FEATURES = [
   RealtimeModule,
   AdminModule,
   CalendarioModule,
+  AvaliacoesModule,
 ];
 
 /** The api, built from the settings its process parsed once (main.ts, or a test's harness). */

@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Settings } from '@planejador/config';
 import { ormConfig } from '@planejador/db';
+import { AssessmentModule } from './assessment/assessment.module';
 import { CoreModule } from './core/core.module';
 import { ExportModule } from './export/export.module';
 import { GenerationModule } from './generation/generation.module';
@@ -21,6 +22,7 @@ export class WorkerModule {
         GenerationModule,
         ExportModule,
         MailModule,
+        AssessmentModule,
       ],
     };
   }

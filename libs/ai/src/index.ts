@@ -13,3 +13,4 @@ export * from './quality/lesson-checks';
 export * from './quality/scenario-plans';
 export { partialStringFields } from './partial-json';
 export { redactLessonContext } from './redact-context';
+export * from './assessment';

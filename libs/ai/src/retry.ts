@@ -65,14 +65,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** One attempt bounded by its own time-out, even if the generator ignores the signal. */
-async function attemptOnce(
-  generator: LessonGenerator,
-  ctx: LessonContext,
-  timeoutMs: number,
-  outer?: AbortSignal,
-  onDelta?: GenerateOptions['onDelta'],
-): Promise<LessonDraft> {
+/** One attempt bounded by its own time-out, even if the call ignores the signal. */
+async function attemptOnce<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number, outer?: AbortSignal): Promise<T> {
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -84,7 +78,7 @@ async function attemptOnce(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([generator.generate(ctx, { signal: controller.signal, onDelta }), timedOut]);
+    return await Promise.race([run(controller.signal), timedOut]);
   } catch (error) {
     if (outer?.aborted) throw new AiError('aborted', { cause: error });
     if (controller.signal.aborted) throw new AiError('timeout', { cause: error, detail: `sem resposta em ${timeoutMs} ms` });
@@ -99,11 +93,20 @@ async function attemptOnce(
  * Generates one lesson, retrying retryable failures (429, 5xx, time-outs, network errors, invalid or
  * off-schema answers, unknown skill codes) with backoff. Throws the last AiError when it gives up.
  */
-export async function generateWithRetry(
-  generator: LessonGenerator,
-  ctx: LessonContext,
+export function generateWithRetry(generator: LessonGenerator, ctx: LessonContext, options: RetryOptions): Promise<LessonDraft> {
+  return retryAiCall((signal) => generator.generate(ctx, { signal, onDelta: options.onDelta }), options, { aula: ctx.aula.numeroAula }, 'ai lesson');
+}
+
+/**
+ * Any AI call under the same rules: each attempt bounded by its time-out, retryable failures tried again with
+ * backoff up to `attempts`, `beforeAttempt` (a budget) asked first. `logFields` name the call in the logs.
+ */
+export async function retryAiCall<T>(
+  run: (signal: AbortSignal) => Promise<T>,
   options: RetryOptions,
-): Promise<LessonDraft> {
+  logFields: Record<string, unknown>,
+  label: string,
+): Promise<T> {
   const attempts = Math.max(1, Math.floor(options.attempts));
   const logger = options.logger ?? silentLogger;
   for (let attempt = 1; ; attempt++) {
@@ -112,26 +115,20 @@ export async function generateWithRetry(
         await options.beforeAttempt(attempt);
       } catch (thrown) {
         if (!(thrown instanceof AiError)) throw thrown;
-        logger.warn({ aula: ctx.aula.numeroAula, attempt, kind: thrown.kind, err: thrown.message }, 'ai lesson stopped before its attempt');
+        logger.warn({ ...logFields, attempt, kind: thrown.kind, err: thrown.message }, `${label} stopped before its attempt`);
         throw thrown;
       }
     }
     try {
-      return await attemptOnce(generator, ctx, options.timeoutMs, options.signal, options.onDelta);
+      return await attemptOnce(run, options.timeoutMs, options.signal);
     } catch (thrown) {
       const error = toAiError(thrown);
       if (!error.retryable || attempt >= attempts) {
-        logger.warn(
-          { aula: ctx.aula.numeroAula, attempt, kind: error.kind, status: error.status, err: error.message },
-          'ai lesson failed',
-        );
+        logger.warn({ ...logFields, attempt, kind: error.kind, status: error.status, err: error.message }, `${label} failed`);
         throw error;
       }
       const delayMs = retryDelayMs(attempt, error, options);
-      logger.info(
-        { aula: ctx.aula.numeroAula, attempt, kind: error.kind, status: error.status, delayMs },
-        'ai lesson retry',
-      );
+      logger.info({ ...logFields, attempt, kind: error.kind, status: error.status, delayMs }, `${label} retry`);
       options.onRetry?.({ attempt, error, delayMs });
       await sleep(delayMs, options.signal);
     }

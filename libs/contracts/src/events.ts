@@ -57,10 +57,31 @@ const lessonProgressEventSchema = z.object({
 });
 export type LessonProgressEvent = z.infer<typeof lessonProgressEventSchema>;
 
+/**
+ * Progress of an assessment's writing (POST /api/turmas/{id}/avaliacoes), to its owner only: 'started', then
+ * 'skill-done' as each skill's questions and rubric are stored (done of total skills, `code` the skill), then
+ * 'done' or 'failed' (with the reason and whether the credit went back). A hint: GET /api/avaliacoes/{id} is the truth.
+ */
+const ASSESSMENT_PROGRESS_TYPES = ['started', 'skill-done', 'done', 'failed'] as const;
+
+const assessmentProgressEventSchema = z.object({
+  avaliacaoId: z.uuid(),
+  type: z.enum(ASSESSMENT_PROGRESS_TYPES),
+  state: z.enum(GENERATION_STATES),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  code: z.string().optional(),
+  error: z.string().nullish(),
+  creditRefunded: z.boolean().optional(),
+  at: z.string(),
+});
+export type AssessmentProgressEvent = z.infer<typeof assessmentProgressEventSchema>;
+
 /** The socket.io event map shared by the api gateway, the worker's emitter and the web client. */
 export interface ServerToClientEvents {
   'plan:progress': (event: PlanProgressEvent) => void;
   'lesson:progress': (event: LessonProgressEvent) => void;
+  'assessment:progress': (event: AssessmentProgressEvent) => void;
 }
 /** The browser only listens: it sends no event (the server knows the user from the session). */
 export type ClientToServerEvents = Record<string, never>;

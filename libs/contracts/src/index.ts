@@ -8,6 +8,7 @@ export * from './turmas';
 export * from './feedback';
 export * from './planos';
 export * from './verificacao';
+export * from './avaliacoes';
 export * from './titles';
 export * from './privacy/redactor';
 export * from './school-year';

@@ -19,6 +19,10 @@ export const regenerateLessonJobSchema = z.object({
   charged: z.boolean(),
 });
 export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid() });
+/** An assessment's writing (issue 26): its questions and rubric per skill; the credit was taken by the api. */
+export const generateAssessmentJobSchema = z.object({ avaliacaoId: z.uuid() });
+/** An assessment's .docx (the test, the gabarito, the rubric), stored like a plan's export. */
+export const exportAssessmentJobSchema = z.object({ avaliacaoId: z.uuid(), userId: z.uuid() });
 /**
  * Token e-mails carry only the stored record's id: the worker makes the token, stores its hash and puts the
  * plaintext in the e-mail alone (never in job data, Redis or logs).
@@ -32,6 +36,8 @@ export type GeneratePlanJob = z.infer<typeof generatePlanJobSchema>;
 export type RegenerateLessonJob = z.infer<typeof regenerateLessonJobSchema>;
 export type ExportPlanJob = z.infer<typeof exportPlanJobSchema>;
 export type MailJob = z.infer<typeof mailJobSchema>;
+export type GenerateAssessmentJob = z.infer<typeof generateAssessmentJobSchema>;
+export type ExportAssessmentJob = z.infer<typeof exportAssessmentJobSchema>;
 
 /**
  * What an export job returns (kept in Redis briefly). The .docx itself waits in PostgreSQL (export_files) under

@@ -131,6 +131,21 @@ export const MSG = {
   calendarioForaDoAno: (n: number, ano: number) => `O ${n}º trimestre deve começar e terminar em ${ano}.`,
   calendarioInicioDepoisDoFim: (n: number) => `O ${n}º trimestre termina antes de começar.`,
   calendarioSobreposto: (a: number, b: number) => `O ${b}º trimestre deve começar depois do fim do ${a}º.`,
+  /** Assessment by skill (issue 26). */
+  avaliacaoNotFound: 'Avaliação não encontrada',
+  avaliacaoGenerating: 'Esta avaliação ainda está sendo escrita e não pode ser editada.',
+  avaliacaoTrimestreInvalid: 'Trimestre inválido (use 1, 2 ou 3).',
+  avaliacaoQuestoesPorHabilidade: 'Questões por habilidade: de 1 a 3.',
+  avaliacaoSemHabilidades: (trimestre: number, materia: string) =>
+    `Nenhuma habilidade de ${materia} foi coberta pelos planos desta turma no ${trimestre}º trimestre. Escolha as habilidades a avaliar.`,
+  avaliacaoHabilidadesVazias: 'Escolha pelo menos uma habilidade para avaliar.',
+  avaliacaoHabilidadesMax: 'Escolha no máximo 30 habilidades por avaliação.',
+  avaliacaoHabilidadeRepetida: (code: string) => `A habilidade ${code} aparece mais de uma vez.`,
+  avaliacaoHabilidadeForaDaAvaliacao: (code: string) => `A habilidade ${code} não faz parte desta avaliação.`,
+  avaliacaoQuestoesCount: (code: string) => `Habilidade ${code}: escreva de 1 a 3 questões.`,
+  avaliacaoQuestaoProblema: (code: string, problem: string) => `Habilidade ${code}: ${problem}`,
+  avaliacaoRubricaNiveis: (code: string) =>
+    `Habilidade ${code}: a rubrica tem os 4 níveis, em ordem (não desenvolveu, em desenvolvimento, desenvolveu, desenvolveu plenamente), cada um com seu descritor.`,
   regenerationOfflineNote:
     'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
   /** GET .../versoes?limite= outside 1..50, and ?antes= that is no version number. */

@@ -82,6 +82,8 @@ export interface CoberturaHabilidade {
   /** The trimestres of the plans that cite it (sorted, no repeats); empty: not covered. */
   trimestres: number[];
   planos: CoberturaPlano[];
+  /** A finished assessment of the class (POST /api/turmas/{id}/avaliacoes) includes it. */
+  avaliada: boolean;
 }
 export interface CoberturaMateria {
   materia: string;

@@ -44,6 +44,12 @@ export function foldAlternative(text: string): string {
     .trim();
 }
 
+/** 4 alternatives, none empty, no two the same once case, accents and spacing are folded. */
+export function hasDistinctAlternatives(alternativas: readonly string[]): boolean {
+  const folded = alternativas.map(foldAlternative);
+  return alternativas.length === 4 && folded.every((t) => t.length > 0) && new Set(folded).size === 4;
+}
+
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, MSG.textTooLong(max));
 
@@ -71,7 +77,8 @@ const questaoAbertaSchema = z.object({
   habilidade: habilidadeSchema,
 });
 
-const questaoSchema = z.discriminatedUnion('tipo', [questaoMultiplaSchema, questaoAbertaSchema], {
+/** One question as a client sends it (a lesson's verificação, an assessment's skill). */
+export const questaoSchema = z.discriminatedUnion('tipo', [questaoMultiplaSchema, questaoAbertaSchema], {
   error: MSG.questaoTipoInvalid,
 });
 
@@ -90,8 +97,7 @@ export const verificacaoSchema = z
   .superRefine((value, ctx) => {
     value.questoes.forEach((questao, index) => {
       if (questao.tipo !== 'multipla') return;
-      const folded = questao.alternativas.map(foldAlternative);
-      if (questao.alternativas.length !== 4 || folded.some((t) => t.length === 0) || new Set(folded).size !== 4) {
+      if (!hasDistinctAlternatives(questao.alternativas)) {
         ctx.addIssue({ code: 'custom', path: ['questoes', index, 'alternativas'], message: MSG.questaoAlternativasDistintas(index + 1) });
       }
     });

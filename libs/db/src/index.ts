@@ -17,3 +17,4 @@ export * from './repositories/reports';
 export * from './repositories/curriculum';
 export * from './repositories/calendarios';
 export * from './repositories/fairness';
+export * from './repositories/avaliacoes';

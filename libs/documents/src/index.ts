@@ -4,3 +4,4 @@ export { planFileName, FILE_NAME_MAX } from './plan-file-name';
 export { contentDisposition } from '@planejador/contracts';
 export { formatDatePtBr, formatAno, DOCUMENT_TIME_ZONE } from './pt-br-format';
 export { samplePlanDocument, sampleLesson } from './sample-plan';
+export { renderAssessmentDocx, assessmentFileName, ASSESSMENT_SECTIONS, OFFLINE_ASSESSMENT_NOTE, type AssessmentDocument } from './assessment-docx.renderer';

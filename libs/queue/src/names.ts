@@ -1,10 +1,12 @@
-import type { ExportPlanJob, GeneratePlanJob, MailJob, RegenerateLessonJob } from '@planejador/contracts';
+import type { ExportAssessmentJob, ExportPlanJob, GenerateAssessmentJob, GeneratePlanJob, MailJob, RegenerateLessonJob } from '@planejador/contracts';
 
 /** The closed set of queues and job names. Renaming one needs a migration plan for jobs in flight. */
 export const QUEUES = {
   generation: 'plan-generation',
   export: 'plan-export',
   mail: 'mail',
+  /** Assessments by skill (issue 26): their own queue, so they never hold a first plan generation back. */
+  assessment: 'assessment',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -14,6 +16,9 @@ export const JOBS = {
   exportPlan: 'export-plan',
   sendMail: 'send-mail',
   sweepPlans: 'sweep-plans',
+  generateAssessment: 'generate-assessment',
+  exportAssessment: 'export-assessment',
+  sweepAssessments: 'sweep-assessments',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -24,6 +29,9 @@ export interface JobPayloads {
   'export-plan': ExportPlanJob;
   'send-mail': MailJob;
   'sweep-plans': Record<string, never>;
+  'generate-assessment': GenerateAssessmentJob;
+  'export-assessment': ExportAssessmentJob;
+  'sweep-assessments': Record<string, never>;
 }
 
 /** Which queue carries which job. */
@@ -33,6 +41,9 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'export-plan': QUEUES.export,
   'send-mail': QUEUES.mail,
   'sweep-plans': QUEUES.generation,
+  'generate-assessment': QUEUES.assessment,
+  'export-assessment': QUEUES.export,
+  'sweep-assessments': QUEUES.assessment,
 };
 
 /** Deterministic job ids: the same plan is never queued twice. */
@@ -42,6 +53,8 @@ export const jobIds = {
   regenerateLesson: (aulaId: string, token: string) => `aula-${aulaId}-${token}`,
   exportPlan: (planId: string, updatedAt: Date | string) =>
     `export-${planId}-${new Date(updatedAt).getTime()}`,
+  generateAssessment: (avaliacaoId: string) => `avaliacao-${avaliacaoId}`,
+  exportAssessment: (avaliacaoId: string, updatedAt: Date | string) => `export-avaliacao-${avaliacaoId}-${new Date(updatedAt).getTime()}`,
   bulkMail: (logId: string) => `mail-bulk-${logId}`,
   resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
   verifyMail: (tokenId: string) => `mail-verify-${tokenId}`,

@@ -16,6 +16,12 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
     removeOnComplete: { age: 600, count: 500 },
     removeOnFail: { age: 24 * 3600 },
   },
+  [QUEUES.assessment]: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: { age: 24 * 3600, count: 5000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
   [QUEUES.mail]: {
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { userRoom, type LessonProgressEvent, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
+import { userRoom, type AssessmentProgressEvent, type LessonProgressEvent, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { REDIS, SETTINGS } from './tokens';
 
@@ -43,6 +43,15 @@ export class ProgressPublisher implements OnApplicationShutdown {
       this.emitter.to(userRoom(userId)).emit('lesson:progress', { ...event, at: new Date().toISOString() });
     } catch (err) {
       this.logger.debug({ err: (err as Error).message }, 'lesson event not published');
+    }
+  }
+
+  /** An assessment's progress, to the room of its owner (a hint, as for plans). */
+  publishAssessment(userId: string, event: Omit<AssessmentProgressEvent, 'at'>): void {
+    try {
+      this.emitter.to(userRoom(userId)).emit('assessment:progress', { ...event, at: new Date().toISOString() });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message }, 'assessment event not published');
     }
   }
 

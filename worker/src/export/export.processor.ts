@@ -1,9 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { exportPlanJobSchema } from '@planejador/contracts';
+import { exportAssessmentJobSchema, exportPlanJobSchema } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
+import { AssessmentExportService } from '../assessment/assessment-export.service';
 import { createQueueWorker } from '../core/queue-worker.factory';
 import { REDIS, SETTINGS } from '../core/tokens';
 import { ExportService } from './export.service';
@@ -14,6 +15,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly exports: ExportService,
+    private readonly assessments: AssessmentExportService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -25,6 +27,10 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
         'export-plan': async (job) => {
           const { planId, userId } = exportPlanJobSchema.parse(job.data);
           return this.exports.export(planId, userId);
+        },
+        'export-assessment': async (job) => {
+          const { avaliacaoId, userId } = exportAssessmentJobSchema.parse(job.data);
+          return this.assessments.export(avaliacaoId, userId);
         },
       },
       this.redis,

@@ -14,6 +14,7 @@ import { Migration20261127164100_password_set_by_mail } from './Migration2026112
 import { Migration20261127170000_school_calendar } from './Migration20261127170000_school_calendar';
 import { Migration20261127170130_lesson_versions_kept } from './Migration20261127170130_lesson_versions_kept';
 import { Migration20261127171000_frontend_error_retention } from './Migration20261127171000_frontend_error_retention';
+import { Migration20261127174300_avaliacoes } from './Migration20261127174300_avaliacoes';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127170000_school_calendar', class: Migration20261127170000_school_calendar },
   { name: 'Migration20261127170130_lesson_versions_kept', class: Migration20261127170130_lesson_versions_kept },
   { name: 'Migration20261127171000_frontend_error_retention', class: Migration20261127171000_frontend_error_retention },
+  { name: 'Migration20261127174300_avaliacoes', class: Migration20261127174300_avaliacoes },
 ];

@@ -118,7 +118,8 @@ export interface CoberturaScope {
  * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
  * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
  * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
- * index, the skills from curriculum_skills by component; PostgreSQL builds the JSON.
+ * index, the skills from curriculum_skills by component; a skill is `avaliada` when a finished assessment of the
+ * class includes it; PostgreSQL builds the JSON.
  */
 export async function turmaCobertura(
   pool: Pool,
@@ -168,13 +169,21 @@ export const TURMA_COBERTURA_SQL = `
       from cited
      group by code
   ),
+  assessed as (
+    select distinct h.value->>'code' as code
+      from turma t
+      join avaliacoes av on av.turma_id = t.id and av.generation_state = 'done'
+      cross join lateral jsonb_array_elements(av.habilidades) as h(value)
+  ),
   materias as (
     select k.ord, k.materia, count(*)::int as total, count(cv.code)::int as cobertas,
            json_agg(json_build_object('code', k.code, 'description', k.description, 'unidade', k.unit,
-                                      'trimestres', coalesce(cv.trimestres, '[]'::json), 'planos', coalesce(cv.planos, '[]'::json))
+                                      'trimestres', coalesce(cv.trimestres, '[]'::json), 'planos', coalesce(cv.planos, '[]'::json),
+                                      'avaliada', ad.code is not null)
                     order by k.code) as habilidades
       from skills k
       left join covered cv on cv.code = k.code
+      left join assessed ad on ad.code = k.code
      group by k.ord, k.materia
   )
   select json_build_object(

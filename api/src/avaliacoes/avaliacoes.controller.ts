@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { contentDisposition, createAvaliacaoSchema, updateAvaliacaoSchema, type CreateAvaliacaoData, type PublicUser, type UpdateAvaliacaoData } from '@planejador/contracts';
+import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
+import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
+import { ZodValidationPipe } from '../core/zod-validation.pipe';
+import { AvaliacoesExportService } from './avaliacoes-export.service';
+import { AvaliacoesService } from './avaliacoes.service';
+
+/** Assessment by skill (decisions.md, "School year: trimestres and coverage"). Another user's answers 404. */
+@Controller('api')
+@UseGuards(AuthenticatedGuard)
+export class AvaliacoesController {
+  constructor(
+    private readonly avaliacoes: AvaliacoesService,
+    private readonly exports: AvaliacoesExportService,
+  ) {}
+
+  @Post('turmas/:id/avaliacoes')
+  @HttpCode(202)
+  create(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) turmaId: string,
+    @Body(new ZodValidationPipe(createAvaliacaoSchema)) body: CreateAvaliacaoData,
+  ): Promise<{ id: string }> {
+    return this.avaliacoes.create(user.id, turmaId, body);
+  }
+
+  @Get('turmas/:id/avaliacoes')
+  list(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) turmaId: string) {
+    return this.avaliacoes.list(user.id, turmaId);
+  }
+
+  @Get('avaliacoes/:id')
+  get(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string) {
+    return this.avaliacoes.get(user.id, id);
+  }
+
+  @Put('avaliacoes/:id')
+  update(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Body(new ZodValidationPipe(updateAvaliacaoSchema)) body: UpdateAvaliacaoData,
+  ) {
+    return this.avaliacoes.update(user.id, id, body);
+  }
+
+  @Get('avaliacoes/:id/export')
+  async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
+    const { fileName, content } = await this.exports.export(user.id, id);
+    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    res.setHeader('Content-Disposition', contentDisposition(fileName));
+    res.setHeader('Content-Length', String(content.length));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(content);
+  }
+}

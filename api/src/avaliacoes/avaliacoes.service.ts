@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { AVALIACAO_LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
+import { CurriculumService } from '@planejador/curriculum';
+import { chargeCredits, coveredSkillCodes, findAvaliacao, findTurmaAno, insertAvaliacao, listAvaliacoes, markAvaliacaoEnqueued, updateAvaliacaoHabilidades } from '@planejador/db';
+import { JobProducer, jobIds } from '@planejador/queue';
+import { JOB_PRODUCER } from '../core/tokens';
+import { SkillScope } from '../planos/skill-scope';
+
+/** Assessment by skill (issue 26): stored and charged here, written by the worker. */
+@Injectable()
+export class AvaliacoesService {
+  private readonly logger = new Logger(AvaliacoesService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly curriculum: CurriculumService,
+    private readonly scope: SkillScope,
+    @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+  ) {}
+
+  /**
+   * Checks the skills (given, else the subject's skills the class's finished plans of that trimestre cite), takes
+   * one credit and stores the assessment 'queued' in one transaction (402 without a credit), then queues the job;
+   * when Redis is down the worker's sweeper queues it later.
+   */
+  async create(userId: string, turmaId: string, data: CreateAvaliacaoData): Promise<{ id: string }> {
+    const ano = await findTurmaAno(this.em.fork(), userId, turmaId);
+    if (ano === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    await this.scope.requireSkills(ano, data.materia);
+    let codes: string[];
+    if (data.habilidades) {
+      codes = data.habilidades;
+      await this.scope.check(ano, data.materia, codes);
+    } else {
+      const valid = await this.curriculum.validCodes(ano, data.materia);
+      codes = (await coveredSkillCodes(this.em.fork(), turmaId, data.trimestre)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
+      if (!codes.length) throw new BadRequestException({ message: MSG.avaliacaoSemHabilidades(data.trimestre, materiaLabel(data.materia)) });
+    }
+    const records = await this.curriculum.findByCodes(codes);
+    const id = randomUUID();
+    await this.em.fork().transactional(async (tx) => {
+      if ((await findTurmaAno(tx, userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+      if (!(await chargeCredits(tx, userId, 1))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
+      await insertAvaliacao(tx, {
+        id,
+        userId,
+        turmaId,
+        trimestre: data.trimestre,
+        materia: data.materia,
+        questoesPorHabilidade: data.questoesPorHabilidade ?? AVALIACAO_LIMITS.questoesPorHabilidadeDefault,
+        habilidades: records.map((r) => ({ code: r.code, description: r.description })),
+      });
+    });
+    try {
+      await this.producer.enqueue('generate-assessment', { avaliacaoId: id }, jobIds.generateAssessment(id));
+      await markAvaliacaoEnqueued(this.em.fork(), id);
+    } catch (err) {
+      this.logger.warn({ avaliacaoId: id, err: (err as Error).message }, 'assessment not enqueued yet; the sweeper will retry');
+    }
+    return { id };
+  }
+
+  async get(userId: string, id: string): Promise<Avaliacao> {
+    const found = await findAvaliacao(this.em.fork(), id, userId);
+    if (!found) throw new NotFoundException({ message: MSG.avaliacaoNotFound });
+    const { userId: _owner, turma: _turma, ...avaliacao } = found;
+    return avaliacao;
+  }
+
+  async list(userId: string, turmaId: string): Promise<AvaliacaoResumo[]> {
+    const list = await listAvaliacoes(this.em.fork(), userId, turmaId);
+    if (!list) throw new NotFoundException({ message: MSG.turmaNotFound });
+    return list;
+  }
+
+  /** The teacher's questions and rubrics (validated by the schema); 409 while it is being written. */
+  async update(userId: string, id: string, data: UpdateAvaliacaoData): Promise<Avaliacao> {
+    const seen = new Set<string>();
+    for (const h of data.habilidades) {
+      if (seen.has(h.code)) throw new BadRequestException({ message: MSG.avaliacaoHabilidadeRepetida(h.code) });
+      seen.add(h.code);
+    }
+    const outcome = await this.em.fork().transactional((tx) => updateAvaliacaoHabilidades(tx, userId, id, data.habilidades));
+    if (outcome.result === 'missing') throw new NotFoundException({ message: MSG.avaliacaoNotFound });
+    if (outcome.result === 'generating') throw new ConflictException({ message: MSG.avaliacaoGenerating });
+    if (outcome.result === 'outside') throw new BadRequestException({ message: MSG.avaliacaoHabilidadeForaDaAvaliacao(outcome.code) });
+    return this.get(userId, id);
+  }
+}

@@ -1,0 +1,264 @@
+import { io, type Socket } from 'socket.io-client';
+import { MSG, RUBRICA_NIVEIS, type AssessmentProgressEvent, type Avaliacao, type AvaliacaoResumo, type Cobertura, type PublicUser } from '@planejador/contracts';
+import { createPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
+
+/** Issue 26: assessment by skill, through the api, the queue and a real worker (offline, then with a fake AI). */
+
+/** A plan of the 1st trimestre with one lesson per list of pinned skills, generated to the end. */
+const plan = (client: TestClient, turmaId: string, pins: string[][], trimestre = 1) =>
+  createPlan(client, turmaId, pins.map((habilidadesFixadas, i) => ({ prompt: `Aula ${i + 1} com frações e medidas`, habilidadesFixadas })), {
+    overrides: { trimestre },
+    timeoutMs: 60000,
+  });
+
+async function credits(client: TestClient): Promise<number> {
+  return (await client.get<PublicUser>('/api/auth/user')).body.credits;
+}
+
+/** The assessment as GET shows it once its writing ended (done or failed). */
+function settled(client: TestClient, id: string): Promise<Avaliacao> {
+  return waitFor(
+    async () => {
+      const res = await client.get<Avaliacao>(`/api/avaliacoes/${id}`);
+      return res.status === 200 && (res.body.generation.state === 'done' || res.body.generation.state === 'failed') ? res.body : null;
+    },
+    { what: `assessment ${id} ended`, timeoutMs: 60000, intervalMs: 200 },
+  );
+}
+
+describe('assessment by skill, offline (no AI key): open questions and rubric from the BNCC text', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    api = await startApi({});
+    worker = await spawnWorker({});
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+  });
+
+  it("assesses the trimestre's covered skills: 202, progress by socket, 1 credit, questions and rubric, coverage avaliada, list, edit, export", async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    await plan(client, turma.id, [['EF05MA03'], ['EF05MA08']]);
+    await plan(client, turma.id, [['EF05MA03']]);
+    await plan(client, turma.id, [['EF05MA19']], 2);
+    const before = await credits(client);
+
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = io(api.url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader }, reconnection: false });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    const events: AssessmentProgressEvent[] = [];
+    socket.on('assessment:progress', (e: AssessmentProgressEvent) => events.push(e));
+    try {
+      const res = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica' });
+      expect(res.status).toBe(202);
+      const early = await client.get<Avaliacao>(`/api/avaliacoes/${res.body.id}`);
+      expect(early.body.generation.total).toBe(2);
+      const done = await settled(client, res.body.id);
+      expect(done.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
+      expect(done).toMatchObject({ turmaId: turma.id, trimestre: 1, materia: 'matematica', questoesPorHabilidade: 2, gerador: 'offline' });
+      // The default: the subject's skills the class's finished plans of that trimestre cover (not the 2nd's EF05MA19).
+      expect(done.habilidades.map((h) => h.code)).toEqual(['EF05MA03', 'EF05MA08']);
+      for (const h of done.habilidades) {
+        expect(h.description.length).toBeGreaterThan(20);
+        expect(h.questoes).toHaveLength(2);
+        // Offline: open questions only (no invented alternatives), drawn from the skill's own text.
+        for (const q of h.questoes) {
+          expect(q).toMatchObject({ tipo: 'aberta', habilidade: h.code });
+          if (q.tipo === 'aberta') expect(q.respostaEsperada.length).toBeGreaterThan(20);
+        }
+        const firstWords = h.description.replace(/^\(\w+\)\s*/, '').split(/\s+/).slice(1, 4).join(' ');
+        expect(h.questoes[0].enunciado).toContain(firstWords);
+        expect(h.rubrica.map((r) => r.nivel)).toEqual([...RUBRICA_NIVEIS]);
+        expect(h.rubrica.every((r) => r.descritor.includes(firstWords))).toBe(true);
+      }
+      await waitFor(async () => (events.some((e) => e.type === 'done' && e.avaliacaoId === res.body.id) ? true : null), { what: 'done event' });
+      const types = events.filter((e) => e.avaliacaoId === res.body.id).map((e) => e.type);
+      expect(types[0]).toBe('started');
+      expect(types.filter((t) => t === 'skill-done')).toHaveLength(2);
+      expect(await credits(client)).toBe(before - 1);
+
+      // Coverage: the assessed skills are avaliada, a covered one not assessed is not.
+      const cobertura = (await client.get<Cobertura>(`/api/turmas/${turma.id}/cobertura`)).body;
+      const math = new Map(cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.map((h) => [h.code, h]));
+      expect(math.get('EF05MA03')!.avaliada).toBe(true);
+      expect(math.get('EF05MA08')!.avaliada).toBe(true);
+      expect(math.get('EF05MA19')!.avaliada).toBe(false);
+
+      const list = await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`);
+      expect(list.status).toBe(200);
+      expect(list.body.map((a) => a.id)).toEqual([res.body.id]);
+      expect(list.body[0].habilidades.map((h) => h.code)).toEqual(['EF05MA03', 'EF05MA08']);
+
+      // Edit: a multiple-choice question with two equal alternatives is refused, naming the skill and question.
+      const edited = done.habilidades.map((h) => ({ code: h.code, questoes: h.questoes, rubrica: h.rubrica }));
+      edited[0] = {
+        ...edited[0],
+        questoes: [
+          { tipo: 'multipla', enunciado: 'Qual fração representa metade?', alternativas: ['1/2', '1/3', ' 1/2 ', '2/3'], correta: 0, habilidade: 'EF05MA03' },
+        ],
+      };
+      const bad = await client.put<{ message: string }>(`/api/avaliacoes/${done.id}`, { habilidades: edited });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe(MSG.avaliacaoQuestaoProblema('EF05MA03', MSG.questaoAlternativasDistintas(1)));
+      const badRubric = await client.put<{ message: string }>(`/api/avaliacoes/${done.id}`, { habilidades: [{ ...edited[1], rubrica: edited[1].rubrica.slice(0, 3) }] });
+      expect(badRubric.status).toBe(400);
+      expect(badRubric.body.message).toBe(MSG.avaliacaoRubricaNiveis('EF05MA08'));
+      const outside = await client.put<{ message: string }>(`/api/avaliacoes/${done.id}`, {
+        habilidades: [{ ...edited[1], code: 'EF05MA19', questoes: edited[1].questoes.map((q) => ({ ...q, habilidade: 'EF05MA19' })) }],
+      });
+      expect(outside.status).toBe(400);
+      expect(outside.body.message).toBe(MSG.avaliacaoHabilidadeForaDaAvaliacao('EF05MA19'));
+      edited[0].questoes = [
+        { tipo: 'multipla', enunciado: 'Qual fração representa metade?', alternativas: ['1/3', '1/2', '2/3', '3/4'], correta: 1, habilidade: 'EF05MA03' },
+      ];
+      const saved = await client.put<Avaliacao>(`/api/avaliacoes/${done.id}`, { habilidades: [edited[0]] });
+      expect(saved.status).toBe(200);
+      expect(saved.body.habilidades[0].questoes).toEqual(edited[0].questoes);
+      expect(saved.body.habilidades[1].questoes).toEqual(done.habilidades[1].questoes);
+      expect((await client.get<Avaliacao>(`/api/avaliacoes/${done.id}`)).body.habilidades[0].questoes[0]).toMatchObject({ correta: 1 });
+
+      // Export: a .docx rendered by the worker (through the export queue), streamed by the api.
+      const file = await client.get<Buffer>(`/api/avaliacoes/${done.id}/export`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('wordprocessingml');
+      expect(file.body.subarray(0, 2).toString()).toBe('PK');
+      expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain('Avaliação - Turma');
+    } finally {
+      socket.close();
+    }
+  }, 120000);
+
+  it('chosen skills, 1 question each; 400 in Portuguese for no skill, a skill of another year, bad trimestre or subject; 402 without credit', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const chosen = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 3, materia: 'matematica', habilidades: ['ef05ma10'], questoesPorHabilidade: 1 });
+    expect(chosen.status).toBe(202);
+    const done = await settled(client, chosen.body.id);
+    expect(done.habilidades.map((h) => [h.code, h.questoes.length])).toEqual([['EF05MA10', 1]]);
+    const before = await credits(client);
+
+    const none = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 2, materia: 'matematica' });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(MSG.avaliacaoSemHabilidades(2, 'Matemática'));
+    const empty = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(MSG.avaliacaoHabilidadesVazias);
+    const foreign = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF06MA01'] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe(MSG.habilidadeForaDoEscopo('EF06MA01', '5º ano', 'Matemática'));
+    const badTrimestre = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 4, materia: 'matematica' });
+    expect(badTrimestre.status).toBe(400);
+    expect(badTrimestre.body.message).toBe(MSG.avaliacaoTrimestreInvalid);
+    const badMateria = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'alquimia' });
+    expect(badMateria.status).toBe(400);
+    expect(badMateria.body.message).toBe(MSG.materiaInvalid);
+    const tooMany = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA10'], questoesPorHabilidade: 4 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(MSG.avaliacaoQuestoesPorHabilidade);
+    expect(await credits(client)).toBe(before);
+
+    const me = (await client.get<PublicUser>('/api/auth/user')).body;
+    await api.orm.em.fork().getConnection().execute(`update users set credits = 0 where id = ?`, [me.id]);
+    const broke = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA10'] });
+    expect(broke.status).toBe(402);
+    expect(broke.body.message).toBe(MSG.insufficientCredits);
+    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(1);
+  }, 120000);
+
+  it("another teacher's assessment and class answer 404 on every route", async () => {
+    const owner = await teacherWithTurma(api, { ano: '5' });
+    const res = await owner.client.post<{ id: string }>(`/api/turmas/${owner.turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA01'], questoesPorHabilidade: 1 });
+    const done = await settled(owner.client, res.body.id);
+    const stranger = await teacherWithTurma(api, { ano: '5' });
+    const body = { habilidades: done.habilidades.map((h) => ({ code: h.code, questoes: h.questoes, rubrica: h.rubrica })) };
+    expect((await stranger.client.get(`/api/avaliacoes/${done.id}`)).status).toBe(404);
+    expect((await stranger.client.put(`/api/avaliacoes/${done.id}`, body)).status).toBe(404);
+    expect((await stranger.client.get(`/api/avaliacoes/${done.id}/export`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/turmas/${owner.turma.id}/avaliacoes`)).status).toBe(404);
+    const before = await credits(stranger.client);
+    expect((await stranger.client.post(`/api/turmas/${owner.turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA01'] })).status).toBe(404);
+    expect(await credits(stranger.client)).toBe(before);
+    expect((await stranger.client.get('/api/avaliacoes/not-a-uuid')).status).toBe(404);
+    expect((await owner.client.put(`/api/avaliacoes/${done.id}`, body)).status).toBe(200);
+  }, 120000);
+});
+
+/** Answers of the fake AI: 2 multiple-choice questions and the 4 descriptors, whatever the skill. */
+const AI_ANSWER = {
+  questoes: [
+    { tipo: 'multipla', enunciado: 'Qual fração representa a parte pintada de uma pizza cortada em 4 com 1 pedaço pintado?', alternativas: ['1/4', '1/2', '3/4', '4/1'], correta: 0, respostaEsperada: '1 de 4 partes iguais.' },
+    { tipo: 'multipla', enunciado: 'Qual número fica entre 0 e 1 na reta numérica?', alternativas: ['2', '3/2', '1/3', '5'], correta: 2, respostaEsperada: '1/3 é menor que 1.' },
+  ],
+  rubrica: { naoDesenvolveu: 'Não reconhece frações.', emDesenvolvimento: 'Reconhece com apoio.', desenvolveu: 'Representa frações sozinho.', desenvolveuPlenamente: 'Representa e explica frações na reta.' },
+};
+
+describe('assessment by skill with an AI (fake OpenAI server)', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+  let ai: FakeAi;
+
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 20 });
+    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', AI_ATTEMPTS: '2', AI_RETRY_BASE_MS: '10' };
+    api = await startApi(env);
+    worker = await spawnWorker(env);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
+  });
+
+  it('writes multiple-choice questions from the JSON schema answer, retrying an invalid one', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    ai.script(
+      // The first answer repeats an alternative: refused and asked again.
+      { match: 'avaliar a habilidade EF05MA03', content: { ...AI_ANSWER, questoes: [AI_ANSWER.questoes[0], { ...AI_ANSWER.questoes[1], alternativas: ['1/3', '1/3', '2', '5'] }] } },
+      { match: 'para avaliar a habilidade', times: 100, content: AI_ANSWER },
+    );
+    const res = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA03', 'EF05MA08'] });
+    expect(res.status).toBe(202);
+    const done = await settled(client, res.body.id);
+    expect(done.generation.state).toBe('done');
+    expect(done.gerador).toBe('openai');
+    for (const h of done.habilidades) {
+      expect(h.questoes).toEqual(AI_ANSWER.questoes.map((q) => ({ tipo: 'multipla', enunciado: q.enunciado, alternativas: q.alternativas, correta: q.correta, habilidade: h.code })));
+      expect(h.rubrica).toEqual(RUBRICA_NIVEIS.map((nivel, i) => ({ nivel, descritor: Object.values(AI_ANSWER.rubrica)[i] })));
+    }
+    const calls = ai.calls.filter((c) => c.text.includes('para avaliar a habilidade'));
+    expect(calls.filter((c) => c.text.includes('EF05MA03'))).toHaveLength(2);
+    expect(calls.filter((c) => c.text.includes('avaliar a habilidade EF05MA08'))).toHaveLength(1);
+    // The official text went to the AI; the answer was asked in a strict JSON schema with a max_tokens bound.
+    const body = calls[0].body as { max_tokens: number; response_format: { type: string; json_schema: { strict: boolean } } };
+    expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+    expect(body.max_tokens).toBeGreaterThan(0);
+  }, 120000);
+
+  it('an AI that keeps failing: the assessment ends failed with its credit back, exactly once', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    ai.reset();
+    ai.script({ match: 'avaliar a habilidade EF05MA05', status: 500, times: 1000 }, { match: 'para avaliar a habilidade', times: 100, content: AI_ANSWER });
+    const before = await credits(client);
+    const res = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA04', 'EF05MA05'] });
+    expect(res.status).toBe(202);
+    expect(await credits(client)).toBe(before - 1);
+    const failed = await settled(client, res.body.id);
+    expect(failed.generation).toMatchObject({ state: 'failed', creditRefunded: true });
+    expect(failed.generation.error).toMatch(/crédito foi devolvido/);
+    expect(await credits(client)).toBe(before);
+    // Never written twice: the skill answered before the failure was asked once, over every attempt.
+    expect(ai.calls.filter((c) => c.outcome === 'content' && c.text.includes('avaliar a habilidade EF05MA04'))).toHaveLength(1);
+    // A failed assessment is not avaliada, and its export is refused.
+    const cobertura = (await client.get<Cobertura>(`/api/turmas/${turma.id}/cobertura`)).body;
+    expect(cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.find((h) => h.code === 'EF05MA04')!.avaliada).toBe(false);
+    expect((await client.get(`/api/avaliacoes/${failed.id}/export`)).status).toBe(409);
+    // The credit stays returned once however many times the sweeper looks.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await credits(client)).toBe(before);
+  }, 120000);
+});

@@ -1,0 +1,90 @@
+import { configureZodMessages, MSG, RUBRICA_NIVEIS, updateAvaliacaoSchema } from '@planejador/contracts';
+import { AiError } from '../ai-error';
+import { buildAssessmentJsonSchema, OfflineAssessmentDrafter, parseAssessmentAnswer, skillAction, type SkillAssessmentContext } from './index';
+
+configureZodMessages();
+
+const ctx = (questoes = 2): SkillAssessmentContext => ({
+  ano: '5',
+  materia: 'Matemática',
+  skill: {
+    code: 'EF05MA03',
+    description: '(EF05MA03) Identificar e representar frações (menores e maiores que a unidade), associando-as ao resultado de uma divisão.',
+    unit: 'Números',
+    knowledgeObjects: ['Representação fracionária dos números racionais'],
+  },
+  questoes,
+});
+
+describe('offline assessment drafter', () => {
+  it('writes open questions and the 4 rubric levels from the skill text, never alternatives', async () => {
+    const written = await new OfflineAssessmentDrafter().write(ctx(3));
+    expect(written.questoes).toHaveLength(3);
+    for (const q of written.questoes) {
+      expect(q).toMatchObject({ tipo: 'aberta', habilidade: 'EF05MA03' });
+      expect('alternativas' in q).toBe(false);
+    }
+    expect(written.questoes[0].enunciado).toContain('identificar e representar frações');
+    expect(written.questoes[1].enunciado).toContain('Representação fracionária dos números racionais');
+    expect(written.rubrica.map((r) => r.nivel)).toEqual([...RUBRICA_NIVEIS]);
+    expect(new Set(written.rubrica.map((r) => r.descritor)).size).toBe(4);
+    // What it writes passes the teacher's edit rules.
+    expect(updateAvaliacaoSchema.safeParse({ habilidades: [{ code: 'EF05MA03', ...written }] }).success).toBe(true);
+    expect((await new OfflineAssessmentDrafter().write(ctx(1))).questoes).toHaveLength(1);
+  });
+
+  it('quotes the skill without its code, in lower case, without a final period', () => {
+    expect(skillAction('(EF05MA08) Resolver problemas de multiplicação.')).toBe('resolver problemas de multiplicação');
+  });
+});
+
+describe('AI assessment answer', () => {
+  const answer = {
+    questoes: [
+      { tipo: 'multipla', enunciado: 'Qual é metade?', alternativas: ['1/2', '1/3', '2/3', '3/4'], correta: 0, respostaEsperada: '' },
+      { tipo: 'aberta', enunciado: 'Explique.', alternativas: [], correta: 0, respostaEsperada: 'Parte de um todo.' },
+    ],
+    rubrica: { naoDesenvolveu: 'a', emDesenvolvimento: 'b', desenvolveu: 'c', desenvolveuPlenamente: 'd' },
+  };
+
+  it('maps a valid answer onto the contract, every question citing the skill', () => {
+    const parsed = parseAssessmentAnswer(JSON.stringify(answer), ctx());
+    expect(parsed.questoes).toEqual([
+      { tipo: 'multipla', enunciado: 'Qual é metade?', alternativas: ['1/2', '1/3', '2/3', '3/4'], correta: 0, habilidade: 'EF05MA03' },
+      { tipo: 'aberta', enunciado: 'Explique.', respostaEsperada: 'Parte de um todo.', habilidade: 'EF05MA03' },
+    ]);
+    expect(parsed.rubrica.map((r) => r.descritor)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('refuses (retryable) repeated alternatives, a wrong count, an empty descriptor and bad JSON', () => {
+    const repeated = { ...answer, questoes: [{ ...answer.questoes[0], alternativas: ['1/2', '1/2', '2/3', '3/4'] }, answer.questoes[1]] };
+    const cases = [JSON.stringify(repeated), JSON.stringify({ ...answer, questoes: [answer.questoes[0]] }), JSON.stringify({ ...answer, rubrica: { ...answer.rubrica, desenvolveu: '' } }), '{"questoes": ['];
+    for (const content of cases) {
+      let error: unknown;
+      try {
+        parseAssessmentAnswer(content, ctx());
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(AiError);
+      expect((error as AiError).retryable).toBe(true);
+    }
+  });
+
+  it('asks for exactly the questions wanted in a strict schema', () => {
+    const schema = buildAssessmentJsonSchema(3) as { properties: { questoes: { minItems: number; maxItems: number } } };
+    expect(schema.properties.questoes).toMatchObject({ minItems: 3, maxItems: 3 });
+  });
+});
+
+describe('the edit contract', () => {
+  it('names the skill and the question', () => {
+    const result = updateAvaliacaoSchema.safeParse({
+      habilidades: [{ code: 'EF05MA03', questoes: [{ tipo: 'multipla', enunciado: 'x', alternativas: ['a', 'b', 'c'], correta: 0, habilidade: 'EF05MA03' }], rubrica: [] }],
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => i.message);
+    expect(messages).toContain(MSG.avaliacaoQuestaoProblema('EF05MA03', MSG.questaoAlternativasDistintas(1)));
+    expect(messages).toContain(MSG.avaliacaoRubricaNiveis('EF05MA03'));
+  });
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { BNCC_CODE_PATTERN, MATERIA_VALUES, type GenerationState, type Materia } from './domain';
+import { MSG } from './messages';
+import { hasDistinctAlternatives, questaoSchema, type Questao } from './verificacao';
+
+/**
+ * Assessment by skill (decisions.md, "School year: trimestres and coverage"): per skill of a trimestre, 1 to 3
+ * questions (the verificação's shape) and a rubric of 4 levels. RS Portaria 305/2022 asks for results per trimestre
+ * from the skills developed.
+ */
+export const RUBRICA_NIVEIS = ['não desenvolveu', 'em desenvolvimento', 'desenvolveu', 'desenvolveu plenamente'] as const;
+export type RubricaNivelNome = (typeof RUBRICA_NIVEIS)[number];
+
+export interface RubricaNivel {
+  nivel: RubricaNivelNome;
+  descritor: string;
+}
+
+export interface AvaliacaoHabilidade {
+  code: string;
+  /** The skill's official text. */
+  description: string;
+  questoes: Questao[];
+  /** The 4 levels in RUBRICA_NIVEIS order (empty while the skill is not written yet). */
+  rubrica: RubricaNivel[];
+}
+
+/** Who wrote it: an AI, or the offline drafter from the BNCC text (the page says so). */
+export type AvaliacaoGerador = 'openai' | 'offline';
+
+export interface AvaliacaoGeneration {
+  state: GenerationState;
+  /** Skills written so far, of `total`. */
+  done: number;
+  total: number;
+  error?: string | null;
+  /** A failed assessment's credit went back. */
+  creditRefunded?: boolean;
+}
+
+export interface Avaliacao {
+  id: string;
+  turmaId: string;
+  trimestre: number;
+  materia: Materia;
+  questoesPorHabilidade: number;
+  generation: AvaliacaoGeneration;
+  gerador: AvaliacaoGerador | null;
+  habilidades: AvaliacaoHabilidade[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An entry of GET /api/turmas/{id}/avaliacoes (newest first): the assessment without its questions. */
+export type AvaliacaoResumo = Omit<Avaliacao, 'habilidades'> & { habilidades: { code: string; description: string }[] };
+
+export const AVALIACAO_LIMITS = {
+  questoesPorHabilidadeMin: 1,
+  questoesPorHabilidadeMax: 3,
+  questoesPorHabilidadeDefault: 2,
+  habilidadesMax: 30,
+  descritorMax: 600,
+} as const;
+
+const codeSchema = z
+  .string({ error: MSG.questaoHabilidadeInvalid })
+  .trim()
+  .toUpperCase()
+  .refine((code) => BNCC_CODE_PATTERN.test(code), MSG.questaoHabilidadeInvalid);
+
+/** POST /api/turmas/{id}/avaliacoes. Without `habilidades`, the subject's skills covered in that trimestre. */
+export const createAvaliacaoSchema = z
+  .object({
+    trimestre: z.coerce.number({ error: MSG.avaliacaoTrimestreInvalid }).int(MSG.avaliacaoTrimestreInvalid).min(1, MSG.avaliacaoTrimestreInvalid).max(3, MSG.avaliacaoTrimestreInvalid),
+    materia: z.enum(MATERIA_VALUES, { error: MSG.materiaInvalid }),
+    habilidades: z
+      .array(codeSchema, { error: MSG.avaliacaoHabilidadesVazias })
+      .min(1, MSG.avaliacaoHabilidadesVazias)
+      .max(AVALIACAO_LIMITS.habilidadesMax, MSG.avaliacaoHabilidadesMax)
+      .optional(),
+    questoesPorHabilidade: z
+      .number({ error: MSG.avaliacaoQuestoesPorHabilidade })
+      .int(MSG.avaliacaoQuestoesPorHabilidade)
+      .min(AVALIACAO_LIMITS.questoesPorHabilidadeMin, MSG.avaliacaoQuestoesPorHabilidade)
+      .max(AVALIACAO_LIMITS.questoesPorHabilidadeMax, MSG.avaliacaoQuestoesPorHabilidade)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.habilidades?.forEach((code, index) => {
+      if (seen.has(code)) ctx.addIssue({ code: 'custom', path: ['habilidades', index], message: MSG.avaliacaoHabilidadeRepetida(code) });
+      seen.add(code);
+    });
+  });
+export type CreateAvaliacaoData = z.infer<typeof createAvaliacaoSchema>;
+
+const rubricaNivelSchema = z.object({
+  nivel: z.enum(RUBRICA_NIVEIS),
+  descritor: z.string().trim().min(1).max(AVALIACAO_LIMITS.descritorMax, MSG.textTooLong(AVALIACAO_LIMITS.descritorMax)),
+});
+
+/**
+ * One skill's questions and rubric, as the teacher edits them and as a generator's answer is checked; `code` names
+ * the skill in every message.
+ */
+export const avaliacaoHabilidadeSchema = z
+  .object({
+    code: codeSchema,
+    questoes: z.array(questaoSchema),
+    rubrica: z.array(z.unknown()),
+  })
+  .superRefine((value, ctx) => {
+    const { code } = value;
+    if (value.questoes.length < AVALIACAO_LIMITS.questoesPorHabilidadeMin || value.questoes.length > AVALIACAO_LIMITS.questoesPorHabilidadeMax) {
+      ctx.addIssue({ code: 'custom', path: ['questoes'], message: MSG.avaliacaoQuestoesCount(code) });
+    }
+    value.questoes.forEach((questao, index) => {
+      if (questao.tipo === 'multipla' && !hasDistinctAlternatives(questao.alternativas)) {
+        ctx.addIssue({ code: 'custom', path: ['questoes', index, 'alternativas'], message: MSG.avaliacaoQuestaoProblema(code, MSG.questaoAlternativasDistintas(index + 1)) });
+      }
+      if (questao.habilidade !== code) {
+        ctx.addIssue({ code: 'custom', path: ['questoes', index, 'habilidade'], message: MSG.avaliacaoQuestaoProblema(code, `Questão ${index + 1}: a questão deve avaliar a habilidade ${code}.`) });
+      }
+    });
+    const levels = value.rubrica.map((r) => rubricaNivelSchema.safeParse(r));
+    if (levels.length !== 4 || levels.some((l, i) => !l.success || l.data.nivel !== RUBRICA_NIVEIS[i])) {
+      ctx.addIssue({ code: 'custom', path: ['rubrica'], message: MSG.avaliacaoRubricaNiveis(code) });
+    }
+  })
+  .transform((value) => ({ code: value.code, questoes: value.questoes as Questao[], rubrica: value.rubrica as RubricaNivel[] }));
+
+/**
+ * PUT /api/avaliacoes/{id}: the skills' questions and rubrics (every skill of the assessment, each once, in any
+ * order); validated like the verificação (4 distinct alternatives, a valid `correta`, an open question's expected
+ * answer), 400 naming the skill and the question.
+ */
+export const updateAvaliacaoSchema = z.object({
+  habilidades: z.array(avaliacaoHabilidadeSchema, { error: MSG.avaliacaoHabilidadesVazias }).min(1, MSG.avaliacaoHabilidadesVazias).max(AVALIACAO_LIMITS.habilidadesMax),
+});
+export type UpdateAvaliacaoData = z.infer<typeof updateAvaliacaoSchema>;
+
