@@ -163,7 +163,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(page.text).toMatch(/<link href="static\/css\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
     const queues = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues', JSON_ONLY);
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['mail', 'plan-export', 'plan-generation']);
+    expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['assessment', 'mail', 'plan-export', 'plan-generation']);
   });
 
   it('the queue dashboard is read-only except retrying failed jobs', async () => {

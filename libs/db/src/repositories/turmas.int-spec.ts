@@ -229,8 +229,9 @@ describe('turmas repository (PostgreSQL)', () => {
             ],
           },
         ],
+        avaliada: false,
       });
-      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [] });
+      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [], avaliada: false });
       expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [2] });
       expect(math.habilidades[2].planos.map((p) => p.aulas.map((a) => a.titulo))).toEqual([['Formas da quadra']]);
       const music = {
@@ -239,9 +240,34 @@ describe('turmas repository (PostgreSQL)', () => {
         unidade: 'Música',
         trimestres: [2],
         planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2, aulas: [{ id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' }] }],
+        avaliada: false,
       };
       expect(artes.habilidades[1]).toEqual(music);
       expect(musica.habilidades[0]).toEqual(music);
+    });
+
+    it('marks a skill avaliada when a finished assessment of the class includes it (issue 26)', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id, { ano: '5' });
+      const other = await db.turma(user.id, { ano: '5', numero: '52' });
+      const habilidades = (codes: string[]) => JSON.stringify(codes.map((code) => ({ code, description: code, questoes: [], rubrica: [] })));
+      const insert = (turmaId: string, state: string, codes: string[]) =>
+        db.pool.query(
+          `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades, generation_state)
+           values ($1, $2, $3, 1, 'matematica', 2, $4::jsonb, $5)`,
+          [randomUUID(), user.id, turmaId, habilidades(codes), state],
+        );
+      await insert(turma.id, 'done', ['EF05MA01']);
+      await insert(turma.id, 'running', ['EF05MA02']);
+      await insert(turma.id, 'failed', ['EF05MA17']);
+      await insert(other.id, 'done', ['EF05MA02', 'EF05MA17']);
+      const cobertura = await turmaCobertura(db.pool, user.id, turma.id, scopes);
+      const math = cobertura!.materias.find((m) => m.materia === 'matematica')!;
+      expect(math.habilidades.map((h) => [h.code, h.avaliada])).toEqual([
+        ['EF05MA01', true],
+        ['EF05MA02', false],
+        ['EF05MA17', false],
+      ]);
     });
 
     it('answers null for another user’s class or a missing one, and no subject for a year without skills', async () => {
