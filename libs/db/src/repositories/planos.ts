@@ -9,7 +9,6 @@ export type NewPlano = Pick<
   PlanoAula,
   | 'temaPrincipal'
   | 'trimestre'
-  | 'trimestreEscolhido'
   | 'dataInicio'
   | 'dataFim'
   | 'duracaoAulaMin'
@@ -18,7 +17,7 @@ export type NewPlano = Pick<
   | 'preferirSeduc'
   | 'nivelDetalhamento'
   | 'idempotencyKey'
-> & { turmaId: string; userId: string };
+> & { turmaId: string; userId: string; /** The teacher chose the trimestre (default: derived from her calendar). */ trimestreEscolhido?: boolean };
 
 /**
  * Stores a plan queued for generation and its lessons, numbered from 1 in this order; returns the plan's id. A
