@@ -533,7 +533,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
   /** A new session of the teacher, through the login route. */
   const freshSession = async () => {
     const login = await fetch(`${api.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fx.teacherEmail, password: PASSWORD }) });
-    return login.headers.getSetCookie()[0].split(';')[0];
+    return login.headers.getSetCookie().find((c) => c.startsWith('planejador.sid='))!.split(';')[0];
   };
 
   const usersWithEmail = async (body: unknown) => {

@@ -1,5 +1,5 @@
 import { MSG } from '@planejador/contracts';
-import { PASSWORD, signUpTeacher } from '@planejador/testing';
+import { PASSWORD, registerTeacher, signUpTeacher, uniqueEmail } from '@planejador/testing';
 import { startApi, type ApiHarness } from './api-harness';
 
 describe('failed logins slow down the pair (e-mail, address), never the owner elsewhere (issue 16)', () => {
@@ -70,5 +70,53 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
     expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
     expect(statuses[9]).toBe(429);
     expect((await login('192.0.2.78', accounts[0].email, PASSWORD)).status).toBe(200);
+  });
+
+  /** A new teacher, signed up from an address of its own (sign-ups are limited per address too). */
+  let signUps = 0;
+  const newTeacher = () => registerTeacher(api.client({ 'x-forwarded-for': `198.18.0.${(signUps += 1)}` }));
+
+  it('successful sign-ins never count per address: only failures do', async () => {
+    const accounts = [await newTeacher(), await newTeacher(), await newTeacher()];
+    // Many teachers of one school, behind one address, sign in: more than the per-address limit.
+    const signIns: number[] = [];
+    for (let i = 0; i < 15; i++) signIns.push((await login('192.0.2.90', accounts[i % 3].email, PASSWORD)).status);
+    expect(signIns).toEqual(Array(15).fill(200));
+    // Failures still count: RATE_LIMIT_LOGIN * 3 of them per address and window.
+    const failures: number[] = [];
+    for (let i = 0; i < 10; i++) failures.push((await login('192.0.2.90', accounts[i % 3].email, 'errada')).status);
+    expect(failures).toEqual([...Array(9).fill(401), 429]);
+  });
+
+  it("a browser that signed in to the account before is not held back by a stranger's 30 failed tries at the same address", async () => {
+    const { email } = await newTeacher();
+    const other = await newTeacher();
+    const school = '192.0.2.120';
+    // The owner signs in once in this browser: it gets a signed, long-lived device cookie (sent back only to the sign-in).
+    const ownBrowser = api.client({ 'x-forwarded-for': school });
+    const first = await ownBrowser.post('/api/login', { email, password: PASSWORD });
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('planejador.device='));
+    expect(device?.split(';').map((p) => p.trim().toLowerCase())).toEqual(expect.arrayContaining(['path=/api/login', 'httponly', 'samesite=lax']));
+    expect(device).toMatch(/max-age=\d{7,}/i);
+
+    // A stranger at the same address: two guesses at the owner's password, then 28 at other accounts.
+    const stranger: number[] = [];
+    for (let i = 0; i < 30; i++) stranger.push((await login(school, i < 2 ? email : uniqueEmail('alvo'), 'errada')).status);
+    expect(stranger.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(stranger.slice(9)).toEqual(Array(21).fill(429));
+
+    // The owner, in the browser that signed in before: in at once. Another browser at that address is held back.
+    expect((await ownBrowser.post('/api/login', { email, password: PASSWORD })).status).toBe(200);
+    expect((await login(school, email, PASSWORD)).status).toBe(429);
+    // The cookie is for that account only: another account in the same browser is held back like anyone there.
+    expect((await ownBrowser.post('/api/login', { email: other.email, password: PASSWORD })).status).toBe(429);
+    // A forged or other-account cookie does not pass either.
+    const forged = api.client({ 'x-forwarded-for': school, cookie: 'planejador.device=abc.ZmFrZQ' });
+    expect((await forged.post('/api/login', { email, password: PASSWORD })).status).toBe(429);
+    // The owner's own wrong passwords in that browser are still slowed down, per device.
+    const own: number[] = [];
+    for (let i = 0; i < 4; i++) own.push((await ownBrowser.post('/api/login', { email, password: 'errada' })).status);
+    expect(own).toEqual([401, 401, 401, 429]);
   });
 });

@@ -98,10 +98,13 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   });
 
   it("an admin's role change (npm run admin) counts from the next request on both processes", async () => {
-    const admin = await signUp(ADMIN);
-    // ADMIN_EMAILS grants admin once the address is confirmed (through B, while both hold the session).
-    await warm(admin.cookie);
-    expect((await on('b', admin.cookie).post('/api/auth/verify-email', { token: await token('verify-email', admin.id) })).status).toBe(200);
+    const registered = await signUp(ADMIN);
+    // ADMIN_EMAILS grants admin once the password is set through the mailed reset link (through B), which ends
+    // the sign-up's session; signed in again through A.
+    expect((await new TestClient(urls.b).post('/api/auth/reset-password', { token: await token('password-reset', registered.id), newPassword: PASSWORD })).status).toBe(200);
+    const signedIn = new TestClient(urls.a);
+    expect((await signedIn.post('/api/login', { email: ADMIN, password: PASSWORD })).status).toBe(200);
+    const admin = { ...registered, cookie: signedIn.cookieHeader };
     await warm(admin.cookie, '/api/admin/email-logs');
     expect((await on('a', admin.cookie).get<{ role: string }>('/api/auth/user')).body.role).toBe('admin');
 

@@ -17,6 +17,7 @@ import { emailClientKey, requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { SETTINGS } from '../core/tokens';
 import { ProgressGateway } from '../realtime/progress.gateway';
+import { DeviceCookies } from './device-cookie';
 import { EmailVerificationService } from './email-verification.service';
 import { AuthenticatedGuard, LoginGuard } from './guards';
 import { logIn } from './passport';
@@ -35,6 +36,7 @@ export class AuthController {
     private readonly realtime: ProgressGateway,
     private readonly rateLimit: RateLimitService,
     private readonly sessionUsers: SessionUsers,
+    private readonly devices: DeviceCookies,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -59,13 +61,18 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(201)
-  async register(@Req() req: Request, @Body(new ZodValidationPipe(registerSchema)) body: ReturnType<typeof registerSchema.parse>) {
+  async register(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodValidationPipe(registerSchema)) body: ReturnType<typeof registerSchema.parse>,
+  ) {
     await this.rateLimit.hit('register-ip', requestClientKey(req), this.settings.RATE_LIMIT_LOGIN * 3);
     const user = toPublicUser(await this.users.register(body));
     const replaced = await logIn(req, user);
+    this.devices.give(req, res, user.email);
     if (replaced) this.realtime.disconnectSession(replaced);
     // The account exists either way: if the link cannot be queued now, the dashboard's resend can.
-    await this.verification.send(user.id).catch((err: Error) => this.logger.warn({ err: err.message }, 'confirmation e-mail not queued'));
+    await this.verification.send(user).catch((err: Error) => this.logger.warn({ err: err.message }, 'confirmation e-mail not queued'));
     return user;
   }
 
@@ -87,7 +94,7 @@ export class AuthController {
     if (!user) throw new UnauthorizedException({ message: MSG.unauthorized });
     if (user.emailVerificado) return { message: MSG.verifyEmailAlready };
     await this.rateLimit.hit('verify-resend', user.id, 3, 3600);
-    await this.verification.send(user.id);
+    await this.verification.send(user);
     return { message: MSG.verifyEmailSent };
   }
 

@@ -5,6 +5,7 @@ import { createRedis } from '@planejador/queue';
 import { REDIS, SETTINGS } from '../core/tokens';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { AuthController } from './auth.controller';
+import { DeviceCookies } from './device-cookie';
 import { EmailVerificationService } from './email-verification.service';
 import { LocalStrategy } from './local.strategy';
 import { ApiPassport } from './passport';
@@ -23,6 +24,7 @@ import { UsersService } from './users.service';
     PasswordResetService,
     EmailVerificationService,
     SessionUsers,
+    DeviceCookies,
     {
       // Publishes on the api's Redis connection; listens on one of its own (a subscriber can do nothing else).
       provide: SessionCache,

@@ -4,7 +4,9 @@ import { MSG } from '@planejador/contracts';
 import { createToken, expireUserTokens, markEmailVerified, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
+import { RateLimitService } from '../core/rate-limit.service';
 import { JOB_PRODUCER } from '../core/tokens';
+import { mayMail } from './mail-cap';
 
 const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -19,10 +21,18 @@ export class EmailVerificationService {
   constructor(
     private readonly em: EntityManager,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
+    private readonly rateLimit: RateLimitService,
   ) {}
 
-  /** Stores a token record and queues its id; the worker makes the token and mails it (see MailService). */
-  async send(userId: string): Promise<void> {
+  /**
+   * Stores a token record and queues its id; the worker makes the token and mails it (see MailService). Past the
+   * cap of confirmation mails to the address (mail-cap.ts) nothing is stored or sent: the caller answers the same.
+   */
+  async send({ id: userId, email }: { id: string; email: string }): Promise<void> {
+    if (!(await mayMail(this.rateLimit, 'verify-email', email))) {
+      this.logger.log({ userId }, 'e-mail confirmation not sent: cap of mails to the address reached');
+      return;
+    }
     const tokenId = await createToken(this.em.fork(), 'verify-email', userId, new Date(Date.now() + TOKEN_TTL_MS));
     await this.producer.enqueue('send-mail', { kind: 'verify-email', tokenId }, jobIds.verifyMail(tokenId));
     this.logger.log({ userId }, 'e-mail confirmation requested');

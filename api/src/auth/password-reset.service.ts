@@ -6,7 +6,9 @@ import type { Settings } from '@planejador/config';
 import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetToken, findUserByEmail, makeAdmin, setPasswordFromMailedLink, useToken } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
+import { RateLimitService } from '../core/rate-limit.service';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
+import { mayMail } from './mail-cap';
 import { ProgressGateway } from '../realtime/progress.gateway';
 import { SessionCache } from './session-cache';
 import { hashPassword } from './users.service';
@@ -24,19 +26,21 @@ export class PasswordResetService {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly sessions: SessionCache,
     private readonly realtime: ProgressGateway,
+    private readonly rateLimit: RateLimitService,
   ) {}
 
   /**
    * Stores a one-hour token record and queues its id: the worker makes the token, stores its hash and mails it
    * (the plaintext never reaches the job, Redis or a log). Silent when the e-mail is unknown, and about as slow
-   * either way (the answer waits for a fixed floor), so timing does not tell accounts apart.
+   * either way (the answer waits for a fixed floor), so timing does not tell accounts apart. Past the cap of reset
+   * mails to the address (mail-cap.ts) nothing is stored or sent, and the answer is the same.
    */
   async request(email: string): Promise<void> {
     const started = Date.now();
     try {
       const em = this.em.fork();
       const user = await findUserByEmail(em, email);
-      if (!user) return;
+      if (!user || !(await mayMail(this.rateLimit, 'password-reset', user.email))) return;
       const tokenId = await createToken(em, 'password-reset', user.id, new Date(Date.now() + TOKEN_TTL_MS));
       await this.producer.enqueue('send-mail', { kind: 'password-reset', tokenId }, jobIds.resetMail(tokenId));
       this.logger.log({ userId: user.id }, 'password reset requested');
