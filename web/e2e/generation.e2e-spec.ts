@@ -17,7 +17,7 @@ import {
   type ApiClient,
   type Stack,
 } from '@planejador/testing';
-import { closeWithEscape, waitForFocus } from './flows';
+import { closeWithEscape, fitsViewportWidth, waitForFocus } from './flows';
 
 // /gerar-planos end to end: the built api, worker and web, real Chromium, the fake AI (or the offline drafter).
 
@@ -329,6 +329,39 @@ describe('gerar planos with the fake AI', () => {
     expect(await page.getByLabel('Descrição da aula 1').inputValue()).toBe('Ciclo da água com experimento de evaporação');
     await visible(page.getByRole('combobox', { name: 'Turma' }).getByText('72 - Escola Municipal Aurora'));
     await visible(page.getByRole('combobox', { name: 'Matéria Geral' }).getByText('Ciências'));
+  });
+  it('shows a lesson\'s text growing while the AI writes it (streaming), then opens the finished plan', async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    const page = await context.newPage();
+    const { api } = await teacherAtPage(page, 'stream');
+    await createTurma(api, { ...CLASS, numero: '73', ano: '5', escola: 'Escola Estadual Farroupilha' });
+    const prompt = 'Frações equivalentes com tiras de papel';
+    // This lesson streams at about a model's pace (60 tokens a second): its text arrives over several seconds.
+    stack.ai!.script({ match: prompt, tokensPerSecond: 60 });
+
+    await page.goto('/gerar-planos');
+    await choose(page, 'Turma', '73 - Escola Estadual Farroupilha');
+    await choose(page, 'Matéria Geral', 'Matemática');
+    await page.getByLabel('Descrição da aula 1').fill(prompt);
+    await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
+    await page.waitForURL(/\/gerar-planos\?plano=/, WAIT);
+    const planId = planIdFrom(page.url());
+
+    const streaming = page.getByRole('region', { name: 'Aula 1 sendo escrita' });
+    await visible(streaming, 30000);
+    const first = ((await streaming.textContent()) ?? '').length;
+    await page.waitForTimeout(1500);
+    const later = ((await streaming.textContent().catch(() => '')) ?? '').length;
+    // More text on the page, and the lesson still being written.
+    expect(later).toBeGreaterThan(first);
+    await visible(lessonRow(page, 1).getByText('Gerando...'));
+    await expectAccessible(page, 'lesson being written');
+    expect(await fitsViewportWidth(page)).toBe(true);
+
+    await page.waitForURL(`**/plano/${planId}`, { timeout: 60000 });
+    const plano = await pageClient(page).get<Plano>(`/api/planos/${planId}`);
+    expect(plano.body.aulas[0]).toMatchObject({ generationState: 'done', versao: 1 });
   });
 });
 

@@ -33,6 +33,8 @@ export interface FakeAiStep {
   content?: unknown;
   /** A streamed answer (stream: true) is cut after this many characters of its content (a broken stream). */
   cutStreamAfter?: number;
+  /** A streamed answer's pace for this call (tokens a second), instead of the server's. */
+  tokensPerSecond?: number;
 }
 
 export interface FakeAiCall {
@@ -271,7 +273,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       content = defaultContent(body);
     }
     if (body.stream === true) {
-      await streamAnswer(res, req, model, content, tokensPerSecond, step?.cutStreamAfter, call);
+      await streamAnswer(res, req, model, content, step?.tokensPerSecond ?? tokensPerSecond, step?.cutStreamAfter, call);
       return;
     }
     sendJson(res, 200, chatCompletion(model, content, call.text), step?.headers);

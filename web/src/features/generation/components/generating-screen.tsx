@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWritingText } from '@/lib/api/get-geracao';
+import { useLessonStream } from '@/lib/lesson-stream';
 import { cn } from '@/lib/utils';
 
 const LESSON_STATE: Record<
@@ -69,22 +70,59 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
         const state = LESSON_STATE[aula.generationState] ?? LESSON_STATE.queued;
         const Icon = state.icon;
         return (
-          <li key={aula.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
-            {/* Phones: the description goes under the number instead of being squeezed beside it. */}
-            <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
-              <span className="shrink-0 text-sm font-semibold sm:w-16">Aula {aula.numeroAula}</span>
-              <span className="min-w-0 truncate text-sm text-muted-foreground" title={aula.prompt}>
-                {aula.prompt}
+          <li key={aula.id} className="flex flex-col gap-2 px-3 py-2.5 sm:px-4">
+            <div className="flex items-center gap-3">
+              {/* Phones: the description goes under the number instead of being squeezed beside it. */}
+              <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+                <span className="shrink-0 text-sm font-semibold sm:w-16">Aula {aula.numeroAula}</span>
+                <span className="min-w-0 truncate text-sm text-muted-foreground" title={aula.prompt}>
+                  {aula.prompt}
+                </span>
               </span>
-            </span>
-            <Badge variant={state.variant} className="shrink-0">
-              <Icon className={cn('size-3.5', aula.generationState === 'running' && 'animate-spin')} aria-hidden="true" />
-              {state.label}
-            </Badge>
+              <Badge variant={state.variant} className="shrink-0">
+                <Icon className={cn('size-3.5', aula.generationState === 'running' && 'animate-spin')} aria-hidden="true" />
+                {state.label}
+              </Badge>
+            </div>
+            {aula.generationState === 'running' ? <LessonBeingWritten aulaId={aula.id} numeroAula={aula.numeroAula} /> : null}
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** The fields a streamed lesson shows while the AI writes it, in the order of the plan. */
+const STREAMED_FIELDS: [string, string][] = [
+  ['objetivos', 'Objetivos'],
+  ['experiencias', 'Experiências de aprendizagem'],
+  ['evidencias', 'Evidências'],
+];
+
+/**
+ * A lesson's text as the AI writes it (streaming): its title and fields so far, growing. Nothing shows before the
+ * first words arrive (the offline drafter does not stream), and the stored lesson replaces it once it is done.
+ */
+function LessonBeingWritten({ aulaId, numeroAula }: { aulaId: string; numeroAula: number }) {
+  const campos = useLessonStream(aulaId);
+  if (!campos) return null;
+  const fields = STREAMED_FIELDS.filter(([key]) => campos[key]?.trim());
+  if (!campos.titulo?.trim() && fields.length === 0) return null;
+  return (
+    <section
+      aria-label={`Aula ${numeroAula} sendo escrita`}
+      aria-busy="true"
+      data-testid={`aula-${numeroAula}-streaming`}
+      className="max-h-48 overflow-hidden rounded-md bg-muted/50 p-3 text-sm [mask-image:linear-gradient(to_bottom,black_75%,transparent)]"
+    >
+      {campos.titulo?.trim() ? <p className="font-semibold">{campos.titulo}</p> : null}
+      {fields.map(([key, label]) => (
+        <p key={key} className="mt-1 whitespace-pre-line text-muted-foreground">
+          <span className="font-medium text-foreground">{label}: </span>
+          {campos[key]}
+        </p>
+      ))}
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Aula, GenerationState, LessonGenerationState, Plano, PlanProgressE
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
+import { applyLessonStreamEvent } from '@/lib/lesson-stream';
 import { listenToPlanProgress } from '@/lib/plan-progress-socket';
 import { usePlano } from '@/lib/api/get-plano';
 
@@ -63,6 +64,10 @@ export function usePlanProgress(planId: string) {
           return;
         }
         queryClient.setQueryData<Plano>(key, (current) => (current ? applyProgressEvent(current, event) : current));
+      },
+      // Streaming: each lesson's text as the AI writes it (shown while the lesson runs; never put in the plan).
+      lesson: (event) => {
+        if (event.planId === planId) applyLessonStreamEvent(event);
       },
       connect: () => void queryClient.invalidateQueries({ queryKey: key }),
     });
