@@ -10,6 +10,7 @@ export * from './planos';
 export * from './verificacao';
 export * from './avaliacoes';
 export * from './titles';
+export * from './lesson-skills';
 export * from './privacy/redactor';
 export * from './school-year';
 export * from './calendario';

@@ -190,6 +190,33 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
     ]);
   });
 
+  it("a regeneration's warnings follow the codes the fields cite: 'campos-com-habilidade-antiga' while one cites a code the lesson no longer has", async () => {
+    const aulaId = await lesson();
+    // (No check of learning here: its questions' skills are fields that cite codes too.)
+    const cites = (code: string) => ({ objetivos: `Objetivo (${code})`, experiencias: `Atividade da ${code}`, verificacao: null });
+    await store({ aulaId, draft: draft('um', { habilidadeCodes: ['EF05MA03'], ...cites('EF05MA03') }), origem: 'geracao', onlyIfNotDone: true });
+    const regenerate = async (d: LessonContent, campo?: StoreRequest['campo']) => {
+      const jobId = `regen-${randomUUID()}`;
+      await regenerating(aulaId, jobId, 'running');
+      const stored = await storeLessonContent(fresh(), { aulaId, draft: d, origem: 'regeneracao', campo, jobId });
+      expect(stored!.avisos).toEqual((await row(aulaId)).avisos);
+      return (await row(aulaId)).avisos;
+    };
+    // The skills change (field regeneration): the other fields still cite EF05MA03.
+    expect(await regenerate(draft('dois', { habilidadeCodes: ['EF05MA04'], avisos: ['habilidade-a-confirmar'] }), 'habilidades')).toEqual([
+      'habilidade-a-confirmar',
+      'campos-com-habilidade-antiga',
+    ]);
+    // One field rewritten for the new code, another still citing the old one: the warning stays.
+    expect(await regenerate(draft('tres', cites('EF05MA04')), 'objetivos')).toEqual(['habilidade-a-confirmar', 'campos-com-habilidade-antiga']);
+    // Rewritten too: no field cites the old code, the warning goes (the other warning stays).
+    expect(await regenerate(draft('quatro', cites('EF05MA04')), 'experiencias')).toEqual(['habilidade-a-confirmar']);
+    // A whole rewrite with the new code pinned: the draft's warnings, and none for an old code.
+    await regenerate(draft('cinco', { habilidadeCodes: ['EF05MA03'], verificacao: null }), 'habilidades');
+    expect((await row(aulaId)).avisos).toEqual(['campos-com-habilidade-antiga']);
+    expect(await regenerate(draft('seis', { habilidadeCodes: ['EF05MA03'], ...cites('EF05MA03') }))).toEqual([]);
+  });
+
   it('regenerating the whole lesson replaces every field; each later version is kept beside the earlier ones', async () => {
     const aulaId = await lesson();
     await store({ aulaId, draft: draft('um'), origem: 'geracao', onlyIfNotDone: true });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LessonContent, RegenerableField, VersionOrigin } from '@planejador/contracts';
+import { withOutdatedSkillWarning, type LessonContent, type LessonWarning, type RegenerableField, type VersionOrigin } from '@planejador/contracts';
 import { Aula } from '../entities';
 
 export interface StoreRequest {
@@ -23,7 +23,8 @@ export const VERSION_CONTENT =
  * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
  * version goes up by one and aula_versoes gets the whole content as it now is. Returns the lesson as now stored
  * (the row the statement wrote, mapped as any read of it is, merged into `em`), or null when the condition did not
- * hold (already written, or no longer this job's).
+ * hold (already written, or no longer this job's). A regeneration's warnings then follow withOutdatedSkillWarning
+ * (a field still citing a code the lesson no longer has), written by a second statement only when they differ.
  */
 export async function storeLessonContent(em: EntityManager, request: StoreRequest): Promise<Aula | null> {
   const { draft, campo } = request;
@@ -48,8 +49,9 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
   const condition = request.onlyIfNotDone
     ? `"generation_state" <> 'done'`
     : `"generation_state" in ('queued', 'running') and "regeneration_job_id" = ?`;
-  const [row] = await em.execute<Record<string, unknown>[]>(
-    `with stored as (
+  const [result] = await em.execute<Record<string, unknown>[]>(
+    `with previous as (select "habilidade_codes", "avisos" from "aulas" where "id" = ?),
+     stored as (
        update "aulas" set ${sets.join(', ')}, "versao" = "versao" + 1, "generation_state" = 'done',
               "generation_error" = null, "regeneration_charged" = false, "regeneration_previous_state" = null,
               "updated_at" = now()
@@ -59,8 +61,9 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
        insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
        select gen_random_uuid(), "id", "versao", ?, ${VERSION_CONTENT}, ?, ?, now() from stored
      )
-     select * from stored`,
+     select stored.*, previous."habilidade_codes" as "previous_codes", previous."avisos" as "previous_avisos" from stored, previous`,
     [
+      request.aulaId,
       ...values,
       request.aulaId,
       ...(request.onlyIfNotDone ? [] : [request.jobId ?? '']),
@@ -69,7 +72,20 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
       campo ?? null,
     ],
   );
-  return row ? em.map(Aula, row) : null;
+  if (!result) return null;
+  const { previous_codes: previousCodes, previous_avisos: previousAvisos, ...row } = result;
+  const aula = em.map(Aula, row);
+  if (request.onlyIfNotDone) return aula;
+  // A regeneration: the outdated-skill warning follows what the lesson now cites (one rule with a saved edit).
+  const avisos = withOutdatedSkillWarning(all || campo === 'habilidades' ? (draft.avisos ?? []) : (aula.avisos ?? []), aula, {
+    habilidadeCodes: previousCodes as string[],
+    avisos: previousAvisos as LessonWarning[],
+  });
+  if (JSON.stringify(avisos) !== JSON.stringify(aula.avisos ?? [])) {
+    await em.execute(`update "aulas" set "avisos" = ?::jsonb where "id" = ? and "versao" = ?`, [JSON.stringify(avisos), aula.id, aula.versao]);
+    aula.avisos = avisos;
+  }
+  return aula;
 }
 
 /** Keeps the lesson's current content as version `versao` (copied from the row, so it is exactly what is stored). */
