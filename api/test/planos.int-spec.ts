@@ -27,8 +27,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({
       id: plan.id,
-      // The form's theme left at the subject's name: the first lesson's description tells the plan apart.
-      temaPrincipal: 'Bingo das frações',
+      // The form's title left at the subject's name: the lessons' titles tell the plan apart.
+      temaPrincipal: 'Bingo das frações; Medidas de comprimento com trena',
       status: 'gerado',
       turma: { numero: '51', escola: 'EEEF Tiradentes', ano: '5' },
       generation: { state: 'done', done: 2, total: 2 },

@@ -27,8 +27,8 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     const today = schoolDate();
     expect(defaulted.trimestre).toBe(trimestreNoCalendario(networkCalendar(Number(today.slice(0, 4))), today));
     expect(defaulted.dataInicio).toBeNull();
-    // The theme left at the subject's name comes from the first lesson, so plans are told apart.
-    expect(defaulted.temaPrincipal).toBe('Aula 1 com frações e medidas');
+    // The title left at the subject's name is built from the lessons' titles, so plans are told apart.
+    expect(defaulted.temaPrincipal).toBe(defaulted.aulas[0].titulo);
 
     const set = await plan(client, turmaId, [['EF05MA03']], { trimestre: 2, dataInicio: '2026-05-04', dataFim: '2026-05-29', duracaoAulaMin: 45 });
     expect(set).toMatchObject({ trimestre: 2, dataInicio: '2026-05-04', dataFim: '2026-05-29', duracaoAulaMin: 45 });

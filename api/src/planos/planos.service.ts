@@ -1,17 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  codesInText,
+  cutAtWord,
   isInProgress,
+  LIMITS,
   materiaLabel,
   MSG,
   normalizeStatus,
   periodIsOrdered,
+  planTitleFromLessons,
+  questionsOutsideSkills,
   schoolDate,
+  withOutdatedSkillWarning,
   type GeneratePlanoData,
   type Plano,
   type PlanosListQueryData,
   type PlanosPage,
   type UpdatePlanoData,
+  type Verificacao,
 } from '@planejador/contracts';
 import {
   chargeCredits,
@@ -79,7 +86,7 @@ export class PlanosService {
         return insertPlanoWithAulas(
           tx,
           {
-            temaPrincipal: planTheme(data),
+            ...planTheme(data),
             trimestre,
             trimestreEscolhido: data.trimestre !== undefined,
             dataInicio: data.dataInicio ?? null,
@@ -181,9 +188,12 @@ export class PlanosService {
 
   /**
    * Saves the teacher's edits in one transaction; refuses a plan that is still generating. Only lessons whose
-   * content changed are written, each as a new version (origin: edicao). New skill codes are checked against the
-   * class's year and the lesson's subject and stored with their official texts; sending codes confirms them
-   * (the 'habilidade-a-confirmar' warning goes). A lesson being regenerated cannot be changed (409). A lesson sent
+   * content changed (texts, title, check of learning, codes) are written, each as a new version (origin: edicao).
+   * New skill codes (the picker's, or BNCC codes typed into a changed Habilidades text) are checked against the
+   * class's year and the lesson's subject and stored with their official texts; sending codes confirms them (the
+   * 'habilidade-a-confirmar' warning goes), and a field left citing a code the lesson no longer has gives
+   * 'campos-com-habilidade-antiga' (withOutdatedSkillWarning). A changed check of learning may only ask about the
+   * lesson's codes (400 naming the question). `temaPrincipal` renames the plan (no longer built from the lessons). A lesson being regenerated cannot be changed (409). A lesson sent
    * with the `versao` its edits were made on must still be at that version, else 409 and nothing changes (the plan
    * and its lessons are locked, so a regeneration stored meanwhile cannot be overwritten).
    */
@@ -215,30 +225,54 @@ export class PlanosService {
           experiencias: input.experiencias,
           evidencias: input.evidencias,
         };
-        let codes = aula.habilidadeCodes ?? [];
-        let confirmed = false;
-        if (input.habilidadeCodes) {
-          confirmed = true;
-          if (!sameList(input.habilidadeCodes, codes)) {
-            await this.scope.check(ano, aula.materia, input.habilidadeCodes);
-            codes = input.habilidadeCodes;
-            next.habilidades = await this.scope.officialText(codes);
-          }
+        const stored = aula.habilidadeCodes ?? [];
+        let codes = stored;
+        // The picker's codes when they change; else BNCC codes typed into a changed Habilidades text. Either way the
+        // codes are checked against the class's year and the lesson's subject and the text becomes their official one.
+        const pickedCodes = input.habilidadeCodes && !sameList(input.habilidadeCodes, stored) ? input.habilidadeCodes : null;
+        const typedCodes = pickedCodes || next.habilidades === (aula.habilidades ?? '') ? [] : codesInText(next.habilidades);
+        const newCodes = pickedCodes ?? (typedCodes.length ? typedCodes : null);
+        if (newCodes) {
+          if (newCodes.length > LIMITS.habilidadesFixadasMax) throw new BadRequestException({ message: MSG.habilidadesFixadasMax });
+          await this.scope.check(ano, aula.materia, newCodes);
+          codes = newCodes;
+          next.habilidades = await this.scope.officialText(codes);
+        }
+        const titulo = input.titulo ?? aula.titulo;
+        const verificacao = input.verificacao && !sameVerificacao(input.verificacao, aula.verificacao) ? input.verificacao : aula.verificacao;
+        if (verificacao !== aula.verificacao) {
+          const outside = questionsOutsideSkills(verificacao!, codes);
+          if (outside.length) throw new BadRequestException({ message: MSG.questaoHabilidadeForaDaAula(aula.numeroAula, outside[0]) });
         }
         const contentChanged =
           (Object.keys(next) as (keyof typeof next)[]).some((field) => (aula[field] ?? '') !== next[field]) ||
-          !sameList(codes, aula.habilidadeCodes ?? []);
-        const warningsChanged = confirmed && (aula.avisos ?? []).includes('habilidade-a-confirmar');
+          !sameList(codes, stored) ||
+          titulo !== aula.titulo ||
+          verificacao !== aula.verificacao;
+        // Sending codes (or typing them) confirms them; a field left citing a code the lesson no longer has warns.
+        const confirmed = input.habilidadeCodes !== undefined || newCodes !== null;
+        const before = aula.avisos ?? [];
+        const avisos = withOutdatedSkillWarning(
+          confirmed ? before.filter((w) => w !== 'habilidade-a-confirmar') : before,
+          { ...next, habilidadeCodes: codes, verificacao },
+          { habilidadeCodes: stored, avisos: before },
+        );
+        const warningsChanged = !sameList(avisos, before);
         if (!contentChanged && !warningsChanged) continue;
         if (isInProgress(aula.generationState)) {
           throw new ConflictException({ message: MSG.aulaEditWhileRegenerating });
         }
-        if (warningsChanged) aula.avisos = (aula.avisos ?? []).filter((w) => w !== 'habilidade-a-confirmar');
+        if (warningsChanged) aula.avisos = avisos;
         if (!contentChanged) continue;
-        Object.assign(aula, next);
+        Object.assign(aula, next, { titulo, verificacao });
         aula.habilidadeCodes = codes;
         aula.versao += 1;
         changed.push(aula);
+      }
+      if (data.temaPrincipal !== undefined) {
+        // The teacher's own title: it no longer follows the lessons' titles.
+        plano.temaPrincipal = data.temaPrincipal;
+        plano.temaAutomatico = false;
       }
       if (data.dataInicio !== undefined) plano.dataInicio = data.dataInicio;
       if (data.trimestre !== undefined) {
@@ -272,26 +306,34 @@ function isoDay(value: string | Date | null): string | null {
   return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 }
 
-/** Longest theme derived from a lesson description. */
-const DERIVED_THEME_MAX = 80;
-
 /**
- * The plan's theme: the teacher's, unless the form left it at the subject's name; then the first lesson's
- * description, shortened at a word boundary, so the history and the file names tell plans apart.
+ * The plan's title: the teacher's, unless the form left it empty or at the subject's name; then one the server
+ * builds (`temaAutomatico`) from the lessons, provisional until their titles are written: each lesson's description
+ * cut at a word as a lesson title is (planTitleFromLessons, as the generation's end does with the real titles).
  */
-export function planTheme(data: Pick<GeneratePlanoData, 'temaPrincipal' | 'materiaGeral' | 'aulas'>): string {
+export function planTheme(data: Pick<GeneratePlanoData, 'temaPrincipal' | 'materiaGeral' | 'aulas'>): { temaPrincipal: string; temaAutomatico: boolean } {
   const tema = data.temaPrincipal.trim();
-  if (tema && tema.toLocaleLowerCase('pt-BR') !== materiaLabel(data.materiaGeral).toLocaleLowerCase('pt-BR')) return tema;
-  const first = data.aulas[0]?.prompt.replace(/\s+/g, ' ').trim().replace(/[.;:!?\s]+$/u, '');
-  if (!first) return tema || materiaLabel(data.materiaGeral);
-  if (first.length <= DERIVED_THEME_MAX) return first;
-  const cut = first.slice(0, DERIVED_THEME_MAX);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,;:\s]+$/u, '')}…`;
+  const subject = materiaLabel(data.materiaGeral);
+  if (tema && tema.toLocaleLowerCase('pt-BR') !== subject.toLocaleLowerCase('pt-BR')) return { temaPrincipal: tema, temaAutomatico: false };
+  const provisional = data.aulas.map((aula) => cutAtWord(aula.prompt, LIMITS.tituloMax));
+  return { temaPrincipal: planTitleFromLessons(provisional, tema || subject), temaAutomatico: true };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/** The same questions (PostgreSQL's jsonb gives the stored one back with its keys in another order). */
+function sameVerificacao(a: Verificacao, b: Verificacao | null): boolean {
+  const canonical = (v: Verificacao) =>
+    JSON.stringify(
+      v.questoes.map((q) =>
+        q.tipo === 'multipla'
+          ? [q.tipo, q.enunciado, q.alternativas, q.correta, q.habilidade]
+          : [q.tipo, q.enunciado, q.respostaEsperada, q.habilidade],
+      ),
+    );
+  return b !== null && canonical(a) === canonical(b);
 }
 
 interface LessonSummary {

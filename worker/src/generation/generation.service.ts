@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
+import { planTitleFromLessons } from '@planejador/contracts';
 import { findPlanoWithAulas, markLessonFailed, markLessonRunning, markPlanDone, markPlanRunning, storeLessonContent, takeAiCall } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { DeltaThrottle } from '../core/delta-throttle';
@@ -60,6 +61,8 @@ export class GenerationService {
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
     const pending = aulas.filter((a) => a.generationState !== 'done');
+    // Each lesson's title as stored (a lesson done by an earlier run has it already), for a title the server builds.
+    const titles = new Map(aulas.map((a) => [a.id, a.titulo]));
     const failures: AiError[] = [];
     // PostgreSQL (or Redis) unreachable for longer than a step waits: no lesson's failure. Every lesson in flight
     // settles first; then the job is set aside and its next run resumes the lessons not yet stored.
@@ -92,7 +95,10 @@ export class GenerationService {
               onlyIfNotDone: true,
             }),
           );
-          if (stored !== null) done++;
+          if (stored !== null) {
+            done++;
+            titles.set(aula.id, stored.titulo);
+          }
           this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
         } catch (thrown) {
           deltas.stop();
@@ -120,7 +126,9 @@ export class GenerationService {
       throw new LessonsFailedError(message, true);
     }
 
-    if (await markPlanDone(em, planId, this.writer.kind)) {
+    // A plan the teacher left untitled is named after its lessons' titles, now that they are written.
+    const automaticTitle = plano.temaAutomatico ? planTitleFromLessons(aulas.map((a) => titles.get(a.id)), plano.temaPrincipal) : null;
+    if (await markPlanDone(em, planId, this.writer.kind, automaticTitle)) {
       this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
       this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
     }

@@ -468,6 +468,16 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect((await planRow(plano.id)).generator).toBe('offline');
     });
 
+    it('markPlanDone takes the title built from the lessons only while the server names the plan', async () => {
+      const automatic = (await lessonOf({ generationState: 'running', temaPrincipal: 'Provisório' })).plano;
+      const own = (await lessonOf({ generationState: 'running', temaPrincipal: 'Meu título' })).plano;
+      await fresh().nativeUpdate(PlanoAula, { id: automatic.id }, { temaAutomatico: true });
+      expect(await markPlanDone(fresh(), automatic.id, 'offline', 'Frações na cozinha; Medidas com trena')).toBe(true);
+      expect(await markPlanDone(fresh(), own.id, 'offline', 'Frações na cozinha')).toBe(true);
+      expect((await planRow(automatic.id)).temaPrincipal).toBe('Frações na cozinha; Medidas com trena');
+      expect((await planRow(own.id)).temaPrincipal).toBe('Meu título');
+    });
+
     it('markLessonRunning and markLessonFailed change a lesson that is not done, never a done one', async () => {
       const { aula } = await lessonOf({}, { generationState: 'failed' });
       const done = (await lessonOf({}, { generationState: 'done' })).aula;

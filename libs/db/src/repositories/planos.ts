@@ -17,7 +17,14 @@ export type NewPlano = Pick<
   | 'preferirSeduc'
   | 'nivelDetalhamento'
   | 'idempotencyKey'
-> & { turmaId: string; userId: string; /** The teacher chose the trimestre (default: derived from her calendar). */ trimestreEscolhido?: boolean };
+> & {
+  turmaId: string;
+  userId: string;
+  /** The teacher chose the trimestre (else it follows the calendar); default false. */
+  trimestreEscolhido?: boolean;
+  /** The server built the title (it follows the lessons' titles); default false. */
+  temaAutomatico?: boolean;
+};
 
 /**
  * Stores a plan queued for generation and its lessons, numbered from 1 in this order; returns the plan's id. A
@@ -145,14 +152,22 @@ export async function markLessonFailed(em: EntityManager, aulaId: string, messag
   await em.nativeUpdate(Aula, { id: aulaId, generationState: { $ne: 'done' } }, { generationState: 'failed', generationError: message });
 }
 
-/** Ends a running plan's generation as done (reviewed status 'gerado'), by `generator`; false when it was not running. */
-export async function markPlanDone(em: EntityManager, planId: string, generator: string): Promise<boolean> {
-  const finished = await em.nativeUpdate(
-    PlanoAula,
-    { id: planId, generationState: 'running' },
-    { generationState: 'done', status: 'gerado', generator, finishedAt: new Date(), generationError: null },
+/**
+ * Ends a running plan's generation as done (reviewed status 'gerado'), by `generator`; false when it was not running.
+ * `automaticTitle`: the title built from the lessons' titles, taken only while the server still names the plan
+ * (tema_automatico: the teacher gave no title and has not renamed it).
+ */
+export async function markPlanDone(em: EntityManager, planId: string, generator: string, automaticTitle: string | null = null): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update planos_aula
+        set generation_state = 'done', status = 'gerado', generator = ?, finished_at = now(), generation_error = null,
+            tema_principal = case when tema_automatico and ?::text is not null then ?::text else tema_principal end,
+            updated_at = now()
+      where id = ? and generation_state = 'running'
+      returning id`,
+    [generator, automaticTitle, automaticTitle, planId],
   );
-  return finished > 0;
+  return rows.length > 0;
 }
 
 /**
