@@ -55,6 +55,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/features/coverage/routes/coverage-route'), 'CoverageRoute'),
               },
               {
+                path: '/turmas/:id/avaliar',
+                lazy: page(() => import('@/features/assessments/routes/assess-route'), 'AssessRoute'),
+              },
+              { path: '/avaliacoes/:id', lazy: page(() => import('@/features/assessments/routes/avaliacao-route'), 'AvaliacaoRoute') },
+              {
                 path: '/gerar-planos',
                 lazy: page(() => import('@/features/generation/routes/generate-plans-route'), 'GeneratePlansRoute'),
               },

@@ -17,4 +17,6 @@ export const queryKeys = {
   plano: (id: string) => ['planos', id] as const,
   matriz: (turma: string, materia: string) => ['matriz', turma, materia] as const,
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
+  /** An assessment by skill (issue 26). */
+  avaliacao: (id: string) => ['avaliacoes', id] as const,
 };

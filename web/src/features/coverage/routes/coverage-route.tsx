@@ -112,6 +112,9 @@ export function CoverageRoute() {
           {data.ano}º ano{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
           cita.
         </p>
+        <Link to={`/turmas/${id}/avaliar${trimestre === ALL ? '' : `?trimestre=${trimestre}`}`} className={buttonClasses('outline', 'default', 'self-start')}>
+          Avaliar trimestre
+        </Link>
       </div>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">

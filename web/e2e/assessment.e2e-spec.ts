@@ -1,0 +1,95 @@
+import type { Avaliacao, PublicUser } from '@planejador/contracts';
+import { createPlan, createTurma, expectAccessible, launchBrowser, newContext, pageClient, startStack, uniqueEmail, type Stack } from '@planejador/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { fitsViewportWidth, registerViaUi } from './flows';
+
+/** Issue 26: from a class with two generated plans to the trimestre's assessment, reviewed, edited and exported (offline). */
+
+const WAIT = { timeout: 60000 };
+
+describe('assessment by skill', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    stack = await startStack({ ai: 'offline', env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** A signed-in teacher with a 5º ano class and two plans of the 1st trimestre (generated offline). */
+  async function classWithTwoPlans(page: Page, prefix: string): Promise<string> {
+    await registerViaUi(page, stack.url, { email: uniqueEmail(prefix), password: 'segredo123', firstName: 'Elisa' });
+    await page.evaluate(() => localStorage.setItem('planejador-didactic-planner-tutorial-completed', 'true'));
+    const client = pageClient(page, stack.url);
+    const turma = await createTurma(client, { nomeProfessor: 'Elisa Prado', numero: '51', escola: 'E.E.F. Mário Quintana', ano: '5', observacoesAdicionais: null });
+    const lessons = (codes: string[]) => codes.map((code, i) => ({ prompt: `Aula ${i + 1}: frações no dia a dia`, habilidadesFixadas: [code] }));
+    await createPlan(client, turma.id, lessons(['EF05MA03', 'EF05MA08']), { overrides: { trimestre: 1 }, timeoutMs: 60000 });
+    await createPlan(client, turma.id, lessons(['EF05MA03']), { overrides: { trimestre: 1 }, timeoutMs: 60000 });
+    return turma.id;
+  }
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`assesses the trimestre from the coverage page, shows, edits and exports it (${viewport})`, async () => {
+      context = await newContext(browser, viewport, stack.url);
+      const page = await context.newPage();
+      const turmaId = await classWithTwoPlans(page, `avaliacao-${viewport}`);
+      const credits = async () => ((await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as PublicUser).credits;
+      const before = await credits();
+
+      await page.goto(`/turmas/${turmaId}/cobertura`);
+      await page.getByRole('link', { name: 'Avaliar trimestre' }).click();
+      await page.getByRole('heading', { name: 'Avaliar trimestre — Turma 51', level: 1 }).waitFor(WAIT);
+      // The covered skills of the 1st trimestre come ticked; the cost is said before anything is charged.
+      expect(await page.getByLabel('Trimestre', { exact: true }).inputValue()).toBe('1');
+      expect(await page.getByLabel('Matéria', { exact: true }).inputValue()).toBe('matematica');
+      await page.getByRole('group', { name: 'Habilidades a avaliar (2)' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: /^EF05MA03 / }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: /^EF05MA08 / }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: /^EF05MA01 / }).isChecked()).toBe(false);
+      await page.getByText(/Custo: 1 crédito/).waitFor();
+      await page.getByLabel('Questões por habilidade', { exact: true }).selectOption('1');
+      await expectAccessible(page, `avaliar trimestre (${viewport})`);
+      if (viewport === 'phone') expect(await fitsViewportWidth(page)).toBe(true);
+      await page.getByRole('button', { name: 'Gerar avaliação' }).click();
+
+      await page.waitForURL(/\/avaliacoes\/[0-9a-f-]{36}$/, WAIT);
+      const id = page.url().split('/avaliacoes/')[1];
+      await page.getByRole('heading', { name: 'Avaliação — Matemática — 1º trimestre', level: 1 }).waitFor(WAIT);
+      const first = page.getByRole('region', { name: 'EF05MA03' });
+      await first.waitFor(WAIT);
+      await page.getByRole('region', { name: 'EF05MA08' }).waitFor();
+      // Honest about who wrote it.
+      await page.getByText(/Avaliação montada a partir do texto da BNCC, sem IA/).waitFor();
+      expect(await first.getByLabel('Questão 1 (aberta)').inputValue()).toContain('identificar e representar frações');
+      expect(await first.getByLabel('Resposta esperada (só para o professor)').inputValue()).toMatch(/^Resposta pessoal/);
+      expect(await first.getByLabel('Desenvolveu plenamente', { exact: false }).count()).toBe(1);
+      expect(await credits()).toBe(before - 1);
+      await expectAccessible(page, `avaliação (${viewport})`);
+      if (viewport === 'phone') expect(await fitsViewportWidth(page)).toBe(true);
+
+      // Edit and save: the api keeps it.
+      await first.getByLabel('Questão 1 (aberta)').fill('Represente 3/4 numa reta numérica e explique.');
+      await page.getByRole('button', { name: 'Salvar alterações' }).click();
+      await page.getByText('Alterações salvas.').waitFor(WAIT);
+      const saved = (await (await page.request.get(`${stack.url}/api/avaliacoes/${id}`)).json()) as Avaliacao;
+      expect(saved.habilidades[0].questoes[0].enunciado).toBe('Represente 3/4 numa reta numérica e explique.');
+
+      const download = page.waitForEvent('download', WAIT);
+      await page.getByRole('button', { name: 'Exportar .docx' }).click();
+      expect((await download).suggestedFilename()).toBe('Avaliação - Turma 51 - Matemática - 1º trimestre.docx');
+
+      // Coverage now says the two skills were assessed.
+      const cobertura = (await (await page.request.get(`${stack.url}/api/turmas/${turmaId}/cobertura`)).json()) as { materias: { materia: string; habilidades: { code: string; avaliada: boolean }[] }[] };
+      const math = cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.filter((h) => h.avaliada).map((h) => h.code);
+      expect(math).toEqual(['EF05MA03', 'EF05MA08']);
+    }, 240000);
+  }
+});

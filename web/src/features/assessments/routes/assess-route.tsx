@@ -1,0 +1,141 @@
+import { AVALIACAO_LIMITS, materiaLabel, TRIMESTRES, type CoberturaMateria, type Materia } from '@planejador/contracts';
+import { ArrowLeft, ClipboardCheck } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { fieldClasses } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCobertura } from '@/lib/api/get-cobertura';
+import { useCurrentUser } from '@/lib/api/get-current-user';
+import { useTurmas } from '@/lib/api/get-turmas';
+import { errorText } from '@/lib/http';
+import { useCreateAvaliacao } from '../api/avaliacoes';
+
+/** The subject's skills covered in the trimestre (what the assessment takes by default). */
+const coveredCodes = (materia: CoberturaMateria | undefined, trimestre: number) =>
+  (materia?.habilidades ?? []).filter((h) => h.trimestres.includes(trimestre)).map((h) => h.code);
+
+/**
+ * "Avaliar trimestre": pick the trimestre, the subject and the skills (those the class's plans covered in it come
+ * ticked), how many questions per skill; it costs 1 credit and opens the assessment while the worker writes it.
+ */
+export function AssessRoute() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const cobertura = useCobertura(id);
+  const turma = useTurmas().data?.find((t) => t.id === id);
+  const user = useCurrentUser();
+  const create = useCreateAvaliacao(id);
+  useDocumentTitle(turma ? `Avaliar trimestre — Turma ${turma.numero}` : 'Avaliar trimestre');
+
+  const materias = cobertura.data?.materias ?? [];
+  const initialTrimestre = Number(params.get('trimestre')) || 1;
+  const [trimestre, setTrimestre] = useState(initialTrimestre);
+  const [materiaValue, setMateria] = useState<string | null>(params.get('materia'));
+  // The first subject with a skill covered in the trimestre, until the teacher picks one.
+  const materia = materiaValue ?? materias.find((m) => coveredCodes(m, trimestre).length > 0)?.materia ?? materias[0]?.materia ?? '';
+  const current = materias.find((m) => m.materia === materia);
+  const [picked, setPicked] = useState<Record<string, string[]>>({});
+  const key = `${materia}:${trimestre}`;
+  const selected = picked[key] ?? coveredCodes(current, trimestre);
+  const [questoes, setQuestoes] = useState<number>(AVALIACAO_LIMITS.questoesPorHabilidadeDefault);
+  const skills = useMemo(() => {
+    const covered = new Set(coveredCodes(current, trimestre));
+    return [...(current?.habilidades ?? [])].sort((a, b) => Number(covered.has(b.code)) - Number(covered.has(a.code)) || a.code.localeCompare(b.code));
+  }, [current, trimestre]);
+
+  if (cobertura.isPending) return <PageSpinner label="Carregando habilidades..." />;
+  if (!cobertura.data) return <p role="alert">Turma não encontrada.</p>;
+
+  const toggle = (code: string, on: boolean) => setPicked((all) => ({ ...all, [key]: on ? [...selected, code] : selected.filter((c) => c !== code) }));
+  const credits = user.data?.credits ?? 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { trimestre, materia: materia as Materia, habilidades: selected, questoesPorHabilidade: questoes },
+      { onSuccess: ({ id: avaliacaoId }) => navigate(`/avaliacoes/${avaliacaoId}`) },
+    );
+  };
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={submit} noValidate>
+      <div className="flex flex-col gap-3">
+        <Link to={`/turmas/${id}/cobertura`} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+          <ArrowLeft aria-hidden="true" />
+          Cobertura da turma
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Avaliar trimestre{turma ? ` — Turma ${turma.numero}` : ''}</h1>
+        <p className="text-muted-foreground">
+          Questões e uma rubrica de 4 níveis para cada habilidade escolhida. Vêm marcadas as habilidades que os planos desta turma cobriram no
+          trimestre.
+        </p>
+      </div>
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:flex-wrap">
+          <div className="flex flex-col gap-2 sm:w-48">
+            <label htmlFor="avaliacao-trimestre" className="text-sm font-medium">Trimestre</label>
+            <select id="avaliacao-trimestre" className={fieldClasses} value={trimestre} onChange={(e) => setTrimestre(Number(e.target.value))}>
+              {TRIMESTRES.map((t) => (
+                <option key={t} value={t}>{t}º trimestre</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-2 sm:w-56">
+            <label htmlFor="avaliacao-materia" className="text-sm font-medium">Matéria</label>
+            <select id="avaliacao-materia" className={fieldClasses} value={materia} onChange={(e) => setMateria(e.target.value)}>
+              {materias.map((m) => (
+                <option key={m.materia} value={m.materia}>{materiaLabel(m.materia)}</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-2 sm:w-48">
+            <label htmlFor="avaliacao-questoes" className="text-sm font-medium">Questões por habilidade</label>
+            <select id="avaliacao-questoes" className={fieldClasses} value={questoes} onChange={(e) => setQuestoes(Number(e.target.value))}>
+              {[1, 2, 3].map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+          </div>
+        </CardContent>
+      </Card>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-lg font-semibold">Habilidades a avaliar ({selected.length})</legend>
+        {skills.length === 0 ? <p className="text-muted-foreground">Não há habilidades desta matéria para o ano da turma.</p> : null}
+        <ul className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto rounded-md border p-3">
+          {skills.map((skill) => (
+            <li key={skill.code}>
+              <label className="flex items-start gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 shrink-0 accent-primary"
+                  checked={selected.includes(skill.code)}
+                  onChange={(e) => toggle(skill.code, e.target.checked)}
+                />
+                <span>
+                  <span className="font-mono font-semibold">{skill.code}</span> {skill.description.replace(/^\(\w+\)\s*/, '')}
+                  {skill.trimestres.includes(trimestre) ? <span className="ml-2 text-xs font-medium text-foreground">coberta no {trimestre}º trimestre</span> : null}
+                  {skill.avaliada ? <span className="ml-2 text-xs text-muted-foreground">já avaliada</span> : null}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {create.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorText(create.error, 'Não foi possível criar a avaliação.')}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" disabled={create.isPending || selected.length === 0}>
+          <ClipboardCheck aria-hidden="true" />
+          {create.isPending ? 'Criando...' : 'Gerar avaliação'}
+        </Button>
+        <p className="text-sm text-muted-foreground">Custo: 1 crédito · você tem {credits} crédito{credits === 1 ? '' : 's'}.</p>
+      </div>
+    </form>
+  );
+}
