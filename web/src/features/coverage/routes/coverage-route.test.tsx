@@ -17,6 +17,7 @@ function materia(value: string, codes: [string, string][], coveredCode?: string)
       unidade: 'Unidade',
       trimestres: code === coveredCode ? [1] : [],
       planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, aulas: [] }] : [],
+      avaliada: false,
     })),
   } as CoberturaMateria;
 }
