@@ -19,4 +19,6 @@ export const queryKeys = {
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
   /** An assessment by skill (issue 26). */
   avaliacao: (id: string) => ['avaliacoes', id] as const,
+  /** The teacher's school calendar of a year (its change moves plans' trimestres: saved with the plans refreshed). */
+  calendario: (ano: number) => ['calendario', ano] as const,
 };
