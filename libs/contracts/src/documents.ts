@@ -1,8 +1,14 @@
+import type { Verificacao } from './verificacao';
+
 /** Everything the .docx renderer needs: plain data in, a Buffer out. */
 export interface PlanDocumentLesson {
   numeroAula: number;
   materia: string;
   prompt: string;
+  /** The lesson's title ("Aula 2 — <titulo>"); null: "Aula 2". */
+  titulo: string | null;
+  /** The check of learning printed after the lesson (answers only in the final Gabarito); null: none. */
+  verificacao: Verificacao | null;
   habilidades: string;
   objetivos: string;
   objetosConhecimento: string;

@@ -21,6 +21,7 @@ import {
   WidthType,
 } from 'docx';
 import {
+  ALTERNATIVA_LETRAS,
   CURRICULUM_CREDIT,
   CURRICULUM_CREDIT_URL,
   LESSON_FIELD_EMPTY,
@@ -30,6 +31,7 @@ import {
   type LessonField,
   type PlanDocument,
   type PlanDocumentLesson,
+  type Questao,
   formatIsoDatePtBr,
 } from '@planejador/contracts';
 import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
@@ -130,25 +132,37 @@ function identificationTable(plan: PlanDocument): Table {
         cell([valueParagraph(right[1])], { width: ID_COLUMNS[3] }),
       ],
     });
-  return table(ID_COLUMNS, [
-    wide('Escola', [valueParagraph(plan.escola)]),
-    pair(['Professor(a)', plan.professor], ['Data de criação', formatDatePtBr(plan.createdAt)]),
-    pair(['Turma', plan.turma], ['Ano', formatAno(plan.ano)]),
-    pair(['Componente curricular', materiaLabel(plan.materiaGeral)], ['Número de aulas', String(plan.aulas.length)]),
-    pair(['Trimestre', `${plan.trimestre}º trimestre`], ['Período', periodText(plan)]),
-    pair(['Duração da aula', plan.duracaoAulaMin ? `${plan.duracaoAulaMin} minutos` : 'Não informada'], ['Carga horária', cargaHoraria(plan)]),
-    wide('Tema principal', [valueParagraph(plan.temaPrincipal)]),
-  ]);
+  // Empty optional fields (period, lesson length) are left out, never printed as 'Não informado'.
+  const period = periodText(plan);
+  const items: [string, string][] = [
+    ['Professor(a)', plan.professor],
+    ['Data de criação', formatDatePtBr(plan.createdAt)],
+    ['Turma', plan.turma],
+    ['Ano', formatAno(plan.ano)],
+    ['Componente curricular', materiaLabel(plan.materiaGeral)],
+    ['Número de aulas', String(plan.aulas.length)],
+    ['Trimestre', `${plan.trimestre}º trimestre`],
+    ...(period ? [['Período', period] as [string, string]] : []),
+    ...(plan.duracaoAulaMin ? [['Duração da aula', `${plan.duracaoAulaMin} minutos`] as [string, string]] : []),
+    ['Carga horária', cargaHoraria(plan)],
+  ];
+  const rows = [wide('Escola', [valueParagraph(plan.escola)])];
+  for (let i = 0; i < items.length; i += 2) {
+    const [left, right] = [items[i], items[i + 1]];
+    rows.push(right ? pair(left, right) : wide(left[0], [valueParagraph(left[1])]));
+  }
+  rows.push(wide('Tema principal', [valueParagraph(plan.temaPrincipal)]));
+  return table(ID_COLUMNS, rows);
 }
 
-/** 'dd/mm/aaaa a dd/mm/aaaa', one side alone, or 'Não informado'. */
-export function periodText(plan: Pick<PlanDocument, 'dataInicio' | 'dataFim'>): string {
+/** 'dd/mm/aaaa a dd/mm/aaaa', one side alone, or null when the plan has no period. */
+export function periodText(plan: Pick<PlanDocument, 'dataInicio' | 'dataFim'>): string | null {
   const start = plan.dataInicio ? formatIsoDatePtBr(plan.dataInicio) : null;
   const end = plan.dataFim ? formatIsoDatePtBr(plan.dataFim) : null;
   if (start && end) return `${start} a ${end}`;
   if (start) return `A partir de ${start}`;
   if (end) return `Até ${end}`;
-  return 'Não informado';
+  return null;
 }
 
 /** Lessons x length: '12 aulas x 50 min = 10 h'; without a length, the number of lessons. */
@@ -190,11 +204,20 @@ function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
   );
 }
 
+/** 'Aula 2 — Mudanças de estado da água', or 'Aula 2' for a lesson without a title. */
+export function lessonHeading(lesson: Pick<PlanDocumentLesson, 'numeroAula' | 'titulo'>): string {
+  const titulo = lesson.titulo?.trim();
+  return cleanText(titulo ? `Aula ${lesson.numeroAula} — ${titulo}` : `Aula ${lesson.numeroAula}`);
+}
+
+export const VERIFICACAO_HEADING = 'Verificação da aprendizagem';
+export const GABARITO_HEADING = 'Gabarito';
+
 function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
   const heading = new Paragraph({
     heading: HeadingLevel.HEADING_2,
     keepNext: true,
-    children: [new TextRun(cleanText(`Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`))],
+    children: [new TextRun(lessonHeading(lesson))],
   });
   const description = toTextBlocks(lesson.prompt).map(
     (block, index) =>
@@ -208,18 +231,7 @@ function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
         ],
       }),
   );
-  // The first row repeats at the top of each page the lesson's table runs onto; no row is ever split.
-  const header = new TableRow({
-    tableHeader: true,
-    cantSplit: true,
-    children: [
-      cell([labelParagraph(cleanText(`Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`))], {
-        width: CONTENT_WIDTH,
-        columnSpan: 2,
-        label: true,
-      }),
-    ],
-  });
+  // No row is ever split; the heading above names the lesson (not repeated as the table's first row).
   const rows = LESSON_FIELDS.map(
     (field) =>
       new TableRow({
@@ -230,7 +242,69 @@ function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
         ],
       }),
   );
-  return [heading, ...description, table(LESSON_COLUMNS, [header, ...rows])];
+  return [heading, ...description, table(LESSON_COLUMNS, rows), ...verificacaoBlock(lesson)];
+}
+
+/** "1. " in bold, then the text. */
+function numbered(n: number, text: string, options: { keepNext?: boolean; after?: number } = {}): Paragraph {
+  return new Paragraph({
+    keepNext: options.keepNext,
+    keepLines: true,
+    spacing: { before: 0, after: options.after ?? 60 },
+    children: [new TextRun({ text: `${n}. `, bold: true }), new TextRun(cleanText(text))],
+  });
+}
+
+/** The lesson's questions for the students, after its table: statements and A-D alternatives, no answers. */
+function verificacaoBlock(lesson: PlanDocumentLesson): Paragraph[] {
+  const questoes = lesson.verificacao?.questoes ?? [];
+  if (!questoes.length) return [];
+  const title = new Paragraph({
+    heading: HeadingLevel.HEADING_3,
+    keepNext: true,
+    children: [new TextRun(VERIFICACAO_HEADING)],
+  });
+  return [
+    title,
+    ...questoes.flatMap((questao, index) => {
+      if (questao.tipo !== 'multipla') return [numbered(index + 1, questao.enunciado, { after: 240 })];
+      return [
+        numbered(index + 1, questao.enunciado, { keepNext: true, after: 40 }),
+        ...questao.alternativas.map(
+          (alternativa, i) =>
+            new Paragraph({
+              keepNext: i < questao.alternativas.length - 1,
+              indent: { left: 360 },
+              spacing: { before: 0, after: i === questao.alternativas.length - 1 ? 160 : 20 },
+              children: [new TextRun(cleanText(`${ALTERNATIVA_LETRAS[i]}) ${alternativa}`))],
+            }),
+        ),
+      ];
+    }),
+  ];
+}
+
+/** A question's answer in the Gabarito: the right alternative's letter and text, or the expected answer. */
+export function answerText(questao: Questao): string {
+  return questao.tipo === 'multipla'
+    ? `${ALTERNATIVA_LETRAS[questao.correta]}) ${questao.alternativas[questao.correta]}`
+    : questao.respostaEsperada;
+}
+
+/**
+ * Every lesson's answers, apart at the end (on a page of their own), so the questions can be printed without them;
+ * nothing when no lesson has a check of learning.
+ */
+function answerKey(lessons: readonly PlanDocumentLesson[], section: number): Paragraph[] {
+  const checked = lessons.filter((lesson) => lesson.verificacao?.questoes.length);
+  if (!checked.length) return [];
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${section}. ${GABARITO_HEADING}`)] }),
+    ...checked.flatMap((lesson) => [
+      new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(lessonHeading(lesson))] }),
+      ...lesson.verificacao!.questoes.map((questao, index) => numbered(index + 1, answerText(questao))),
+    ]),
+  ];
 }
 
 function titleBlock(plan: PlanDocument): Paragraph[] {
@@ -283,6 +357,7 @@ function pageFooter(): Footer {
 
 function buildDocument(plan: PlanDocument): Document {
   const headingRun = { font: FONT, bold: true, color: COLOR.heading };
+  const lessons = [...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula);
   return new Document({
     creator: PRODUCT_NAME,
     title: cleanText(`Plano de Aula - Turma ${plan.turma} - ${plan.temaPrincipal}`),
@@ -319,6 +394,10 @@ function buildDocument(plan: PlanDocument): Document {
           run: { ...headingRun, size: 24 },
           paragraph: { spacing: { before: 300, after: 100 }, keepNext: true },
         },
+        heading3: {
+          run: { ...headingRun, size: BODY_SIZE },
+          paragraph: { spacing: { before: 200, after: 80 }, keepNext: true },
+        },
       },
     },
     sections: [
@@ -336,7 +415,8 @@ function buildDocument(plan: PlanDocument): Document {
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
           identificationTable(plan),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
-          ...[...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula).flatMap(lessonBlock),
+          ...lessons.flatMap(lessonBlock),
+          ...answerKey(lessons, 3),
         ],
       },
     ],
