@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OfflineLessonDrafter, type LessonContext } from '@planejador/ai';
-import { CURRICULUM_CREDIT, LESSON_FIELDS, materiaLabel, type HabilidadeMatch, type PlanDocument } from '@planejador/contracts';
+import { CURRICULUM_CREDIT, LESSON_FIELDS, type HabilidadeMatch, type PlanDocument } from '@planejador/contracts';
 import { renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
 import { requireCommands } from './__tests__/required-tools';
@@ -31,6 +31,12 @@ function marked(plan: PlanDocument): PlanDocument {
     }),
   };
 }
+
+/** The expected answer of the second lesson's open question: printed only in the Gabarito. */
+const aulaAnswer = (plan: PlanDocument) => {
+  const open = plan.aulas[1].verificacao!.questoes.find((q) => q.tipo === 'aberta');
+  return open && open.tipo === 'aberta' ? open.respostaEsperada.slice(0, 40) : '';
+};
 
 describeWithTools('the exported .docx opened in LibreOffice', () => {
   let dir: string;
@@ -75,33 +81,24 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     }
     // Page numbers "Página X de Y" on every page.
     texts.forEach((text, i) => expect(text).toContain(`Página ${i + 1} de ${texts.length}`));
-    // A lesson's table that runs onto the next pages repeats its header row ("Aula N - Matéria") at the top of each,
-    // above the lesson's text there (the lesson's heading stays on the first page).
+    // Each lesson's questions come after its table, and every answer only in the Gabarito on the last pages.
     const flat = texts.map((text) => text.replace(/\s+/g, ' '));
-    const continued = plan.aulas.flatMap((aula) => {
-      const first = pageOf(texts, `INI${aula.numeroAula}${LESSON_FIELDS[0]}`);
-      const last = pageOf(texts, `FIM${aula.numeroAula}${LESSON_FIELDS[LESSON_FIELDS.length - 1]}`);
-      return Array.from({ length: last - first }, (_, i) => ({ aula, page: first + 1 + i }));
-    });
-    expect(continued.length).toBeGreaterThan(0);
-    for (const { aula, page } of continued) {
-      const header = `Aula ${aula.numeroAula} - ${materiaLabel(aula.materia)}`;
-      const lessonText = Math.min(...[`INI${aula.numeroAula}`, `FIM${aula.numeroAula}`].map((m) => flat[page].indexOf(m)).filter((i) => i >= 0));
-      expect({ lesson: aula.numeroAula, page: page + 1, headerFirst: flat[page].indexOf(header) >= 0 && flat[page].indexOf(header) < lessonText }).toEqual({
-        lesson: aula.numeroAula,
-        page: page + 1,
-        headerFirst: true,
-      });
+    const gabarito = flat.findIndex((text) => text.includes('3. Gabarito'));
+    expect(gabarito).toBeGreaterThan(0);
+    for (const aula of plan.aulas) {
+      const question = aula.verificacao!.questoes[0].enunciado;
+      const asked = flat.findIndex((text) => text.includes(question));
+      expect({ lesson: aula.numeroAula, asked: asked >= pageOf(texts, `FIM${aula.numeroAula}evidencias`) && asked < gabarito + 1 }).toEqual({ lesson: aula.numeroAula, asked: true });
     }
+    expect(flat.slice(0, gabarito).join(' ')).not.toContain(aulaAnswer(plan));
   }, 180_000);
 
-  it('a 1-lesson plan without period or lesson length says what is not informed', async () => {
+  it('a 1-lesson plan without period or lesson length leaves them out (never "Não informado")', async () => {
     const texts = await pages('uma', samplePlanDocument(1, { dataInicio: null, dataFim: null, duracaoAulaMin: null, trimestre: 3 }, 5));
     const all = texts.join('\n').replace(/\s+/g, ' ');
     expect(all).toContain('3º trimestre');
-    expect(all).toContain('Não informado');
-    expect(all).toContain('Não informada');
     expect(all).toContain('1 aula');
+    for (const absent of ['Não informado', 'Não informada', 'Período', 'Duração da aula']) expect(all).not.toContain(absent);
   }, 120_000);
 
   it('an offline-drafted plan: the drafted lessons and nothing else (no offline notice, no credit on the pages)', async () => {
@@ -137,6 +134,8 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
       ...base,
       aulas: drafts.map(({ draft, ...aula }) => ({
         ...aula,
+        titulo: draft.titulo,
+        verificacao: draft.verificacao,
         habilidades: draft.habilidades,
         objetivos: draft.objetivos,
         objetosConhecimento: draft.objetosConhecimento,
@@ -146,7 +145,7 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     };
     const texts = await pages('offline', plan);
     const all = texts.join('\n').replace(/\s+/g, ' ');
-    for (const expected of ['PLANO DE AULA', 'Frações no dia a dia', '2º trimestre', '3 aulas x 50 min = 2 h 30 min', 'Aula 3 - Inglês', '(EF05MA03) Identificar e representar frações', '(EF05MA04) Identificar frações equivalentes.', 'Acolhida e problematização', 'A BNCC não define habilidades de Língua Inglesa para o 5º ano']) {
+    for (const expected of ['PLANO DE AULA', 'Frações no dia a dia', '2º trimestre', '3 aulas x 50 min = 2 h 30 min', `Aula 3 — ${drafts[2].draft.titulo}`, 'Verificação da aprendizagem', '3. Gabarito', drafts[0].draft.verificacao!.questoes[0].enunciado, '(EF05MA03) Identificar e representar frações', '(EF05MA04) Identificar frações equivalentes.', 'Acolhida e problematização', 'A BNCC não define habilidades de Língua Inglesa para o 5º ano']) {
       expect(all).toContain(expected);
     }
     // The page's notices (drafted offline, skill to confirm) and the data's credit stay out of the document.

@@ -1,11 +1,5 @@
-import {
-  LESSON_FIELD_EMPTY,
-  LESSON_FIELD_LABELS,
-  LESSON_FIELDS,
-  materiaLabel,
-  type PlanDocument,
-} from '@planejador/contracts';
-import { CURRICULUM_CREDIT_LINE, renderPlanDocx } from './plan-docx.renderer';
+import { LESSON_FIELD_EMPTY, LESSON_FIELD_LABELS, LESSON_FIELDS, type PlanDocument } from '@planejador/contracts';
+import { answerText, CURRICULUM_CREDIT_LINE, lessonHeading, renderPlanDocx } from './plan-docx.renderer';
 import { samplePlanDocument, sampleLesson } from './sample-plan';
 import { toTextBlocks } from './text-blocks';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
@@ -19,13 +13,14 @@ async function render(plan: PlanDocument) {
 function expectedLessonParagraphs(lesson: PlanDocument['aulas'][number]): string[] {
   const [firstPrompt, ...restPrompt] = toTextBlocks(lesson.prompt).map((b) => b.text);
   return [
-    `Aula ${lesson.numeroAula} - ${materiaLabel(lesson.materia)}`,
+    lessonHeading(lesson),
     `Descrição do(a) professor(a): ${firstPrompt}`,
     ...restPrompt,
     ...LESSON_FIELDS.flatMap((field) => {
       const blocks = toTextBlocks(lesson[field]).map((b) => b.text);
       return [LESSON_FIELD_LABELS[field], ...(blocks.length ? blocks : [LESSON_FIELD_EMPTY[field]])];
     }),
+    ...(lesson.verificacao ? ['Verificação da aprendizagem', `1. ${lesson.verificacao.questoes[0].enunciado}`] : []),
   ];
 }
 
@@ -35,12 +30,9 @@ describe('renderPlanDocx', () => {
     const { paragraphs, files } = await render(plan);
 
     expect(files).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml']));
-    const headingIndexes = indexesInOrder(
-      paragraphs,
-      plan.aulas.map((l) => `Aula ${l.numeroAula} - ${materiaLabel(l.materia)}`),
-    );
+    const headingIndexes = indexesInOrder(paragraphs, plan.aulas.map((l) => lessonHeading(l)));
     expect(headingIndexes).toHaveLength(15);
-    expect(paragraphs[headingIndexes[4]]).toBe('Aula 5 - Ciências');
+    expect(paragraphs[headingIndexes[4]]).toBe('Aula 5 — Frações no cotidiano 5');
 
     plan.aulas.forEach((lesson, i) => {
       const section = paragraphs.slice(headingIndexes[i], headingIndexes[i + 1] ?? paragraphs.length);
@@ -56,7 +48,9 @@ describe('renderPlanDocx', () => {
   it('keeps lessons in lesson-number order whatever order they arrive in', async () => {
     const plan = samplePlanDocument(3);
     const { paragraphs } = await render({ ...plan, aulas: [...plan.aulas].reverse() });
-    expect(() => indexesInOrder(paragraphs, ['Aula 1 - Matemática', 'Aula 2 - Matemática', 'Aula 3 - Matemática'])).not.toThrow();
+    expect(() =>
+      indexesInOrder(paragraphs, ['Aula 1 — Frações no cotidiano 1', 'Aula 2 — Frações no cotidiano 2', 'Aula 3 — Frações no cotidiano 3']),
+    ).not.toThrow();
   });
 
   it('starts with the title, the SEDUC-RS subtitle and the identification table', async () => {
@@ -89,7 +83,7 @@ describe('renderPlanDocx', () => {
         '2 aulas x 50 min = 1 h 40 min',
         'Tema principal',
         'Frações e números decimais no cotidiano',
-        'Aula 1 - Matemática',
+        'Aula 1 — Frações no cotidiano 1',
       ]),
     ).not.toThrow();
   });
@@ -110,25 +104,46 @@ describe('renderPlanDocx', () => {
     expect(paragraphs).toContain('9º ano');
   });
 
-  it('says what is not informed, and the workload without a lesson length', async () => {
+  it('leaves an empty period and lesson length out (never "Não informado"), with the workload in lessons', async () => {
     const { paragraphs } = await render(samplePlanDocument(3, { dataInicio: null, dataFim: null, duracaoAulaMin: null, trimestre: 1 }));
-    expect(paragraphs).toEqual(expect.arrayContaining(['1º trimestre', 'Não informado', 'Não informada', '3 aulas']));
+    expect(paragraphs).toEqual(expect.arrayContaining(['1º trimestre', '3 aulas']));
+    for (const absent of ['Não informado', 'Não informada', 'Período', 'Duração da aula']) expect(paragraphs).not.toContain(absent);
   });
 
-  it('never splits a row across pages and repeats each lesson table\'s first row on the next page', async () => {
-    const { document } = await render(samplePlanDocument(2));
+  it('never splits a row across pages, and the lesson heading is not repeated as the table\'s first row', async () => {
+    const { document, paragraphs } = await render(samplePlanDocument(2));
     const rows = document.match(/<w:tr>[\s\S]*?<\/w:tr>/g) ?? [];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.includes('<w:cantSplit'))).toBe(true);
-    expect(document.match(/<w:tblHeader/g)).toHaveLength(2);
+    expect(paragraphs.filter((p) => p === 'Aula 1 — Frações no cotidiano 1')).toHaveLength(2); // the heading and the Gabarito's
+  });
+
+  it('prints each lesson\'s questions after it without answers, and every answer in a final Gabarito', async () => {
+    const plan = samplePlanDocument(2);
+    const { paragraphs } = await render(plan);
+    const gabarito = paragraphs.indexOf('3. Gabarito');
+    expect(gabarito).toBeGreaterThan(0);
+    const [first] = plan.aulas[0].verificacao!.questoes;
+    // The questions and their alternatives come before the Gabarito; the answers only after it.
+    expect(() => indexesInOrder(paragraphs, [lessonHeading(plan.aulas[0]), 'Verificação da aprendizagem', `1. ${first.enunciado}`, 'A) 1/3', 'B) 1/2', 'C) 2/3', 'D) 1/4'])).not.toThrow();
+    const before = paragraphs.slice(0, gabarito);
+    for (const questao of plan.aulas[1].verificacao!.questoes) {
+      if (questao.tipo === 'aberta') expect(before.join('\n')).not.toContain(questao.respostaEsperada);
+    }
+    const after = paragraphs.slice(gabarito);
+    expect(() =>
+      indexesInOrder(after, [lessonHeading(plan.aulas[0]), ...plan.aulas[0].verificacao!.questoes.map((q, i) => `${i + 1}. ${answerText(q)}`), lessonHeading(plan.aulas[1])]),
+    ).not.toThrow();
+    expect(after).toContain('1. B) 1/2');
   });
 
   it('shows the empty-field texts for lessons with nothing written', async () => {
     const lesson = { ...sampleLesson(1), habilidades: '', objetivos: '  \n ', objetosConhecimento: '', experiencias: '', evidencias: '' };
-    const { paragraphs } = await render(samplePlanDocument(1, { aulas: [{ ...lesson, prompt: '' }] }));
+    const { paragraphs } = await render(samplePlanDocument(1, { aulas: [{ ...lesson, prompt: '', titulo: null, verificacao: null }] }));
+    expect(paragraphs).not.toContain('3. Gabarito');
     expect(() =>
       indexesInOrder(paragraphs, [
-        'Aula 1 - Matemática',
+        'Aula 1',
         'Habilidades',
         'Nenhuma habilidade definida',
         'Objetivos de Aprendizagem',

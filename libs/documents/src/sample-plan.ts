@@ -27,6 +27,30 @@ export function sampleLesson(numeroAula: number, detail = 5): PlanDocumentLesson
     numeroAula,
     materia: numeroAula % 5 === 0 ? 'ciencias' : 'matematica',
     prompt: `Aula ${numeroAula} sobre frações no cotidiano: receitas, pizzas e medidas. A turma gosta de atividades em grupo e de jogos; há dois estudantes com dificuldade de leitura.`,
+    titulo: `Frações no cotidiano ${numeroAula}`,
+    verificacao: {
+      questoes: [
+        {
+          tipo: 'multipla',
+          enunciado: `Qual fração representa metade de uma pizza? (aula ${numeroAula})`,
+          alternativas: ['1/3', '1/2', '2/3', '1/4'],
+          correta: 1,
+          habilidade: skill.slice(0, 8),
+        },
+        {
+          tipo: 'aberta',
+          enunciado: 'Explique por que 2/4 e 1/2 representam a mesma quantidade.',
+          respostaEsperada: 'Porque dividir em 4 partes e tomar 2 é o mesmo que dividir em 2 e tomar 1.',
+          habilidade: skill.slice(0, 8),
+        },
+        {
+          tipo: 'aberta',
+          enunciado: 'Dê um exemplo de fração no seu dia a dia.',
+          respostaEsperada: 'Meio litro de leite, um quarto de hora ou outra situação com partes iguais de um todo.',
+          habilidade: skill.slice(0, 8),
+        },
+      ],
+    },
     habilidades: numeroAula % 3 === 0 ? `${skill}\n${SKILLS[numeroAula % SKILLS.length]}` : skill,
     objetivos: [
       'Ao final da aula, os estudantes deverão ser capazes de:',

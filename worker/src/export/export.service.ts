@@ -44,6 +44,8 @@ export class ExportService {
           numeroAula: a.numeroAula,
           materia: a.materia,
           prompt: a.prompt,
+          titulo: a.titulo ?? null,
+          verificacao: a.verificacao ?? null,
           habilidades: a.habilidades ?? '',
           objetivos: a.objetivos ?? '',
           objetosConhecimento: a.objetosConhecimento ?? '',
