@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import JSZip from 'jszip';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { MSG, type Plano } from '@planejador/contracts';
-import { createTurma, expectAccessible, launchBrowser, newContext, pageClient, registerTeacher, startStack, uniqueEmail, VIEWPORTS, type Stack } from '@planejador/testing';
-import { fitsViewportWidth } from './flows';
+import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, uniqueEmail, VIEWPORTS, waitForPlan, type Stack } from '@planejador/testing';
+import { fitsViewportWidth, waitForToast } from './flows';
 
 // Issue 23, "Lessons that teach", as a teacher with no AI key walks it: six lessons typed in the generate form, with
 // a pinned skill and the plan's title, survive a leave and a reload; the plan is generated (offline drafter) and its
@@ -18,9 +20,24 @@ const LESSONS = [
   'Problemas de troco no mercado',
 ];
 const TITLE = 'Matemática do dia a dia no 5º ano';
+const NEW_TITLE = 'Frações, medidas e dinheiro';
 
 function lesson(page: Page, n: number): Locator {
   return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
+}
+
+/** The text of the .docx's main part (paragraphs on their own lines, markup dropped). */
+async function docxText(body: Buffer): Promise<string> {
+  const zip = await JSZip.loadAsync(body);
+  const xml = await zip.file('word/document.xml')!.async('string');
+  return xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -38,8 +55,10 @@ describe('lessons that teach, offline (no AI key)', () => {
     stack = await startStack({ ai: 'offline', env: { LOG_LEVEL: 'info' } });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close();
+  });
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });
@@ -129,5 +148,76 @@ describe('lessons that teach, offline (no AI key)', () => {
 
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await fitsViewportWidth(page)).toBe(true);
+  }, 300_000);
+
+  it('renames the plan, rewrites a lesson for its new skill, and exports each title, the questions and the Gabarito', async () => {
+    context = await newContext(browser, 'desktop', stack.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const api = pageClient(page);
+    await registerTeacher(api, { email: uniqueEmail('aulas-reescrita') });
+    await page.evaluate((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
+    const turma = await createTurma(api, { numero: '52', ano: '5', escola: 'E.E.F. Mário Quintana', observacoesAdicionais: '' });
+    const id = await requestPlan(api, generateRequest(turma.id, LESSONS.slice(0, 2), { temaPrincipal: TITLE }), { 'Idempotency-Key': randomUUID() });
+    const plano = await waitForPlan(api, id, { states: ['done'] });
+    await page.goto(`/plano/${id}`);
+    await lesson(page, 2).waitFor(WAIT);
+
+    // Rename the plan: too short is refused with the contract's message, then saved and kept.
+    await page.getByRole('button', { name: 'Renomear plano' }).click();
+    await page.getByLabel('Título do plano').fill('ab');
+    await page.getByRole('button', { name: 'Salvar título' }).click();
+    await page.getByText(MSG.temaPrincipalLength).waitFor();
+    await page.getByLabel('Título do plano').fill(NEW_TITLE);
+    await page.getByRole('button', { name: 'Salvar título' }).click();
+    await waitForToast(page, `O plano agora se chama “${NEW_TITLE}”.`);
+    await page.reload();
+    await page.getByText(NEW_TITLE, { exact: true }).first().waitFor(WAIT);
+    expect((await api.get<Plano>(`/api/planos/${id}`)).body.temaPrincipal).toBe(NEW_TITLE);
+
+    // Change lesson 2's skill: its other fields still cite the old one until the lesson is rewritten for the new.
+    const two = lesson(page, 2);
+    const before = plano.aulas[1].habilidadeCodes;
+    await two.getByRole('button', { name: 'Trocar habilidade' }).click();
+    const picker = page.getByRole('dialog', { name: 'Trocar habilidade da Aula 2' });
+    const boxes = picker.getByRole('list', { name: 'Habilidades encontradas' }).getByRole('checkbox');
+    await boxes.first().waitFor(WAIT);
+    for (const code of before) await picker.getByLabel(new RegExp(`^${code} `)).uncheck();
+    const other = picker.getByRole('list', { name: 'Habilidades encontradas' }).getByRole('checkbox', { checked: false }).first();
+    const otherCode = (await other.getAttribute('id'))!.split('-').pop()!;
+    await other.check();
+    await picker.getByRole('button', { name: 'Salvar habilidade' }).click();
+    await picker.waitFor({ state: 'hidden', timeout: 15000 });
+    const alert = two.getByRole('alert');
+    await alert.getByText('A habilidade desta aula mudou, mas outros campos ainda citam a habilidade antiga.').waitFor(WAIT);
+    await expectAccessible(page, 'aula citando a habilidade antiga');
+    await alert.getByRole('button', { name: 'Reescrever a aula para a nova habilidade' }).click();
+    const rewrite = page.getByRole('dialog', { name: 'Reescrever a Aula 2 para a nova habilidade' });
+    await rewrite.getByText(/o que você pedir abaixo fica registrado como nota para você/).waitFor();
+    await rewrite.getByText(/Sem IA configurada, gerar novamente não custa nada\./).waitFor();
+    await rewrite.getByRole('button', { name: 'Gerar novamente' }).click();
+    await rewrite.waitFor({ state: 'hidden', timeout: 15000 });
+    await alert.waitFor({ state: 'detached', timeout: 60000 });
+    const rewritten = (await api.get<Plano>(`/api/planos/${id}`)).body.aulas[1];
+    expect(rewritten.habilidadeCodes).toEqual([otherCode]);
+    expect(rewritten.avisos).not.toContain('campos-com-habilidade-antiga');
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // The .docx: each lesson's heading with its title, its questions, and the answers apart in the Gabarito.
+    const final = (await api.get<Plano>(`/api/planos/${id}`)).body;
+    const exported = await page.request.get(`${stack.url}/api/planos/${id}/export`);
+    expect(exported.status()).toBe(200);
+    const text = await docxText(await exported.body());
+    for (const aula of final.aulas) {
+      expect(text).toContain(`Aula ${aula.numeroAula} — ${aula.titulo}`);
+      for (const questao of aula.verificacao?.questoes ?? []) expect(text).toContain(questao.enunciado);
+    }
+    expect(text).toContain('Gabarito');
+    const gabarito = text.slice(text.lastIndexOf('Gabarito'));
+    const open = final.aulas.flatMap((a) => a.verificacao?.questoes ?? []).find((q) => q.tipo === 'aberta');
+    if (open && open.tipo === 'aberta') expect(gabarito).toContain(open.respostaEsperada);
   }, 300_000);
 });
