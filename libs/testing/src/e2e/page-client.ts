@@ -11,7 +11,10 @@ export function pageClient(page: Page, baseUrl = ''): ApiClient {
     const res = await page.request.fetch(`${baseUrl}${path}`, { method, data: body, headers });
     const text = await res.text();
     const json = (res.headers()['content-type'] ?? '').includes('application/json') && text !== '';
-    return { status: res.status(), headers: new Headers(res.headers()), text, body: (json ? JSON.parse(text) : text) as T };
+    // headersArray, not headers(): the latter joins several Set-Cookie headers (session and device cookies) with a
+    // line break, which Headers refuses.
+    const answerHeaders = new Headers(res.headersArray().map(({ name, value }) => [name, value] as [string, string]));
+    return { status: res.status(), headers: answerHeaders, text, body: (json ? JSON.parse(text) : text) as T };
   };
   return {
     get: (path, headers) => send('GET', path, undefined, headers),
