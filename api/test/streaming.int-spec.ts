@@ -74,7 +74,7 @@ describe('streamed lessons (fake AI streaming, real worker, socket.io through Re
     expect(aula.generation.state).toBe('done');
     expect(aula.versao).toBe(1);
     const calls = ai.calls.filter((c) => c.text.includes('Corte no meio'));
-    expect(calls.map((c) => c.outcome)).toEqual(['stream-cut', 'stream']);
+    expect(calls.map((c) => c.outcome)).toEqual(['stream-cut', 'answer']);
     const versions = await client.get<unknown[]>(`/api/planos/${plan.id}/aulas/${aula.id}/versoes`);
     expect(versions.body).toHaveLength(1);
     await waitFor(() => events.some((e) => e.type === 'delta' && e.aulaId === aula.id));

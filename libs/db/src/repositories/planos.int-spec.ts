@@ -229,8 +229,9 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       for (const id of [stale.id, staleQueued.id, done.id, failed.id]) await age('planos_aula', id, 60);
       const found = await findStalePlans(fresh(), 30);
       expect(found.filter((p) => [stale.id, staleQueued.id, recent.id, done.id, failed.id].includes(p.id))).toEqual([
-        { id: stale.id, generation_state: 'running' },
-        { id: staleQueued.id, generation_state: 'queued' },
+        // The owner too: the sweeper queues the plan again with the owner's rank in the queue (fairness).
+        { id: stale.id, user_id: stale.user.id, generation_state: 'running' },
+        { id: staleQueued.id, user_id: staleQueued.user.id, generation_state: 'queued' },
       ]);
       await markPlanRequeued(fresh(), stale.id);
       const row = await fresh().findOneOrFail(PlanoAula, { id: stale.id });
