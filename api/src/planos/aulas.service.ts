@@ -74,7 +74,8 @@ export class AulasService {
         const message = admission === 'in-flight' ? MSG.regenerationsInFlight : MSG.regenerationsPerHour;
         throw new HttpException({ message }, HttpStatus.TOO_MANY_REQUESTS);
       }
-      const free = isRegenerationFree(lesson.regeneracoes);
+      // With no AI configured (the offline drafter) a regeneration never costs a credit (decisions.md, "Lesson control").
+      const free = this.offline() || isRegenerationFree(lesson.regeneracoes);
       let charged = false;
       if (!free) {
         if (!(await chargeCredits(tx, userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
@@ -109,7 +110,13 @@ export class AulasService {
       this.logger.warn({ planId, aulaId, err: (err as Error).message }, 'regeneration not enqueued yet; the sweeper will retry');
     }
     this.logger.log({ planId, aulaId, campo: job.campo ?? null, charged: job.charged }, 'lesson regeneration queued');
-    return { jobId };
+    // Offline, a wish cannot be applied by the drafter: the lesson keeps it as a note, and the page says so.
+    return this.offline() && job.instrucao ? { jobId, nota: MSG.regenerationOfflineNote } : { jobId };
+  }
+
+  /** No AI key: lessons are written by the offline drafter (GET /api/geracao says 'offline'). */
+  private offline(): boolean {
+    return !this.settings.OPENAI_API_KEY?.trim();
   }
 
   /** One page of the lesson's versions, newest first (the first page's first is the current content). */

@@ -279,6 +279,8 @@ export interface GeracaoInfo {
 /** 202 answer of a regeneration: the BullMQ job's id (deterministic per lesson and regeneration). */
 export interface RegenerateAulaResponse {
   jobId: string;
+  /** Offline (no AI configured) with a wish: the wish is kept as a note for the teacher, not applied (MSG.regenerationOfflineNote). */
+  nota?: string;
 }
 
 /** One version of a lesson's content (GET .../versoes lists them newest first; the first is the current one). */
