@@ -143,3 +143,17 @@ describe('TurmaFormDialog is honest about who writes the plans', () => {
     expect(texts('openai')).toContain('Os dados da turma ajudam a IA a adaptar os planos.');
   });
 });
+
+describe('TurmaFormDialog: no personal data in the notes', () => {
+  it('says no names or reports belong there, and warns while the teacher types something personal', async () => {
+    openDialog('create', null);
+    expect(screen.getByText(/nunca um estudante: o Planejador não guarda nomes, diagnósticos, laudos/)).toBeTruthy();
+    const notes = screen.getByLabelText('Observações Adicionais (opcional)');
+    fireEvent.change(notes, { target: { value: 'Turma agitada depois do recreio' } });
+    expect(screen.queryByText(/Parece haver dado pessoal/)).toBeNull();
+    fireEvent.change(notes, { target: { value: 'O aluno Enzo tem laudo CID F84.0' } });
+    const warning = await screen.findByText(/Parece haver dado pessoal/);
+    expect(warning.textContent).toContain('nome de pessoa');
+    expect(warning.textContent).toContain('código CID');
+  });
+});

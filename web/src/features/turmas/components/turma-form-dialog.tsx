@@ -4,6 +4,8 @@ import {
   ESTADOS,
   INSTITUICOES,
   instituicaoLabel,
+  PERSONAL_DATA_LABELS,
+  personalDataKinds,
   turmaSchema,
   type Turma,
   type TurmaData,
@@ -11,7 +13,7 @@ import {
   type TurmaInput,
 } from '@planejador/contracts';
 import { useEffect } from 'react';
-import { Controller, useForm, type DefaultValues } from 'react-hook-form';
+import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -94,6 +96,9 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
     resolver: formResolver(turmaSchema),
     defaultValues: initialValues(mode, source),
   });
+  // While she types: what in the notes looks like a student's personal data (names, documents, diagnoses).
+  const notes = useWatch({ control: form.control, name: 'observacoesAdicionais' }) ?? '';
+  const personal = personalDataKinds(notes);
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -181,6 +186,15 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
           >
             <Textarea data-enter="submit" rows={3} {...form.register('observacoesAdicionais')} />
           </FormField>
+          <p className="-mt-2 text-xs text-muted-foreground">
+            Descreva a turma, nunca um estudante: o Planejador não guarda nomes, diagnósticos, laudos nem dados de saúde.
+          </p>
+          {personal.length > 0 ? (
+            <p role="status" className="-mt-2 rounded-md border border-warning/40 bg-warning-soft p-2 text-sm text-warning">
+              Parece haver dado pessoal nas observações ({personal.map((kind) => PERSONAL_DATA_LABELS[kind]).join(', ')}). Escreva sobre
+              a turma sem identificar ninguém; antes de ir para a IA, esses dados são sempre removidos.
+            </p>
+          ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancelar
