@@ -1,4 +1,4 @@
-import { MSG, trimestreOf, type Cobertura, type Plano } from '@planejador/contracts';
+import { MSG, networkCalendar, trimestreNoCalendario, type Cobertura, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, launchBrowser, newContext, pageClient, setTheme, startStack, uniqueEmail, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chooseOption, fitsViewportWidth, registerViaUi, waitForToast } from './flows';
@@ -34,7 +34,8 @@ describe('coverage of the BNCC per class', () => {
     context = await newContext(browser, 'desktop', stack.url);
     const page = await context.newPage();
     await teacherWithClass(page, 'cobertura');
-    const trimestre = trimestreOf(new Date());
+    // The plan below starts on 02/03/2026 with no trimestre chosen: the server places it by the school calendar.
+    const trimestre = trimestreNoCalendario(networkCalendar(2026), '2026-03-02');
 
     await page.goto('/turmas');
     const bars = page.getByRole('list', { name: 'Cobertura da BNCC da turma 51 por matéria' });
@@ -63,8 +64,8 @@ describe('coverage of the BNCC per class', () => {
     await page.getByRole('button', { name: 'Desafixar EF05MA01 da aula 1' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Desafixar EF05MA02 da aula 2' }).waitFor();
     expect(await page.getByLabel('Descrição da aula 1').inputValue()).toMatch(/^EF05MA01: /);
-    // The school year: the trimestre comes defaulted; period and lesson length are optional.
-    await page.getByRole('combobox', { name: 'Trimestre' }).filter({ hasText: `${trimestre}º trimestre` }).waitFor();
+    // The school year: the trimestre comes from the school calendar unless she picks one; period and length are optional.
+    await page.getByRole('combobox', { name: 'Trimestre' }).filter({ hasText: 'Pelo calendário escolar' }).waitFor();
     await page.getByLabel('Início (opcional)').fill('2026-03-02');
     await page.getByLabel('Fim (opcional)').fill('2026-03-13');
     await page.getByLabel('Duração da aula em minutos (opcional)').fill('45');

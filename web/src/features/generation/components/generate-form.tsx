@@ -11,7 +11,6 @@ import {
   type GenerateFormData,
   type GenerateFormInput,
   type Turma,
-  trimestreOf,
 } from '@planejador/contracts';
 import { BookOpen, Eraser, Info, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -44,7 +43,7 @@ import type { MatrizDialog } from './matriz-dialog';
 const loadMatrizDialog = () => import('./matriz-dialog');
 const preloadMatrizDialog = () => void loadMatrizDialog().catch(() => undefined);
 
-/** A blank form (trimestre: today's). */
+/** A blank form (trimestre: the school calendar's, decided by the server). */
 const emptyGenerateForm = (): GenerateFormInput => ({
   temaPrincipal: '',
   turmaId: '',
@@ -53,7 +52,7 @@ const emptyGenerateForm = (): GenerateFormInput => ({
   preferirSeduc: true,
   nivelDetalhamento: LIMITS.nivelDefault,
   aulas: [{ prompt: '', habilidadesFixadas: [] }],
-  trimestre: trimestreOf(),
+  trimestre: undefined,
   dataInicio: null,
   dataFim: null,
   duracaoAulaMin: null,

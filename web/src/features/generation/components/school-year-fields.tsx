@@ -9,7 +9,12 @@ interface SchoolYearFieldsProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
 }
 
-/** The plan's place in the school year: trimestre (defaulted from today), optional period and lesson length. */
+const AUTOMATIC = 'auto';
+
+/**
+ * The plan's place in the school year: trimestre (by default the one of her school calendar, decided by the server),
+ * optional period and lesson length.
+ */
 export function SchoolYearFields({ form }: SchoolYearFieldsProps) {
   const { errors } = form.formState;
   return (
@@ -25,11 +30,16 @@ export function SchoolYearFields({ form }: SchoolYearFieldsProps) {
           render={({ field }) => (
             <FormField label="Trimestre" error={errors.trimestre?.message}>
               <SelectField
-                value={field.value === undefined ? '' : String(field.value)}
-                onChange={(value) => field.onChange(Number(value))}
+                value={field.value === undefined ? AUTOMATIC : String(field.value)}
+                // Automatic: the server takes the trimestre of her school calendar holding the start date (or today),
+                // and it follows the calendar if she changes its dates; a trimestre chosen here never moves.
+                onChange={(value) => field.onChange(value === AUTOMATIC ? undefined : Number(value))}
                 onBlur={field.onBlur}
                 placeholder="Selecione"
-                options={TRIMESTRES.map((t) => ({ value: String(t), label: `${t}º trimestre` }))}
+                options={[
+                  { value: AUTOMATIC, label: 'Pelo calendário escolar' },
+                  ...TRIMESTRES.map((t) => ({ value: String(t), label: `${t}º trimestre` })),
+                ]}
               />
             </FormField>
           )}

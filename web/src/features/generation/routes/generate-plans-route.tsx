@@ -1,4 +1,4 @@
-import { BNCC_CODE_PATTERN, LIMITS, materiaSchema, trimestreOf, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
+import { BNCC_CODE_PATTERN, LIMITS, materiaSchema, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
 import { useWriterText } from '@/lib/api/get-geracao';
 import { useQueries } from '@tanstack/react-query';
 import { habilidadesQueryOptions } from '@/lib/api/search-habilidades';
@@ -71,7 +71,7 @@ function usePlanningPrefill(params: URLSearchParams, turmas: Turma[] | undefined
       limitOneSkill: true,
       preferirSeduc: true,
       nivelDetalhamento: LIMITS.nivelDefault,
-      trimestre: trimestreSchema.safeParse(params.get('trimestre')).data ?? trimestreOf(),
+      trimestre: trimestreSchema.safeParse(params.get('trimestre')).data,
       dataInicio: null,
       dataFim: null,
       duracaoAulaMin: null,
