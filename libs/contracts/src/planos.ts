@@ -168,7 +168,10 @@ export const REGENERABLE_FIELD_LABELS: Record<RegenerableField, string> = {
   verificacao: 'Verificação da aprendizagem',
 };
 
-export const LESSON_FIELD_LABELS: Record<LessonField, string> = REGENERABLE_FIELD_LABELS;
+export const LESSON_FIELD_LABELS = Object.fromEntries(LESSON_FIELDS.map((field) => [field, REGENERABLE_FIELD_LABELS[field]])) as Record<
+  LessonField,
+  string
+>;
 
 export const LESSON_FIELD_EMPTY: Record<LessonField, string> = {
   habilidades: 'Nenhuma habilidade definida',

@@ -24,11 +24,6 @@ export function applyLessonStreamEvent(event: Pick<LessonProgressEvent, 'aulaId'
   }
 }
 
-/** Forgets a lesson's streamed text (its stored text arrived some other way, e.g. a refetch). */
-export function clearLessonStream(aulaId: string): void {
-  if (streams.delete(aulaId)) changed();
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
