@@ -107,7 +107,8 @@ describe('plans: list, read, edit, delete, export (offline drafter), matrix and 
     const text = xml.replace(/<[^>]+>/g, '');
     let last = -1;
     for (const aula of plan.aulas) {
-      const at = text.indexOf(`Aula ${aula.numeroAula} - Matemática`);
+      // Each lesson's heading: 'Aula N — <its title>' (decisions.md, "Lessons that teach"; the title is escaped XML here).
+      const at = text.indexOf(`Aula ${aula.numeroAula} — `);
       expect(at).toBeGreaterThan(last);
       last = at;
     }
