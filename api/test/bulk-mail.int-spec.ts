@@ -96,7 +96,9 @@ describe('bulk e-mail while the SMTP server is down (fault)', () => {
     expect((await state()).error).toBe('Não foi possível conectar ao servidor SMTP.');
     smtp = await startSmtpCapture({}, port);
     await waitFor(async () => ((await state()).status === 'sent' ? true : null), { what: 'the send to finish', timeoutMs: 20000 });
-    expect(smtp.messages.map((m) => m.envelope.to)).toEqual([['um@escola.rs.gov.br'], ['dois@escola.rs.gov.br'], ['tres@escola.rs.gov.br']]);
+    // The bulk send's messages (the admin's own confirmation mail, retried too once the server is back, is not one).
+    const bulk = smtp.messages.filter((m) => !m.envelope.to.includes(adminEmail));
+    expect(bulk.map((m) => m.envelope.to)).toEqual([['um@escola.rs.gov.br'], ['dois@escola.rs.gov.br'], ['tres@escola.rs.gov.br']]);
     const recipients = await api.orm.em.fork().getConnection().execute<{ status: string }[]>(
       `select status from email_log_recipients where log_id = ?`,
       [res.body.id],
