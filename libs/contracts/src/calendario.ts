@@ -80,7 +80,7 @@ export const putCalendarioSchema = z
 export type PutCalendarioInput = z.input<typeof putCalendarioSchema>;
 export type PutCalendarioData = z.output<typeof putCalendarioSchema>;
 
-/** A published calendar of the RS state network (../shared/calendars/rs-rede-estadual.md, shipped here). */
+/** A published calendar of the RS state network (its sources: libs/contracts/data/calendarios-rs.md). */
 export interface RedeCalendar {
   ano: number;
   ato: string;
