@@ -39,7 +39,10 @@ interface Launcher {
 /** `node scripts/dist/start.js` against the test run's PostgreSQL and Redis (DATABASE_URL, REDIS_URL). */
 async function startLauncher(port: number, extraEnv: Record<string, string> = {}): Promise<Launcher> {
   if (!existsSync(START)) throw new Error('scripts/dist/start.js is not built: run `npm run build:server` first');
-  const workerPort = await freePort();
+  // Two free ports in a row may be the same one (the kernel hands a just-closed port out again): the worker's health
+  // endpoint must not take the api's.
+  let workerPort = await freePort();
+  while (workerPort === port) workerPort = await freePort();
   let text = '';
   const child = spawn(process.execPath, [START], {
     cwd: repoRoot,
