@@ -285,7 +285,10 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
 
     const saved = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
     expect(saved.status).toBe('salvo');
-    expect(saved.aulas.find((aula) => aula.numeroAula === 1)?.habilidades).toBe(edited);
+    // A code typed into Habilidades becomes one of the lesson's skills, written with its official text (issue 23).
+    const savedLesson = saved.aulas.find((aula) => aula.numeroAula === 1)!;
+    expect(savedLesson.habilidadeCodes).toContain('EF05MA03');
+    expect(savedLesson.habilidades).toContain('(EF05MA03) Identificar e representar frações (menores e maiores que a unidade)');
   });
 
   it('keeps Salvar and the unsaved badge in reach down a 15-lesson plan, and asks before a reload drops unsaved edits', async () => {
