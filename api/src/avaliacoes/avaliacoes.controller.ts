@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { contentDisposition, createAvaliacaoSchema, updateAvaliacaoSchema, type CreateAvaliacaoData, type PublicUser, type UpdateAvaliacaoData } from '@planejador/contracts';
+import { createAvaliacaoSchema, updateAvaliacaoSchema, type CreateAvaliacaoData, type PublicUser, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
+import { sendDocx } from '../core/send-docx';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AvaliacoesExportService } from './avaliacoes-export.service';
 import { AvaliacoesService } from './avaliacoes.service';
@@ -47,11 +48,6 @@ export class AvaliacoesController {
 
   @Get('avaliacoes/:id/export')
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
-    const { fileName, content } = await this.exports.export(user.id, id);
-    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    res.setHeader('Content-Disposition', contentDisposition(fileName));
-    res.setHeader('Content-Length', String(content.length));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(content);
+    sendDocx(res, await this.exports.export(user.id, id));
   }
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   AULA_VERSOES_HEADERS,
   aulaVersoesQuerySchema,
-  contentDisposition,
   MSG,
   generatePlanoSchema,
   idempotencyKeySchema,
@@ -25,6 +24,7 @@ import {
 } from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
+import { sendDocx } from '../core/send-docx';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AulasService } from './aulas.service';
 import { ExportService } from './export.service';
@@ -147,12 +147,7 @@ export class PlanosController {
     const slot = await this.exportSlots.take(user.id);
     res.once('close', () => void slot.release());
     try {
-      const { fileName, content } = await this.exports.export(user.id, id);
-      res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-      res.setHeader('Content-Disposition', contentDisposition(fileName));
-      res.setHeader('Content-Length', String(content.length));
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.end(content);
+      sendDocx(res, await this.exports.export(user.id, id));
     } finally {
       await slot.release();
     }

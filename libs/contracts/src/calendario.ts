@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { SCHOOL_TIME_ZONE, type Trimestre } from './school-year';
+import { isoDateSchema, SCHOOL_TIME_ZONE, type Trimestre } from './school-year';
 
 /**
  * The school calendar (decisions.md, "School year"): the teacher's trimestre dates for a year, else the RS state
@@ -39,18 +39,10 @@ const anoSchema = z.coerce
 /** GET /api/calendario?ano=2026 (absent: the current year in the school's time zone). */
 export const calendarioQuerySchema = z.object({ ano: anoSchema.optional() });
 
-const isoDate = z
-  .string({ error: MSG.dataInvalida })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dataInvalida)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, MSG.dataInvalida);
-
 const periodoSchema = z.object({
   numero: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.calendarioTrimestresTres }),
-  inicio: isoDate,
-  fim: isoDate,
+  inicio: isoDateSchema,
+  fim: isoDateSchema,
 });
 
 /**
@@ -153,11 +145,7 @@ export function networkCalendar(ano: number): Calendario {
     ano,
     fonte: 'provisorio',
     ato: latest.ato,
-    trimestres: latest.periodos.map((p, i) => ({
-      numero: (i + 1) as Trimestre,
-      inicio: sameDayIn(ano, p.inicio, 'inicio'),
-      fim: sameDayIn(ano, p.fim, 'fim'),
-    })),
+    trimestres: toTrimestres(latest.periodos.map((p) => ({ inicio: sameDayIn(ano, p.inicio, 'inicio'), fim: sameDayIn(ano, p.fim, 'fim') }))),
   };
 }
 

@@ -1,3 +1,6 @@
+/** The media type of a Word (.docx) file: the api's downloads and the web's check of them. */
+export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName

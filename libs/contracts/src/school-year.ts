@@ -28,7 +28,7 @@ export const trimestreSchema = z.coerce
   .transform((n) => n as Trimestre);
 
 /** A calendar date as ISO 'aaaa-mm-dd' that exists (no 30 February). */
-const isoDateSchema = z
+export const isoDateSchema = z
   .string({ error: MSG.dataInvalida })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dataInvalida)
   .refine((value) => {

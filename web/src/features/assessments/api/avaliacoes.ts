@@ -1,9 +1,7 @@
-import type { Avaliacao, CreateAvaliacaoData, UpdateAvaliacaoData } from '@planejador/contracts';
+import { DOCX_MEDIA_TYPE, type Avaliacao, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** While the worker writes it, the page asks again every so often (events only speed it up). */
 const POLL_MS = 2000;
@@ -48,7 +46,7 @@ export function useUpdateAvaliacao(id: string) {
 export function useExportAvaliacao(id: string) {
   return useMutation({
     mutationFn: async () => {
-      const response = await request('GET', `/api/avaliacoes/${encodeURIComponent(id)}/export`, { headers: { Accept: `${DOCX_TYPE}, application/json` } });
+      const response = await request('GET', `/api/avaliacoes/${encodeURIComponent(id)}/export`, { headers: { Accept: `${DOCX_MEDIA_TYPE}, application/json` } });
       const blob = await response.blob();
       const disposition = response.headers.get('Content-Disposition') ?? '';
       const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];

@@ -1,8 +1,7 @@
+import { DOCX_MEDIA_TYPE } from '@planejador/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { fileNameFromDisposition } from '../utils/file-name';
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export interface ExportedFile {
   blob: Blob;
@@ -12,7 +11,7 @@ export interface ExportedFile {
 /** GET /api/planos/:id/export: the .docx (409 while generating, 429 while another export of the user is in flight, 504/500 with a message on failure). */
 export async function exportPlano(id: string): Promise<ExportedFile> {
   const response = await request('GET', `/api/planos/${encodeURIComponent(id)}/export`, {
-    headers: { Accept: `${DOCX_TYPE}, application/json` },
+    headers: { Accept: `${DOCX_MEDIA_TYPE}, application/json` },
   });
   const blob = await response.blob();
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), `plano-${Date.now()}.docx`);
