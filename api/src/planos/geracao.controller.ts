@@ -1,12 +1,13 @@
-import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import type { GeracaoInfo } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { AuthenticatedGuard } from '../auth/guards';
 import { SETTINGS } from '../core/tokens';
 
-/** Who writes the lessons, so no page claims an AI is writing when the offline drafter is. */
+/**
+ * Who writes the lessons, so no page claims an AI is writing when the offline drafter is. Open to signed-out
+ * visitors too (the landing and sign-in pages): it reveals only whether an AI is configured.
+ */
 @Controller('api/geracao')
-@UseGuards(AuthenticatedGuard)
 export class GeracaoController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 

@@ -9,13 +9,23 @@ export const WRITING_TEXT = {
   unknown: 'Estamos preparando seu plano personalizado...',
 } as const;
 
-/** Who writes the lessons here (GET /api/geracao): an AI, or the offline drafter from the curriculum alone. */
+/**
+ * Who writes the lessons here (GET /api/geracao): an AI, or the offline drafter from the curriculum alone. The api
+ * answers signed-out visitors too (the landing and sign-in pages), so no 401 is expected here: should one come, it
+ * is not an expired session (no toast, no redirect), the texts just stay on the versions that promise no AI.
+ */
 export function useGeracaoInfo() {
   return useQuery({
     queryKey: ['geracao'] as const,
     queryFn: () => http.get<GeracaoInfo>('/api/geracao'),
     staleTime: Infinity,
+    meta: { sessionExpiry: false },
   });
+}
+
+/** True only once the api says an AI writes the lessons: while unknown (or on error) no page promises one. */
+export function useAiWrites(): boolean {
+  return useGeracaoInfo().data?.generator === 'openai';
 }
 
 type WriterTexts = Record<keyof typeof WRITING_TEXT, string>;

@@ -6,6 +6,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAiWrites } from '@/lib/api/get-geracao';
 import { AUTH_TAB_REGISTER } from '@/lib/paths';
 
 const POINTS = ['Planos alinhados à BNCC', 'Gestão de turmas', 'Exportação para Word'];
@@ -27,6 +28,8 @@ export function AuthRoute() {
       { replace: true },
     );
   useDocumentTitle(tab === AUTH_TAB_REGISTER ? 'Cadastrar' : 'Entrar');
+  // An AI only when the api says one writes the plans (GET /api/geracao); offline or unknown, none is promised.
+  const ai = useAiWrites();
   return (
     <AuthLayout>
       <div className="grid w-full max-w-5xl items-center gap-8 lg:grid-cols-2 lg:gap-12">
@@ -35,7 +38,9 @@ export function AuthRoute() {
             Bem-vindo ao <span className="text-primary">Planejador</span>
           </h1>
           <p className="text-lg text-muted-foreground">
-            Crie planos de aula personalizados com inteligência artificial, alinhados à BNCC.
+            {ai
+              ? 'Crie planos de aula personalizados com inteligência artificial, alinhados à BNCC.'
+              : 'Crie planos de aula personalizados a partir da BNCC.'}
           </p>
           <ul className="flex flex-col gap-3">
             {POINTS.map((point) => (

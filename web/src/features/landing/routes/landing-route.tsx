@@ -23,13 +23,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/api/get-current-user';
+import { useAiWrites } from '@/lib/api/get-geracao';
 import { AUTH_TAB_REGISTER } from '@/lib/paths';
 import { PlanPreview } from '../components/plan-preview';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const HIGHLIGHTS = [
+// The texts that would promise an AI come in two versions: with an AI (the api says 'openai'), and without one
+// (offline, or not known yet), when the plans are drafted from the BNCC data alone (GET /api/geracao).
+const highlights = (ai: boolean) => [
   { value: '3 min', label: 'tempo médio de criação' },
-  { value: '< 2 min', label: 'para a IA gerar o plano' },
+  { value: '< 2 min', label: ai ? 'para a IA gerar o plano' : 'para montar o plano a partir da BNCC' },
   { value: '100%', label: 'alinhado à BNCC' },
 ];
 
@@ -42,16 +45,24 @@ const REASONS = [
   { icon: FileDown, title: 'Exportação para Word', text: 'Baixe o plano em .docx pronto para imprimir ou entregar.' },
 ];
 
-const RS_REASONS = [
+const rsReasons = (ai: boolean) => [
   { icon: ShieldCheck, title: 'Modelo oficial', text: 'Planos no formato do modelo SEDUC-RS 2025, com os cinco campos de cada aula.' },
-  { icon: Sparkles, title: 'Personalização total', text: 'A IA considera o ano, a escola e as características de cada turma.' },
+  ai
+    ? { icon: Sparkles, title: 'Personalização total', text: 'A IA considera o ano, a escola e as características de cada turma.' }
+    : { icon: Sparkles, title: 'Feito para cada turma', text: 'O plano parte das habilidades da BNCC para o ano e a matéria de cada turma.' },
   { icon: Clock, title: 'Tempo economizado', text: 'Horas de planejamento viram minutos — sobra tempo para o que importa: ensinar.' },
 ];
 
-const STEPS = [
+const steps = (ai: boolean) => [
   { icon: School, title: 'Cadastre sua turma', text: 'Informe o ano, a escola e as características da turma.' },
   { icon: ClipboardList, title: 'Descreva as aulas', text: 'Escreva em poucas palavras o que quer trabalhar em cada aula (até 15).' },
-  { icon: FileText, title: 'Receba o plano pronto', text: 'A IA preenche habilidades, objetivos, objetos, experiências e evidências.' },
+  {
+    icon: FileText,
+    title: 'Receba o plano pronto',
+    text: ai
+      ? 'A IA preenche habilidades, objetivos, objetos, experiências e evidências.'
+      : 'O plano vem preenchido a partir da BNCC: habilidades, objetivos, objetos, experiências e evidências.',
+  },
 ];
 
 const FEATURES = [
@@ -72,6 +83,7 @@ function scrollToSection(id: string) {
 export function LandingRoute() {
   useDocumentTitle();
   const { data: user } = useCurrentUser();
+  const ai = useAiWrites();
   const signedIn = Boolean(user);
   // The header's button signs in; the calls to action sign up (the Cadastrar tab).
   const signInTarget = signedIn ? '/dashboard' : '/auth';
@@ -101,7 +113,15 @@ export function LandingRoute() {
               Plataforma em fase de testes
             </Badge>
             <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-              Planos de aula com IA, <span className="text-primary">alinhados à BNCC</span>, em minutos
+              {ai ? (
+                <>
+                  Planos de aula com IA, <span className="text-primary">alinhados à BNCC</span>, em minutos
+                </>
+              ) : (
+                <>
+                  Planos de aula <span className="text-primary">a partir da BNCC</span>, em minutos
+                </>
+              )}
             </h1>
             <p className="max-w-2xl text-lg text-muted-foreground">
               Cadastre suas turmas, descreva as aulas e receba um plano completo no modelo da SEDUC-RS 2025 — pronto
@@ -120,7 +140,7 @@ export function LandingRoute() {
               </Button>
             </div>
             <ul className="mt-6 grid w-full max-w-3xl grid-cols-1 gap-4 sm:grid-cols-3">
-              {HIGHLIGHTS.map(({ value, label }) => (
+              {highlights(ai).map(({ value, label }) => (
                 <li key={label} className="rounded-xl border bg-card p-4 shadow-sm">
                   <p className="text-3xl font-bold text-primary">{value}</p>
                   <p className="text-sm text-muted-foreground">{label}</p>
@@ -159,7 +179,7 @@ export function LandingRoute() {
               subtitle="Feito para a realidade das escolas gaúchas."
             />
             <div className="grid gap-6 md:grid-cols-3">
-              {RS_REASONS.map(({ icon: Icon, title, text }) => (
+              {rsReasons(ai).map(({ icon: Icon, title, text }) => (
                 <div key={title} className="flex flex-col items-center gap-3 text-center">
                   <div className="flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground">
                     <Icon className="size-7" aria-hidden="true" />
@@ -176,7 +196,7 @@ export function LandingRoute() {
           <div className="mx-auto max-w-6xl">
             <SectionHeading title="Como funciona" subtitle="Três passos entre a ideia e o plano pronto." />
             <ol className="grid gap-4 md:grid-cols-3">
-              {STEPS.map(({ icon: Icon, title, text }, index) => (
+              {steps(ai).map(({ icon: Icon, title, text }, index) => (
                 <li key={title}>
                   <Card className="h-full">
                     <CardHeader>

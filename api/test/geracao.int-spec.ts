@@ -1,0 +1,26 @@
+import type { GeracaoInfo } from '@planejador/contracts';
+import { signUpTeacher } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
+
+// GET /api/geracao tells who writes the lessons, to everyone: the landing and sign-in pages are signed out.
+describe.each([
+  ['offline', { OPENAI_API_KEY: '' }],
+  ['openai', { OPENAI_API_KEY: 'test-key' }],
+] as const)('GET /api/geracao (%s)', (generator, env) => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi(env);
+  });
+  afterAll(() => api?.close());
+
+  it('answers a signed-out visitor and a signed-in teacher alike', async () => {
+    const guest = await api.client().get<GeracaoInfo>('/api/geracao');
+    expect(guest.status).toBe(200);
+    expect(guest.body).toEqual({ generator });
+
+    const { client } = await signUpTeacher(api);
+    const signedIn = await client.get<GeracaoInfo>('/api/geracao');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({ generator });
+  });
+});
