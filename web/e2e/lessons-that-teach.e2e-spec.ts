@@ -197,7 +197,9 @@ describe('lessons that teach, offline (no AI key)', () => {
     await rewrite.getByText(/Sem IA configurada, gerar novamente não custa nada\./).waitFor();
     await rewrite.getByRole('button', { name: 'Gerar novamente' }).click();
     await rewrite.waitFor({ state: 'hidden', timeout: 15000 });
-    await alert.waitFor({ state: 'detached', timeout: 60000 });
+    // The warning hides while the lesson is being written again; "Desfazer" shows once the rewrite is in.
+    await two.getByRole('button', { name: 'Desfazer' }).waitFor({ timeout: 60000 });
+    expect(await alert.count()).toBe(0);
     const rewritten = (await api.get<Plano>(`/api/planos/${id}`)).body.aulas[1];
     expect(rewritten.habilidadeCodes).toEqual([otherCode]);
     expect(rewritten.avisos).not.toContain('campos-com-habilidade-antiga');

@@ -69,8 +69,11 @@ async function inReach(locator: Locator): Promise<boolean> {
 /** Scrolls the window (no smooth scrolling) to the bottom or to an element, and waits until it is there. */
 async function scrollWindow(page: Page, to: 'bottom' | Locator): Promise<void> {
   if (to === 'bottom') {
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
+    // Scrolled again at each try: the page may still grow (a restored draft, late texts) after the first scroll.
+    await page.waitForFunction(() => {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
   } else {
     await to.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     // (A lesson is taller than the screen: it shows across the middle of it.)
