@@ -42,12 +42,18 @@ export class ApiPassport {
 }
 
 /**
- * Signs `user` in on this request's session; passport gives it a new session id (session fixation) and ends the
- * old one. Resolves with the id of the signed-in session it so replaced (whose sockets must close), else null.
+ * Signs `user` in on this request's session, noting when (`signedInAt`); passport gives it a new session id
+ * (session fixation) and ends the old one. Resolves with the id of the signed-in session it so replaced (whose
+ * sockets must close), else null.
  */
 export function logIn(req: Request, user: PublicUser): Promise<string | null> {
   const previous = req.isAuthenticated?.() ? req.sessionID : undefined;
   return new Promise((resolve, reject) =>
-    req.logIn(user, (err) => (err ? reject(err) : resolve(previous && previous !== req.sessionID ? previous : null))),
+    req.logIn(user, (err) => {
+      if (err) return reject(err);
+      // Saved with the answer (express-session saves a changed session before it ends the response).
+      req.session.signedInAt = Date.now();
+      resolve(previous && previous !== req.sessionID ? previous : null);
+    }),
   );
 }

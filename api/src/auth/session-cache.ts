@@ -1,7 +1,8 @@
-import { Logger } from '@nestjs/common';
+import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
-import type { PublicUser } from '@planejador/contracts';
+import { MSG, type PublicUser } from '@planejador/contracts';
+import { digest } from '../core/digest';
 
 /** A session as read from PostgreSQL, with its signed-in user (null: none, or gone). */
 export interface CachedSession {
@@ -37,7 +38,8 @@ export interface SessionCacheOptions {
   maxEntries: number;
 }
 
-const DEFAULTS: SessionCacheOptions = { ttlMs: 10_000, maxEntries: 10_000 };
+/** A change nobody could announce (Redis failed between the write and its message) counts within this, at most. */
+const DEFAULTS: SessionCacheOptions = { ttlMs: 1_000, maxEntries: 10_000 };
 
 /**
  * The sessions this api process read lately, with their users, so that a signed-in request does not read its
@@ -51,12 +53,17 @@ const DEFAULTS: SessionCacheOptions = { ttlMs: 10_000, maxEntries: 10_000 };
  * them), so the next request, on any process, reads the session again.
  * A read that an invalidation overtakes (it started before the message arrived) is not kept (`epoch`).
  * While the subscription is not up (start, Redis down or reconnecting), nothing is cached or answered from here.
+ * A change whose announcement fails rejects (503 to the request that made it): the write is in PostgreSQL, and the
+ * other processes drop what they hold of it within `ttlMs` (1 s) anyway.
+ * Entries and messages name a session by a digest of its id, never the id itself (which is what the cookie holds):
+ * nothing on Redis can be replayed as a cookie.
  * Fields that a route must have current (role, credits, e-mail confirmation) are read again by that route
  * (SessionUsers.fresh), so an entry is only trusted for who is signed in.
  */
 export class SessionCache {
   private readonly logger = new Logger(SessionCache.name);
   private readonly entries = new Map<string, Entry>();
+  /** The digests of the sessions held for each user. */
   private readonly sidsByUser = new Map<string, Set<string>>();
   private readonly options: SessionCacheOptions;
   private epoch = 0;
@@ -115,10 +122,11 @@ export class SessionCache {
   /** The session `sid` (a copy of its data, and its user), or undefined when it is not held. */
   get(sid: string): CachedSession | undefined {
     if (!this.live) return undefined;
-    const entry = this.entries.get(sid);
+    const key = digest(sid);
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= Date.now()) {
-      this.remove(sid);
+      this.remove(key);
       return undefined;
     }
     return { sess: JSON.parse(entry.json) as SessionData, user: entry.user };
@@ -141,7 +149,7 @@ export class SessionCache {
 
   /** The entry of `sid` while it may answer (subscribed, and not past `until`). */
   private held(sid: string): Entry | undefined {
-    const entry = this.live ? this.entries.get(sid) : undefined;
+    const entry = this.live ? this.entries.get(digest(sid)) : undefined;
     return entry && entry.until > Date.now() ? entry : undefined;
   }
 
@@ -152,26 +160,30 @@ export class SessionCache {
     const until = Math.min(expires, Date.now() + this.options.ttlMs);
     if (!(until > Date.now())) return;
     const userId = found.user?.id ?? null;
-    this.remove(sid);
+    const key = digest(sid);
+    this.remove(key);
     if (this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
     }
     const signsIn = !!userId && found.sess.passport?.user === userId;
-    this.entries.set(sid, { json: JSON.stringify(found.sess), user: found.user && Object.freeze({ ...found.user }), userId, signsIn, expires, until });
+    this.entries.set(key, { json: JSON.stringify(found.sess), user: found.user && Object.freeze({ ...found.user }), userId, signsIn, expires, until });
     if (userId) {
       let sids = this.sidsByUser.get(userId);
       if (!sids) this.sidsByUser.set(userId, (sids = new Set()));
-      sids.add(sid);
+      sids.add(key);
     }
   }
 
-  /** The session changed or ended: dropped here and, before this resolves, announced to every api process. */
+  /**
+   * The session changed or ended: dropped here and, before this resolves, announced to every api process (by the
+   * digest of its id). Rejects with a 503 when the announcement fails.
+   */
   invalidateSession(sid: string): Promise<void> {
-    return this.invalidate(`s:${sid}`);
+    return this.invalidate(`s:${digest(sid)}`);
   }
 
-  /** The user's sessions ended, or the user changed in a way sessions must see: dropped everywhere. */
+  /** The user's sessions ended, or the user changed in a way sessions must see: dropped everywhere (or a 503). */
   invalidateUser(userId: string): Promise<void> {
     return this.invalidate(`u:${userId}`);
   }
@@ -181,8 +193,10 @@ export class SessionCache {
     try {
       await this.publisher.publish(this.channel, message);
     } catch (err) {
-      // The other processes hold the entry for ttlMs at most (and none while their own subscription is down).
+      // The other processes hold the entry for ttlMs at most (and none while their own subscription is down); the
+      // request that made the change is not told it is done.
       this.logger.warn({ err: (err as Error).message }, 'session change not announced through Redis');
+      throw new ServiceUnavailableException({ message: MSG.serviceUnavailable });
     }
   }
 
@@ -193,13 +207,14 @@ export class SessionCache {
     else if (message.startsWith('u:')) for (const sid of [...(this.sidsByUser.get(key) ?? [])]) this.remove(sid);
   }
 
-  private remove(sid: string): void {
-    const entry = this.entries.get(sid);
+  /** Drops the entry of the session whose id has this digest. */
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
     if (!entry) return;
-    this.entries.delete(sid);
+    this.entries.delete(key);
     if (!entry.userId) return;
     const sids = this.sidsByUser.get(entry.userId);
-    sids?.delete(sid);
+    sids?.delete(key);
     if (sids && !sids.size) this.sidsByUser.delete(entry.userId);
   }
 

@@ -50,7 +50,9 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
       const mark = cache.mark();
       readSessionWithUser<SessionData>(pool, sid).then((found) => {
         if (found === undefined) return done(null, null);
-        if (found === 'unreadable') return this.destroy(sid, (err) => done(err ?? null, null)); // gone, as connect-pg-simple does
+        // Gone, as connect-pg-simple does; and a session signed in before its user's password was last set (a save
+        // in flight when a reset ended the user's sessions may write it back): ended for good.
+        if (found === 'unreadable' || found === 'ended') return this.destroy(sid, (err) => done(err ?? null, null));
         cache.put(sid, found, mark);
         const sess: LoadedSession = found.sess;
         sess[SESSION_USER] = { user: found.user, cached: false };
@@ -83,9 +85,15 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
   return store;
 }
 
-/** Calls back once the change is announced (the announcement never fails the write: see SessionCache). */
+/**
+ * Calls back once the change is announced; a failed announcement fails the write's callback (a 503 for a sign-in,
+ * a logout: see SessionCache) though the row is written.
+ */
 function announce(err: unknown, announced: Promise<void>, done?: (err?: unknown) => void): void {
-  void announced.then(() => done?.(err));
+  announced.then(
+    () => done?.(err),
+    (failed: unknown) => done?.(err ?? failed),
+  );
 }
 
 /**

@@ -17,6 +17,11 @@ declare module 'express-session' {
   interface SessionData {
     /** When the session was last renewed near its expiry (ms since the epoch). */
     renewedAt?: number;
+    /**
+     * When its user signed in (ms since the epoch, the api's clock): a session signed in before the user's password
+     * was last set through a mailed link is ended when read (see readSessionWithUser).
+     */
+    signedInAt?: number;
     /** passport's: the signed-in user's id. */
     passport?: { user?: string };
   }

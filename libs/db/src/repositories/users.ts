@@ -27,14 +27,15 @@ export async function insertUser(
 
 /**
  * Sets the password chosen through a link mailed to the user's address (the reset flow): records that it was set
- * by mail, which also confirms the address. Returns the address, or null for an unknown user.
+ * by mail, at `at` (the api's clock, as a session's `signedInAt`: see readSessionWithUser), which also confirms the
+ * address. Returns the address, or null for an unknown user.
  */
-export async function setPasswordFromMailedLink(tx: EntityManager, userId: string, passwordHash: string): Promise<string | null> {
+export async function setPasswordFromMailedLink(tx: EntityManager, userId: string, passwordHash: string, at = new Date()): Promise<string | null> {
   const [user] = await tx.execute<{ email: string }[]>(
-    `update users set password = ?, password_set_by_mail_at = now(), email_verified_at = coalesce(email_verified_at, now()),
+    `update users set password = ?, password_set_by_mail_at = ?, email_verified_at = coalesce(email_verified_at, now()),
             updated_at = now()
       where id = ? returning email`,
-    [passwordHash, userId],
+    [passwordHash, at, userId],
   );
   return user?.email ?? null;
 }
@@ -177,18 +178,26 @@ export async function updateUserName(
 const USER_SELECT = PUBLIC_USER_COLUMNS.map((c) => `u.${c} as u_${c}`).join(', ');
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
+/** When the session's user signed in (ms since the epoch; 0 for a session from before this was kept). */
+function signedInAt(sess: object): number {
+  const at = (sess as { signedInAt?: unknown }).signedInAt;
+  return typeof at === 'number' ? at : 0;
+}
+
 /**
  * The unexpired session `sid` (connect-pg-simple's "session" table) and its signed-in user (null when the session
  * names no user, or one that is gone), in one prepared statement; 'unreadable' for a row whose JSON does not
- * parse, undefined when there is no such session.
+ * parse, 'ended' for a session signed in (`signedInAt`, set at sign-in) before its user's password was last set
+ * through a mailed link (the reset ended it: a save in flight may have written it back), undefined when there is
+ * no such session.
  */
 export async function readSessionWithUser<Sess extends object>(
   pool: Pool,
   sid: string,
-): Promise<{ sess: Sess; user: PublicUser | null } | 'unreadable' | undefined> {
-  const { rows } = await pool.query<{ sess: Sess | string } & Record<string, unknown>>({
+): Promise<{ sess: Sess; user: PublicUser | null } | 'unreadable' | 'ended' | undefined> {
+  const { rows } = await pool.query<{ sess: Sess | string; password_set_at: Date | null } & Record<string, unknown>>({
     name: 'session-with-user',
-    text: `select s.sess, ${USER_SELECT}
+    text: `select s.sess, u.password_set_by_mail_at as password_set_at, ${USER_SELECT}
              from "session" s
              left join users u on u.id = case when s.sess #>> '{passport,user}' ~ '${UUID}'
                                               then (s.sess #>> '{passport,user}')::uuid end
@@ -204,6 +213,7 @@ export async function readSessionWithUser<Sess extends object>(
     return 'unreadable';
   }
   if (!row.u_id) return { sess, user: null };
+  if (row.password_set_at && signedInAt(sess) < row.password_set_at.getTime()) return 'ended';
   const user: Record<string, unknown> = {};
   for (const c of PUBLIC_USER_COLUMNS) user[c] = row[`u_${c}`];
   return { sess, user: toPublicUser(user as PublicUserRow) };
