@@ -6,7 +6,8 @@ import { Client } from 'pg';
 import { MSG, type Plano, type PublicUser, type RegenerateAulaResponse } from '@planejador/contracts';
 import { ensureDatabase, migrate } from '@planejador/db';
 import { importCurriculum } from '@planejador/curriculum';
-import { DEFAULT_JOB_OPTIONS, jobIds, QUEUES } from '@planejador/queue';
+import { loadSettings } from '@planejador/config';
+import { jobOptions, jobIds, QUEUES } from '@planejador/queue';
 import {
   freePort,
   restartablePort,
@@ -387,7 +388,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         await pg.proc.stop();
         // What is left to write after the outage is written without the 1.5 s each.
         ai.setLatency(50);
-        const allowed = DEFAULT_JOB_OPTIONS[QUEUES.generation].attempts!;
+        const allowed = jobOptions(loadSettings())[QUEUES.generation].attempts!;
         const outcome = await waitFor(async () => {
           const jobs = await Promise.all([queue.getJob(jobIds.generatePlan(running.body.id)), queue.getJob(regeneration.body.jobId)]);
           if (jobs.some((j) => !j)) return null;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { classifyMailError, MailTransport } from '@planejador/mail';
-import { DEFAULT_JOB_OPTIONS, JOBS, jobIds, QUEUES } from '@planejador/queue';
+import { loadSettings } from '@planejador/config';
+import { jobOptions, JOBS, jobIds, QUEUES } from '@planejador/queue';
 import {
   spawnWorker,
   startSmtpCapture,
@@ -25,7 +26,7 @@ const openQueue = (name: string) => {
   return new Queue(name, {
     connection: { host: hostname, port: Number(port), maxRetriesPerRequest: null },
     prefix: process.env.QUEUE_PREFIX,
-    defaultJobOptions: DEFAULT_JOB_OPTIONS[QUEUES.mail],
+    defaultJobOptions: jobOptions(loadSettings())[QUEUES.mail],
   });
 };
 

@@ -30,9 +30,7 @@ export class EmailSenderService {
       recipientCount: data.recipients.total,
     });
     try {
-      await this.producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId), {
-        backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
-      });
+      await this.producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId));
     } catch (err) {
       // The record stays 'queued'; the worker's sweeper enqueues it when Redis is back.
       this.logger.warn({ logId, err: (err as Error).message }, 'bulk e-mail not enqueued yet');

@@ -32,7 +32,7 @@ import { RateLimitService } from './rate-limit.service';
     {
       provide: JOB_PRODUCER,
       inject: [SETTINGS, REDIS],
-      useFactory: (s: Settings, redis: Redis) => new JobProducer(redis, s.QUEUE_PREFIX),
+      useFactory: (s: Settings, redis: Redis) => new JobProducer(redis, s.QUEUE_PREFIX, s),
     },
     RateLimitService,
   ],

@@ -103,7 +103,6 @@ export class AulasService {
       // Behind every first generation, and behind the teacher's other regenerations in flight (fairness).
       const backlog = await teacherBacklog(this.em.fork(), userId, 'regeneration', aulaId);
       await this.producer.enqueue('regenerate-lesson', job, jobId, {
-        backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
         priority: jobPriority('regeneration', backlog),
       });
     } catch (err) {

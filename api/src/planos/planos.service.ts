@@ -123,7 +123,6 @@ export class PlanosService {
     try {
       const backlog = await teacherBacklog(this.em.fork(), userId, 'first-generation', planId);
       await this.producer.enqueue('generate-plan', { planId, userId }, jobIds.generatePlan(planId), {
-        backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
         priority: jobPriority('first-generation', backlog),
       });
       await markPlanEnqueued(this.em.fork(), planId);

@@ -1,9 +1,9 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DEFAULT_JOB_OPTIONS } from './options';
+import { jobOptions, type RetryBases } from './options';
 import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName, QUEUES } from './names';
 
-/** Typed enqueue over the three queues. */
+/** Typed enqueue over the queues, each with its job options (jobOptions: retries and backoff set once). */
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
@@ -13,12 +13,11 @@ export class JobProducer {
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
+    retry: RetryBases,
   ) {
+    const options = jobOptions(retry);
     for (const name of Object.values(QUEUES)) {
-      this.queues.set(
-        name,
-        new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] }),
-      );
+      this.queues.set(name, new Queue(name, { connection, prefix, defaultJobOptions: options[name] }));
     }
   }
 
@@ -32,7 +31,8 @@ export class JobProducer {
     return [...this.queues.values()];
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Pick<JobsOptions, 'priority' | 'backoff'> = {}) {
+  /** Adds the job under its id (a second add of the same id is a no-op); only its priority is the caller's. */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Pick<JobsOptions, 'priority'> = {}) {
     return this.queue(JOB_QUEUE[name]).add(name, payload, { jobId, ...opts });
   }
 

@@ -13,7 +13,7 @@ const aiLogger = new Logger('ai');
 @Module({
   providers: [
     { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'worker') },
-    { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX) },
+    { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX, s) },
     {
       provide: LESSON_GENERATOR,
       inject: [SETTINGS],

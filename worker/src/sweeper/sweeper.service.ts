@@ -56,7 +56,6 @@ export class SweeperService implements OnApplicationBootstrap {
         await this.regeneration.fail(jobId, lesson.id, GENERIC_LESSON_FAILURE, lesson.user_id, base);
       } else if (state === 'missing' || state === 'unknown') {
         await this.producer.enqueue('regenerate-lesson', { ...request.data, userId: lesson.user_id }, jobId, {
-          backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
           priority: jobPriority('regeneration', await teacherBacklog(em, lesson.user_id, 'regeneration', lesson.id)),
         });
         await touchLesson(em, lesson.id);
@@ -83,7 +82,6 @@ export class SweeperService implements OnApplicationBootstrap {
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
         if (job) await job.remove().catch(() => undefined);
         await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.user_id }, jobId, {
-          backoff: { type: 'exponential', delay: this.settings.GENERATION_RETRY_BASE_MS },
           priority: jobPriority('first-generation', await teacherBacklog(em, plan.user_id, 'first-generation', plan.id)),
         });
         await markPlanRequeued(em, plan.id);
@@ -101,9 +99,7 @@ export class SweeperService implements OnApplicationBootstrap {
       const state = existing ? await existing.getState() : 'missing';
       if (state === 'completed' || state === 'failed') await existing?.remove().catch(() => undefined);
       if (state === 'missing' || state === 'completed' || state === 'failed' || state === 'unknown') {
-        await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId, {
-          backoff: { type: 'exponential', delay: this.settings.MAIL_RETRY_BASE_MS },
-        });
+        await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId);
         mailCount++;
       }
     }
