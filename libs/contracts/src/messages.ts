@@ -1,3 +1,6 @@
+/** "2º trimestre": how every page, message and document names a trimestre. */
+export const trimestreLabel = (n: number) => `${n}º trimestre`;
+
 /** Portuguese texts shared by the web and the api: one definition of each rule's message. */
 export const MSG = {
   emailInvalid: 'Email inválido',
@@ -128,16 +131,16 @@ export const MSG = {
   /** Offline (no AI configured): a regeneration's wish is kept as a note for the teacher, nothing is charged. */
   calendarioAnoInvalido: 'Ano do calendário inválido.',
   calendarioTrimestresTres: 'Informe os 3 trimestres, em ordem (1º, 2º e 3º).',
-  calendarioForaDoAno: (n: number, ano: number) => `O ${n}º trimestre deve começar e terminar em ${ano}.`,
-  calendarioInicioDepoisDoFim: (n: number) => `O ${n}º trimestre termina antes de começar.`,
-  calendarioSobreposto: (a: number, b: number) => `O ${b}º trimestre deve começar depois do fim do ${a}º.`,
+  calendarioForaDoAno: (n: number, ano: number) => `O ${trimestreLabel(n)} deve começar e terminar em ${ano}.`,
+  calendarioInicioDepoisDoFim: (n: number) => `O ${trimestreLabel(n)} termina antes de começar.`,
+  calendarioSobreposto: (a: number, b: number) => `O ${trimestreLabel(b)} deve começar depois do fim do ${a}º.`,
   /** Assessment by skill (issue 26). */
   avaliacaoNotFound: 'Avaliação não encontrada',
   avaliacaoGenerating: 'Esta avaliação ainda está sendo escrita e não pode ser editada.',
   avaliacaoTrimestreInvalid: 'Trimestre inválido (use 1, 2 ou 3).',
   avaliacaoQuestoesPorHabilidade: 'Questões por habilidade: de 1 a 3.',
   avaliacaoSemHabilidades: (trimestre: number, materia: string) =>
-    `Nenhuma habilidade de ${materia} foi coberta pelos planos desta turma no ${trimestre}º trimestre. Escolha as habilidades a avaliar.`,
+    `Nenhuma habilidade de ${materia} foi coberta pelos planos desta turma no ${trimestreLabel(trimestre)}. Escolha as habilidades a avaliar.`,
   avaliacaoHabilidadesVazias: 'Escolha pelo menos uma habilidade para avaliar.',
   avaliacaoHabilidadesMax: 'Escolha no máximo 30 habilidades por avaliação.',
   avaliacaoHabilidadeRepetida: (code: string) => `A habilidade ${code} aparece mais de uma vez.`,

@@ -2,6 +2,6 @@ export { renderPlanDocx, cargaHoraria, periodText, CURRICULUM_CREDIT_LINE, DOCUM
 export { planFileName, FILE_NAME_MAX } from './plan-file-name';
 // One implementation for the api (which does not depend on this lib) and the worker.
 export { contentDisposition } from '@planejador/contracts';
-export { formatDatePtBr, formatAno, DOCUMENT_TIME_ZONE } from './pt-br-format';
+export { formatDatePtBr, formatAno } from './pt-br-format';
 export { samplePlanDocument, sampleLesson } from './sample-plan';
 export { renderAssessmentDocx, assessmentFileName, ASSESSMENT_SECTIONS, OFFLINE_ASSESSMENT_NOTE, type AssessmentDocument } from './assessment-docx.renderer';

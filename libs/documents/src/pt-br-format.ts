@@ -1,9 +1,10 @@
-/** Dates in the documents and file names follow the teachers' clock, not the server's. */
-export const DOCUMENT_TIME_ZONE = 'America/Sao_Paulo';
+import { SCHOOL_TIME_ZONE } from '@planejador/contracts';
+
+// Dates in the documents and file names follow the teachers' clock (the school's time zone), not the server's.
 
 function dateParts(date: Date): { day: string; month: string; year: string } {
   const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: DOCUMENT_TIME_ZONE,
+    timeZone: SCHOOL_TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

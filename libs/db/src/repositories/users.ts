@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client, Pool } from 'pg';
-import type { PublicUser, UserStats } from '@planejador/contracts';
+import { SCHOOL_TIME_ZONE, type PublicUser, type UserStats } from '@planejador/contracts';
 import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '../serializers';
 
@@ -48,8 +48,8 @@ export async function userStats(em: EntityManager, userId: string): Promise<User
        (select count(*) from planos_aula where user_id = ?) as planos,
        (select count(*) from aulas a join planos_aula p on p.id = a.plano_id where p.user_id = ?) as aulas,
        (select count(*) from planos_aula where user_id = ?
-          and created_at >= (date_trunc('month', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo')) as mes_atual`,
-    [userId, userId, userId, userId],
+          and created_at >= (date_trunc('month', now() at time zone ?) at time zone ?)) as mes_atual`,
+    [userId, userId, userId, userId, SCHOOL_TIME_ZONE, SCHOOL_TIME_ZONE],
   );
   return { turmas: Number(row.turmas), planos: Number(row.planos), aulas: Number(row.aulas), mesAtual: Number(row.mes_atual) };
 }

@@ -1,4 +1,4 @@
-import { AVALIACAO_LIMITS, materiaLabel, TRIMESTRES, type CoberturaMateria, type Materia } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, materiaLabel, TRIMESTRES, trimestreLabel, type CoberturaMateria, type Materia } from '@planejador/contracts';
 import { ArrowLeft, ClipboardCheck } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -79,7 +79,7 @@ export function AssessRoute() {
             <label htmlFor="avaliacao-trimestre" className="text-sm font-medium">Trimestre</label>
             <select id="avaliacao-trimestre" className={fieldClasses} value={trimestre} onChange={(e) => setTrimestre(Number(e.target.value))}>
               {TRIMESTRES.map((t) => (
-                <option key={t} value={t}>{t}º trimestre</option>
+                <option key={t} value={t}>{trimestreLabel(t)}</option>
               ))}
             </select>
           </div>
@@ -116,7 +116,7 @@ export function AssessRoute() {
                 />
                 <span>
                   <span className="font-mono font-semibold">{skill.code}</span> {skill.description.replace(/^\(\w+\)\s*/, '')}
-                  {skill.trimestres.includes(trimestre) ? <span className="ml-2 text-xs font-medium text-foreground">coberta no {trimestre}º trimestre</span> : null}
+                  {skill.trimestres.includes(trimestre) ? <span className="ml-2 text-xs font-medium text-foreground">coberta no {trimestreLabel(trimestre)}</span> : null}
                   {skill.avaliada ? <span className="ml-2 text-xs text-muted-foreground">já avaliada</span> : null}
                 </span>
               </label>

@@ -1,4 +1,4 @@
-import { SCHOOL_YEAR_LIMITS, TRIMESTRES, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { SCHOOL_YEAR_LIMITS, TRIMESTRES, trimestreLabel, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -38,7 +38,7 @@ export function SchoolYearFields({ form }: SchoolYearFieldsProps) {
                 placeholder="Selecione"
                 options={[
                   { value: AUTOMATIC, label: 'Pelo calendário escolar' },
-                  ...TRIMESTRES.map((t) => ({ value: String(t), label: `${t}º trimestre` })),
+                  ...TRIMESTRES.map((t) => ({ value: String(t), label: trimestreLabel(t) })),
                 ]}
               />
             </FormField>

@@ -1,4 +1,4 @@
-import { PLAN_STATUSES, PLAN_STATUS_LABELS, TRIMESTRES, type PlanStatus } from '@planejador/contracts';
+import { PLAN_STATUSES, PLAN_STATUS_LABELS, TRIMESTRES, trimestreLabel, type PlanStatus } from '@planejador/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -64,7 +64,7 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
             <SelectItem value={ALL_TRIMESTRES}>Todos</SelectItem>
             {TRIMESTRES.map((t) => (
               <SelectItem key={t} value={String(t)}>
-                {t}º trimestre
+                {trimestreLabel(t)}
               </SelectItem>
             ))}
           </SelectContent>

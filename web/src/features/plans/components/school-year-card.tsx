@@ -1,4 +1,4 @@
-import { formatIsoDatePtBr, MSG, SCHOOL_YEAR_LIMITS, TRIMESTRES, type Plano } from '@planejador/contracts';
+import { formatIsoDatePtBr, MSG, SCHOOL_YEAR_LIMITS, TRIMESTRES, trimestreLabel, type Plano } from '@planejador/contracts';
 import { CalendarRange, ListChecks, Loader2, Pencil, Save, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -95,7 +95,7 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
                 <SelectContent>
                   {TRIMESTRES.map((t) => (
                     <SelectItem key={t} value={String(t)}>
-                      {t}º trimestre
+                      {trimestreLabel(t)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -136,7 +136,7 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
           <dl className="flex flex-col gap-2 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Trimestre</dt>
-              <dd className="font-medium">{plano.trimestre}º trimestre</dd>
+              <dd className="font-medium">{trimestreLabel(plano.trimestre)}</dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Período</dt>

@@ -1,4 +1,4 @@
-import { putCalendarioSchema, type Calendario, type PutCalendarioData, type PutCalendarioInput } from '@planejador/contracts';
+import { putCalendarioSchema, trimestreLabel, type Calendario, type PutCalendarioData, type PutCalendarioInput } from '@planejador/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
@@ -108,11 +108,11 @@ export function CalendarForm() {
                   const fieldErrors = errors.trimestres?.[index];
                   return (
                     <div key={index} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-end">
-                      <p className="text-sm font-semibold sm:pb-2">{index + 1}º trimestre</p>
-                      <FormField label={`Início do ${index + 1}º trimestre`} error={fieldErrors?.inicio?.message ?? fieldErrors?.message}>
+                      <p className="text-sm font-semibold sm:pb-2">{trimestreLabel(index + 1)}</p>
+                      <FormField label={`Início do ${trimestreLabel(index + 1)}`} error={fieldErrors?.inicio?.message ?? fieldErrors?.message}>
                         <Input type="date" {...form.register(`trimestres.${index}.inicio`)} />
                       </FormField>
-                      <FormField label={`Fim do ${index + 1}º trimestre`} error={fieldErrors?.fim?.message}>
+                      <FormField label={`Fim do ${trimestreLabel(index + 1)}`} error={fieldErrors?.fim?.message}>
                         <Input type="date" {...form.register(`trimestres.${index}.fim`)} />
                       </FormField>
                     </div>
