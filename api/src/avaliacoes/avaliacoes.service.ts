@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AVALIACAO_LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
 import { chargeCredits, coveredSkillCodes, findAvaliacao, findTurmaAno, insertAvaliacao, listAvaliacoes, markAvaliacaoEnqueued, updateAvaliacaoHabilidades } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
@@ -42,7 +42,7 @@ export class AvaliacoesService {
     const id = randomUUID();
     await this.em.fork().transactional(async (tx) => {
       if ((await findTurmaAno(tx, userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-      if (!(await chargeCredits(tx, userId, 1))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
+      if (!(await chargeCredits(tx, userId, LIMITS.assessmentCost))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
       await insertAvaliacao(tx, {
         id,
         userId,

@@ -80,7 +80,7 @@ export class PlanosService {
     try {
       planId = await this.em.fork().transactional(async (tx) => {
         if ((await findTurmaAno(tx, userId, data.turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-        if (!(await chargeCredits(tx, userId, 1))) {
+        if (!(await chargeCredits(tx, userId, LIMITS.planCost))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }
         return insertPlanoWithAulas(

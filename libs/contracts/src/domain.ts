@@ -134,6 +134,8 @@ export const LIMITS = {
   habilidadesPageMax: 50,
   /** A regeneration's instruction ("mais prática, com experimento"). */
   instrucaoMax: 500,
+  /** Credits an assessment's writing costs (given back when it fails), as a plan's (planCost). */
+  assessmentCost: 1,
   /** Regenerations of one lesson that cost nothing; each further one costs regenerationCost. */
   freeRegenerations: 3,
   regenerationCost: 1,

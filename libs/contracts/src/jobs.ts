@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './domain';
 import { REGENERABLE_FIELDS } from './planos';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
@@ -13,9 +14,9 @@ export const regenerateLessonJobSchema = z.object({
   aulaId: z.uuid(),
   /** The lesson's owner (the per-teacher share of running jobs); absent in older jobs. */
   userId: z.uuid().optional(),
-  instrucao: z.string().max(500).optional(),
+  instrucao: z.string().max(LIMITS.instrucaoMax).optional(),
   campo: z.enum(REGENERABLE_FIELDS).optional(),
-  habilidadesFixadas: z.array(z.string()).max(3).optional(),
+  habilidadesFixadas: z.array(z.string()).max(LIMITS.habilidadesFixadasMax).optional(),
   charged: z.boolean(),
 });
 export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid() });

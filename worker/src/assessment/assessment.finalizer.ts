@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { markAvaliacaoFailedForRefund, refundCredits } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
+import { LIMITS } from '@planejador/contracts';
 
 /** Ends an assessment as failed and gives its credit back, exactly once (a conditional update in one transaction). */
 @Injectable()
@@ -16,7 +17,7 @@ export class AssessmentFinalizer {
   async fail(avaliacaoId: string, reason: string): Promise<boolean> {
     const result = await this.em.fork().transactional(async (tx) => {
       const failed = await markAvaliacaoFailedForRefund(tx, avaliacaoId, reason);
-      if (failed) await refundCredits(tx, failed.userId);
+      if (failed) await refundCredits(tx, failed.userId, LIMITS.assessmentCost);
       return failed;
     });
     if (!result) return false;

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { markPlanFailedForRefund, refundCredits } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
+import { LIMITS } from '@planejador/contracts';
 
 export const GENERIC_FAILURE = 'Não foi possível gerar o plano. Tente novamente mais tarde.';
 
@@ -18,7 +19,7 @@ export class PlanFinalizer {
   async fail(planId: string, reason: string): Promise<boolean> {
     const result = await this.em.fork().transactional(async (tx) => {
       const failed = await markPlanFailedForRefund(tx, planId, reason);
-      if (failed) await refundCredits(tx, failed.userId);
+      if (failed) await refundCredits(tx, failed.userId, LIMITS.planCost);
       return failed;
     });
     if (!result) return false;

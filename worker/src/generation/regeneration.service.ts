@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { isInProgress, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
@@ -132,7 +132,7 @@ export class RegenerationService {
       const state: LessonGenerationState = kept ? 'done' : 'failed';
       const message = kept ? (row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
       await endRegeneration(tx, aulaId, state, message);
-      if (row.charged) await refundCredits(tx, userId);
+      if (row.charged) await refundCredits(tx, userId, LIMITS.regenerationCost);
       return { state, message, refunded: row.charged };
     });
     if (!result) return false;

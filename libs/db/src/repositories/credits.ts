@@ -14,7 +14,7 @@ export async function chargeCredits(tx: EntityManager, userId: string, amount: n
 }
 
 /** Gives `amount` credits back to the user (a refund: the caller's transaction makes it happen exactly once). */
-export async function refundCredits(tx: EntityManager, userId: string, amount = 1): Promise<void> {
+export async function refundCredits(tx: EntityManager, userId: string, amount: number): Promise<void> {
   await tx.execute(`update users set credits = credits + ?, updated_at = now() where id = ?`, [amount, userId]);
 }
 

@@ -162,7 +162,7 @@ describe('users repository (PostgreSQL)', () => {
 
   it('refundCredits gives credits back', async () => {
     const user = await db.user({ credits: 0 });
-    await refundCredits(db.orm.em.fork(), user.id);
+    await refundCredits(db.orm.em.fork(), user.id, 1);
     await refundCredits(db.orm.em.fork(), user.id, 2);
     expect((await db.orm.em.fork().findOneOrFail(User, { id: user.id })).credits).toBe(3);
   });
