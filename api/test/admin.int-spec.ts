@@ -154,7 +154,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(await countLogs()).toBe(before);
   });
 
-  it('opens the queue dashboard for an admin, over the generation, export and e-mail queues', async () => {
+  it('opens the queue dashboard for an admin, over the generation, export, e-mail, assessment and maintenance queues', async () => {
     const page = await admin.get<string>('/admin/queues', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<div id="root">|bull/i);
@@ -163,7 +163,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(page.text).toMatch(/<link href="static\/css\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
     const queues = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues', JSON_ONLY);
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['assessment', 'mail', 'plan-export', 'plan-generation']);
+    expect(queues.body.queues.map((q) => q.name).sort()).toEqual(['assessment', 'mail', 'maintenance', 'plan-export', 'plan-generation']);
   });
 
   it('the queue dashboard is read-only except retrying failed jobs', async () => {

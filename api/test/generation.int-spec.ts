@@ -111,7 +111,7 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     const me = await client.get<PublicUser>('/api/auth/user');
     expect(me.body.credits).toBe(35);
     // No second refund once the sweeper has looked at it again: a whole sweep that started after the refund.
-    await waitForSchedulerRun(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation), JOBS.sweepPlans);
+    await waitForSchedulerRun(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.maintenance), JOBS.sweepPlans);
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
   }, 120000);
 

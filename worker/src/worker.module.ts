@@ -8,6 +8,7 @@ import { CoreModule } from './core/core.module';
 import { ExportModule } from './export/export.module';
 import { GenerationModule } from './generation/generation.module';
 import { MailModule } from './mail/mail.module';
+import { SweeperModule } from './sweeper/sweeper.module';
 
 /** The worker, built from the settings its process parsed once (main.ts). */
 @Module({})
@@ -23,6 +24,7 @@ export class WorkerModule {
         ExportModule,
         MailModule,
         AssessmentModule,
+        SweeperModule,
       ],
     };
   }

@@ -132,20 +132,20 @@ describe('bulk e-mail: the connection lost after the server took the message nev
   let worker: ManagedProcess;
   let db: Client;
   let mailQueue: Queue;
-  let generationQueue: Queue;
+  let maintenanceQueue: Queue;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     mailQueue = openQueue(QUEUES.mail);
-    generationQueue = openQueue(QUEUES.generation);
+    maintenanceQueue = openQueue(QUEUES.maintenance);
     worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '50' });
   });
   afterAll(async () => {
     await worker?.stop();
     await mailQueue?.close();
-    await generationQueue?.close();
+    await maintenanceQueue?.close();
     await db?.end();
     await smtp?.close();
   });
@@ -184,7 +184,7 @@ describe('bulk e-mail: the connection lost after the server took the message nev
     expect(await waitForJobState(mailQueue, jobIds.bulkMail(id), ['completed', 'failed'])).toBe('completed');
     const log = await finished(id);
     // The job is over and a sweep after it re-queues nothing: one message each, to that recipient alone.
-    await waitForSchedulerRun(generationQueue, JOBS.sweepPlans);
+    await waitForSchedulerRun(maintenanceQueue, JOBS.sweepPlans);
     expect(mailed(subject).map((m) => m.envelope.to)).toEqual([[a], [b], [c]]);
     expect(await recipients(id)).toEqual({ [a]: 'interrupted', [b]: 'sent', [c]: 'sent' });
     expect(log.status).toBe('sent');

@@ -7,6 +7,8 @@ export const QUEUES = {
   mail: 'mail',
   /** Assessments by skill (issue 26): their own queue, so they never hold a first plan generation back. */
   assessment: 'assessment',
+  /** The outbox sweeper's scheduled run: apart, so it never takes a generation worker's turn or its fair share. */
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -40,7 +42,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'regenerate-lesson': QUEUES.generation,
   'export-plan': QUEUES.export,
   'send-mail': QUEUES.mail,
-  'sweep-plans': QUEUES.generation,
+  'sweep-plans': QUEUES.maintenance,
   'generate-assessment': QUEUES.assessment,
   'export-assessment': QUEUES.export,
   'sweep-assessments': QUEUES.assessment,

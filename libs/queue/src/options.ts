@@ -26,5 +26,7 @@ export function jobOptions(retry: RetryBases): Record<QueueName, JobsOptions> {
     },
     [QUEUES.assessment]: { attempts: 3, backoff: { type: 'exponential', delay: retry.GENERATION_RETRY_BASE_MS }, ...kept },
     [QUEUES.mail]: { attempts: 5, backoff: { type: 'exponential', delay: retry.MAIL_RETRY_BASE_MS }, ...kept },
+    // A sweep that fails is not retried: the next scheduled one does the same work.
+    [QUEUES.maintenance]: { attempts: 1, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: true, removeOnFail: { count: 100 } },
   };
 }

@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { FairShare } from '../core/fair-share';
-import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationProcessor } from './generation.processor';
 import { GenerationService } from './generation.service';
 import { LessonWriter } from './lesson-writer';
@@ -19,9 +18,10 @@ import { RegenerationService } from './regeneration.service';
     GenerationService,
     RegenerationService,
     PlanFinalizer,
-    SweeperService,
     GenerationProcessor,
   ],
+  // For the sweeper (its own module): it ends or re-queues what a dead worker left.
+  exports: [PlanFinalizer, RegenerationService],
 })
 export class GenerationModule implements OnApplicationBootstrap {
   private readonly logger = new Logger(GenerationModule.name);

@@ -10,7 +10,6 @@ import { createQueueWorker } from '../core/queue-worker.factory';
 /** How long a job beyond its teacher's share waits before it asks for a worker again. */
 const FAIR_SHARE_RETRY_MS = 500;
 import { REDIS, SETTINGS } from '../core/tokens';
-import { SweeperService } from '../sweeper/sweeper.service';
 import { GenerationService, LessonsFailedError } from './generation.service';
 import { OutageRetry } from './outage-retry';
 import { GENERIC_FAILURE, PlanFinalizer } from './plan-finalizer';
@@ -29,7 +28,6 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     private readonly generation: GenerationService,
     private readonly finalizer: PlanFinalizer,
     private readonly regeneration: RegenerationService,
-    private readonly sweeper: SweeperService,
     private readonly outage: OutageRetry,
     private readonly fair: FairShare,
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,7 +40,6 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
       {
         'generate-plan': (job) => this.fairly(job, generatePlanJobSchema.safeParse(job.data).data?.userId, () => this.generate(job)),
         'regenerate-lesson': (job) => this.fairly(job, regenerateLessonJobSchema.safeParse(job.data).data?.userId, () => this.regenerate(job)),
-        'sweep-plans': () => this.sweeper.sweep(),
       },
       this.redis,
       { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: this.settings.JOB_LOCK_MS, stalledInterval: this.settings.JOB_LOCK_MS, maxStalledCount: 3 },

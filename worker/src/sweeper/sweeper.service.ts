@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
 import { deleteExpiredExportFiles, deleteOldFrontendErrors, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, teacherBacklog, touchLesson } from '@planejador/db';
-import { JobProducer, jobIds, jobPriority, QUEUES } from '@planejador/queue';
+import { JobProducer, jobIds, jobPriority, JOBS, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
 import { RegenerationService } from '../generation/regeneration.service';
 import { regenerateLessonJobSchema } from '@planejador/contracts';
@@ -28,9 +28,9 @@ export class SweeperService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.producer
-      .queue(QUEUES.generation)
-      .upsertJobScheduler('sweep-plans', { every: this.settings.SWEEP_INTERVAL_MS }, { name: 'sweep-plans', data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    // Scheduled on its own queue (SweeperProcessor); a scheduler left on the generation queue by an older worker goes.
+    await this.producer.queue(QUEUES.generation).removeJobScheduler(JOBS.sweepPlans);
+    await this.producer.queue(QUEUES.maintenance).upsertJobScheduler(JOBS.sweepPlans, { every: this.settings.SWEEP_INTERVAL_MS }, { name: JOBS.sweepPlans, data: {} });
     // And once now: whatever was left while no worker ran.
     await this.sweep().catch((err) => this.logger.warn({ err: (err as Error).message }, 'initial sweep failed'));
   }
