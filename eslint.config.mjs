@@ -84,22 +84,31 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: webOnlyContracts }],
     },
   },
-  ...features.map((feature) => ({
-    // No imports between features: what two features share lives in components/, hooks/ or lib/.
-    files: [`web/src/features/${feature}/**/*.ts`, `web/src/features/${feature}/**/*.tsx`],
+  {
+    // The same walls by where the imported file is, not how its path is written (a relative '../../plans/…' too):
+    // a feature imports no other feature, and shared code (components, hooks, lib) imports no feature.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            // A block's options replace the web-wide ones: each feature keeps every ban of the web.
-            ...webOnlyContracts,
-            { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'Uma feature não importa outra: mova o que é comum para components/, hooks/ ou lib/.' },
+          zones: [
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Uma feature não importa outra: mova o que é comum para components/, hooks/ ou lib/.',
+            })),
+            {
+              target: ['./web/src/components', './web/src/hooks', './web/src/lib'],
+              from: './web/src/features',
+              message: 'O código comum (components/, hooks/, lib/) não importa uma feature.',
+            },
           ],
         },
       ],
     },
-  })),
+  },
   {
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

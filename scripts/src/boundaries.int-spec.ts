@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './paths';
+
+/**
+ * Probes of the import walls of eslint.config.mjs, as a careless change would write them: each is linted as a file
+ * at that place in the repository (given on stdin; nothing is written) and must be refused by the rule named, or,
+ * for the controls, pass.
+ */
+function lint(file: string, source: string): string[] {
+  const eslint = join(repoRoot, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  const run = spawnSync(process.execPath, [eslint, '--format', 'json', '--stdin', '--stdin-filename', join(repoRoot, file)], {
+    cwd: repoRoot,
+    input: source,
+    encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout || '[]') as { messages: { ruleId: string | null; message: string }[] }[];
+  if (!result) throw new Error(`eslint gave no result for ${file}: ${run.stderr}`);
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('the import walls hold by structure, not by how a path is written', () => {
+  const use = (what: string) => `${what}\nexport const probe = String(x);\n`;
+
+  it.each([
+    ['a relative import of another feature', 'web/src/features/coverage/components/probe.ts', "import { LessonCard as x } from '../../plans/components/lesson-card';"],
+    ['an alias import of another feature', 'web/src/features/coverage/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';"],
+    ['shared lib code importing a feature', 'web/src/lib/probe.ts', "import { LessonCard as x } from '../features/plans/components/lesson-card';"],
+    ['a shared component importing a feature', 'web/src/components/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';"],
+  ])('refuses %s', (_what, file, source) => {
+    expect(lint(file, use(source))).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('refuses server code in the web, and the ORM in the api', () => {
+    expect(lint('web/src/lib/probe.ts', use("import { ormConfig as x } from '@planejador/db';"))).toContain('no-restricted-imports');
+    expect(lint('api/src/probe.ts', use("import { wrap as x } from '@mikro-orm/core';"))).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it("lets a feature import its own files and shared code (the controls)", () => {
+    expect(lint('web/src/features/plans/probe.ts', use("import { LessonCard as x } from './components/lesson-card';"))).toEqual([]);
+    expect(lint('web/src/features/plans/probe.ts', use("import { Button as x } from '@/components/ui/button';"))).toEqual([]);
+  }, 60_000);
+});
