@@ -56,7 +56,7 @@ export const MATRIZ_HEADERS = {
 export const habilidadesQuerySchema = z.object({
   ano: z.enum(ANOS),
   materia: materiaSchema,
-  q: z.string().max(500).optional().default(''),
+  q: z.string().max(LIMITS.habilidadesQueryMax).optional().default(''),
   limit: z.coerce.number().int().min(1).max(LIMITS.habilidadesPageMax).optional().default(LIMITS.habilidadesPageDefault),
 });
 

@@ -132,6 +132,8 @@ export const LIMITS = {
   /** GET /api/habilidades: skills answered when the request names no limit, and the most one answer may hold. */
   habilidadesPageDefault: 10,
   habilidadesPageMax: 50,
+  /** GET /api/habilidades: the longest search text (a lesson's description is cut there to rank skills for it). */
+  habilidadesQueryMax: 500,
   /** A regeneration's instruction ("mais prática, com experimento"). */
   instrucaoMax: 500,
   /** Credits an assessment's writing costs (given back when it fails), as a plan's (planCost). */

@@ -21,7 +21,8 @@ describe('"Trocar habilidade"', () => {
         ? { status: 200, body: matriz, headers: { 'X-Matriz-Ano': '5', 'X-Matriz-Total': '109', 'X-Matriz-RS-Carregada': 'nao' } }
         : { status: 200, body: [match('EF05MA07'), match('EF05MA08')] },
     );
-    const lesson = aula(1, 1, 'Objetivo');
+    // A lesson with no description of its own (an older plan): nothing to rank by, the pool in code order.
+    const lesson = { ...aula(1, 1, 'Objetivo'), prompt: '' };
     renderWithClient(<SkillPickerDialog aula={lesson} ano="5" turmaId="t1" open saving={false} onOpenChange={() => undefined} onSave={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Trocar habilidade da Aula 1' });
     const found = () => within(dialog).getByRole('list', { name: 'Habilidades encontradas' });
@@ -45,6 +46,26 @@ describe('"Trocar habilidade"', () => {
     expect([search.get('ano'), search.get('materia'), search.get('q'), search.get('limit')]).toEqual(['5', 'matematica', 'frações', '50']);
     fireEvent.click(within(dialog).getByLabelText(/^EF05MA08 /));
     within(dialog).getByText('Escolhidas: EF05MA03, EF05MA08');
+  });
+});
+
+describe('"Trocar habilidade" for a lesson with a description', () => {
+  it('lists the skills that best fit the description first, then the rest in code order', async () => {
+    const calls = answerFetch((call) =>
+      call.url.startsWith('/api/matriz/')
+        ? { status: 200, body: matriz, headers: { 'X-Matriz-Ano': '5', 'X-Matriz-Total': '109', 'X-Matriz-RS-Carregada': 'nao' } }
+        : // A ranked answer may hold a skill outside the pool: it is not listed.
+          { status: 200, body: [match('EF35MA20'), match('EF05MA07'), match('EF09MA01')] },
+    );
+    const lesson = { ...aula(1, 1, 'Objetivo'), prompt: 'Frações na feira: pesar frutas e comparar metades e terços' };
+    renderWithClient(<SkillPickerDialog aula={lesson} ano="5" turmaId="t1" open saving={false} onOpenChange={() => undefined} onSave={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Trocar habilidade da Aula 1' });
+    const codesListed = () => [...within(dialog).getByRole('list', { name: 'Habilidades encontradas' }).querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((box) => box.id.split('-').pop());
+
+    await within(dialog).findByText(/primeiro as 2 que mais combinam com a descrição desta aula, depois as outras em ordem de código\.$/);
+    expect(codesListed()).toEqual(['EF35MA20', 'EF05MA07', ...codes.filter((code) => code !== 'EF35MA20' && code !== 'EF05MA07')]);
+    const ranking = new URL(calls.find((call) => call.url.startsWith('/api/habilidades'))!.url, 'http://localhost').searchParams;
+    expect([ranking.get('q'), ranking.get('limit')]).toEqual([lesson.prompt, '5']);
   });
 });
 

@@ -198,9 +198,24 @@ interface SkillPickerDialogProps {
   onSave: (codes: string[]) => void;
 }
 
+/** Skills of the pool put first, ranked by the lesson's own description ("Trocar habilidade" with the box empty). */
+const SUGGESTED_FIRST = 5;
+
+/**
+ * The pool with the skills that best fit the lesson's description first (in rank order, at most SUGGESTED_FIRST),
+ * then the others in code order; the pool as it is while the ranking is not there.
+ */
+export function suggestedFirst(pool: SkillOption[], ranked: SkillOption[] | undefined): { skills: SkillOption[]; suggested: number } {
+  const inPool = new Set(pool.map((skill) => skill.code));
+  const top = (ranked ?? []).filter((skill) => inPool.has(skill.code)).slice(0, SUGGESTED_FIRST);
+  const first = new Set(top.map((skill) => skill.code));
+  return { skills: [...top, ...pool.filter((skill) => !first.has(skill.code))], suggested: top.length };
+}
+
 /**
  * "Trocar habilidade": the skills of the class's year and the lesson's subject, with the official text. With the
- * search box empty it lists all of them (the year's matrix, in code order); a search lists the best fits first.
+ * search box empty it lists all of them, those that best fit the lesson's description first, then the rest in code
+ * order; a search lists the best fits for what was typed first.
  */
 export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
   const [q, setQ] = useState('');
@@ -215,9 +230,11 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
   const browsing = debounced === '';
   const pool = useMatriz(turmaId, aula.materia, { enabled: open && browsing });
   const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: LIMITS.habilidadesPageMax, enabled: open });
-  const poolSkills = useMemo(() => (pool.data ? matrizSkills(pool.data.data) : []), [pool.data]);
+  const description = aula.prompt.trim().slice(0, LIMITS.habilidadesQueryMax);
+  const fits = useSearchHabilidades({ ano, materia: aula.materia, q: description, limit: SUGGESTED_FIRST, enabled: open && browsing && description !== '' });
+  const browsed = useMemo(() => suggestedFirst(pool.data ? matrizSkills(pool.data.data) : [], fits.data), [pool.data, fits.data]);
   const query = browsing ? pool : found;
-  const skills: SkillOption[] = browsing ? poolSkills : (found.data ?? []);
+  const skills: SkillOption[] = browsing ? browsed.skills : (found.data ?? []);
   // A list for an older text stays in view but cannot be picked from until the new one comes.
   const stale = staleResults(query, q, debounced);
   const toggle = (code: string) =>
@@ -253,7 +270,9 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
             ? 'Atualizando a lista para a nova busca...'
             : query.isSuccess
               ? browsing
-                ? `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano, em ordem de código.`
+                ? browsed.suggested
+                  ? `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
+                  : `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano, em ordem de código.`
                 : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
               : ''}
         </p>
