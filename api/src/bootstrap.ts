@@ -8,15 +8,15 @@ import { initErrorReporting, loadSettings, type Settings } from '@planejador/con
 import { configureZodMessages } from '@planejador/contracts';
 import { AppModule } from './app.module';
 import { ApiPassport } from './auth/passport';
-import { SessionCache } from './auth/session-cache';
+import { SessionCache } from './fast-path/session-cache';
 import { AllExceptionsFilter, expressErrorHandler } from './core/http-exception.filter';
 import { PG_POOL, REDIS } from './core/tokens';
 import { answerClientErrorsWithJson } from './http/client-errors';
 import { fromSameSite } from './http/same-origin';
 import { setupHttp } from './http/security';
-import { sessionMiddleware } from './http/session';
+import { sessionMiddleware } from './fast-path/session';
 import { serveWeb } from './http/web-app';
-import { ApiExpressAdapter } from './http-server';
+import { ApiExpressAdapter } from './fast-path/http-server';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { appUrl, type Settings } from '@planejador/config';
-import { PLAIN_HTTP_WARNING, servedOverHttps } from './http/session';
+import { PLAIN_HTTP_WARNING, servedOverHttps } from './fast-path/session';
 
 /**
  * API_PROCESSES > 1: this process forks that many api processes sharing the port (node:cluster hands them

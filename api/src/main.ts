@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { appUrl, loadSettings, reportError, SettingsError } from '@planejador/config';
 import { createApp } from './bootstrap';
 import { superviseApiProcesses } from './cluster';
-import { PLAIN_HTTP_WARNING, servedOverHttps } from './http/session';
+import { PLAIN_HTTP_WARNING, servedOverHttps } from './fast-path/session';
 
 // V8 lets the old generation grow only about 1.5 times past what its last full collection kept (the api keeps ~45 MB)
 // before collecting it again; at 500 req/s that was a full collection every 4 s, each one a bunch of slow requests.

@@ -2,9 +2,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { Pool } from 'pg';
 import { signUpTeacher, turmaInput, TestClient } from '@planejador/testing';
-import { SessionCache } from '../src/auth/session-cache';
-import { signedInFromCache } from '../src/auth/session-store';
-import { SESSION_RENEW_BELOW_MS } from '../src/http/session';
+import { SessionCache } from '../src/fast-path/session-cache';
+import { signedInFromCache } from '../src/fast-path/session-store';
+import { SESSION_RENEW_BELOW_MS } from '../src/fast-path/session';
 import { startApi, type ApiHarness } from './api-harness';
 
 /**

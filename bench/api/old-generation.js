@@ -66,7 +66,7 @@ async function measure(parts) {
   const statsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'old-generation-')), 'stats.jsonl');
   const child = spawn(process.execPath, ['--require', path.join(__dirname, 'gc-trace.js'), '-e', SERVER], {
     cwd: path.join(ROOT, 'api'),
-    env: { ...process.env, PARTS: parts, GC_TRACE_ALL: '1', GC_STATS_FILE: statsFile, HTTP_SERVER_JS: path.join(ROOT, 'api/dist/http-server.js') },
+    env: { ...process.env, PARTS: parts, GC_TRACE_ALL: '1', GC_STATS_FILE: statsFile, HTTP_SERVER_JS: path.join(ROOT, 'api/dist/fast-path/http-server.js') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -92,7 +92,7 @@ async function measure(parts) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, 'api/dist/http-server.js'))) throw new Error('api is not built: run `npm run build:server` first');
+  if (!fs.existsSync(path.join(ROOT, 'api/dist/fast-path/http-server.js'))) throw new Error('api is not built: run `npm run build:server` first');
   console.log(`${SECONDS} s at 500 req/s (open loop) per variant, after 1 s of warm-up; a 404 without a cookie; Node ${process.version}\n`);
   console.log('| middlewares | young MB/s | promoted MB/s | allocated old MB/s | full collections | p99 ms |\n|---|--:|--:|--:|--:|--:|');
   for (const parts of VARIANTS) {

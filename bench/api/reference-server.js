@@ -20,7 +20,7 @@ const signature = require(require.resolve('cookie-signature', { paths: [require.
 const { TurmasService } = require('../../api/dist/turmas/turmas.service');
 const { PlanosService } = require('../../api/dist/planos/planos.service');
 const { readSessionWithUser } = require('../../libs/db/dist');
-const { SESSION_COOKIE } = require('../../api/dist/http/session');
+const { SESSION_COOKIE } = require('../../api/dist/fast-path/session');
 
 const env = process.env;
 // The api's PG_POOL: 5 connections (api/src/core/core.module.ts).

@@ -10,7 +10,7 @@ import { EmailVerificationService } from './email-verification.service';
 import { LocalStrategy } from './local.strategy';
 import { ApiPassport } from './passport';
 import { PasswordResetService } from './password-reset.service';
-import { SessionCache } from './session-cache';
+import { SessionCache } from '../fast-path/session-cache';
 import { SessionUsers } from './session-users';
 import { UsersService } from './users.service';
 

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Settings } from '@planejador/config';
 import { SETTINGS } from '../core/tokens';
-import { servedOverHttps } from '../http/session';
+import { servedOverHttps } from '../fast-path/session';
 
 export const DEVICE_COOKIE = 'planejador.device';
 const DEVICE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;

@@ -10,7 +10,7 @@ import { RateLimitService } from '../core/rate-limit.service';
 import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
 import { mayMail } from './mail-cap';
 import { ProgressGateway } from '../realtime/progress.gateway';
-import { SessionCache } from './session-cache';
+import { SessionCache } from '../fast-path/session-cache';
 import { hashPassword } from './users.service';
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { PublicUser } from '@planejador/contracts';
-import { SessionCache } from './session-cache';
-import { userFromCache } from './session-store';
+import { SessionCache } from '../fast-path/session-cache';
+import { userFromCache } from '../fast-path/session-store';
 import { UsersService } from './users.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Authenticator } from 'passport';
 import type { PublicUser } from '@planejador/contracts';
-import { takeSessionUser } from './session-store';
+import { takeSessionUser } from '../fast-path/session-store';
 import type { UsersService } from './users.service';
 
 /**

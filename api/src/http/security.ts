@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import type { Settings } from '@planejador/config';
 import type { ApiPassport } from '../auth/passport';
 import { sameOriginGuard } from './same-origin';
-import { servedOverHttps, skipSessionStrategy } from './session';
+import { servedOverHttps, skipSessionStrategy } from '../fast-path/session';
 import { sentryOrigin, webDistDir } from './web-app';
 
 /** The hashes of index.html's inline scripts, the only inline scripts the page's CSP allows. */

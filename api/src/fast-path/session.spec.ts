@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Pool } from 'pg';
 import { loadSettings } from '@planejador/config';
-import type { SessionCache } from '../auth/session-cache';
+import type { SessionCache } from './session-cache';
 import { sessionMiddleware } from './session';
 
 /** The cookie-signature express-session verifies the session cookie with. */

@@ -4,8 +4,8 @@ import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { appUrl, type Settings } from '@planejador/config';
-import type { SessionCache } from '../auth/session-cache';
-import { createSessionStore, signedInFromCache, signInFromCache } from '../auth/session-store';
+import type { SessionCache } from './session-cache';
+import { createSessionStore, signedInFromCache, signInFromCache } from './session-store';
 
 export const SESSION_COOKIE = 'planejador.sid';
 
