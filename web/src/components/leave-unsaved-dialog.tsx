@@ -1,12 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { LeaveGuard } from '@/hooks/use-leave-guard';
 
 interface LeaveUnsavedDialogProps {
@@ -19,15 +11,14 @@ interface LeaveUnsavedDialogProps {
 /** Leaving a page with unsaved text, inside the app: stay, or leave (what this browser keeps comes back later). */
 export function LeaveUnsavedDialog({ guard, description, stayLabel = 'Continuar editando' }: LeaveUnsavedDialogProps) {
   return (
-    <AlertDialog open={guard.blocked} onOpenChange={(next) => !next && guard.stay()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Sair sem salvar?</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{stayLabel}</AlertDialogCancel>
-          <AlertDialogAction onClick={guard.leave}>Sair sem salvar</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={guard.blocked}
+      title="Sair sem salvar?"
+      description={description}
+      confirmLabel="Sair sem salvar"
+      cancelLabel={stayLabel}
+      onCancel={guard.stay}
+      onConfirm={guard.leave}
+    />
   );
 }

@@ -4,15 +4,7 @@ import { AlertTriangle, Loader2, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -223,28 +215,26 @@ export function EmailSenderForm() {
               ) : null}
             </div>
           </form>
-          <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-            <AlertDialogContent>
-              <AlertDialogTitle>{total === 1 ? 'Enviar para 1 destinatário?' : `Enviar para ${total} destinatários?`}</AlertDialogTitle>
-              <AlertDialogDescription asChild>
-                <div className="flex flex-col gap-2">
-                  <p>Cada destinatário recebe uma mensagem só para si: ninguém vê o endereço dos outros.</p>
-                  <p>
-                    <span className="font-medium text-foreground">Assunto:</span> {confirming?.subject}
-                  </p>
-                  <p>
-                    <span className="font-medium text-foreground">Início da mensagem:</span>{' '}
-                    {confirming ? bodyStart(confirming.html, confirming.text) : ''}
-                  </p>
-                  {ignored.length ? <p>Endereços ignorados (inválidos): {ignored.join(', ')}</p> : null}
-                </div>
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                <AlertDialogAction onClick={() => confirming && confirmSend(confirming)}>Enviar agora</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDialog
+            open={confirming !== null}
+            title={total === 1 ? 'Enviar para 1 destinatário?' : `Enviar para ${total} destinatários?`}
+            description={
+              <>
+                <p>Cada destinatário recebe uma mensagem só para si: ninguém vê o endereço dos outros.</p>
+                <p>
+                  <span className="font-medium text-foreground">Assunto:</span> {confirming?.subject}
+                </p>
+                <p>
+                  <span className="font-medium text-foreground">Início da mensagem:</span>{' '}
+                  {confirming ? bodyStart(confirming.html, confirming.text) : ''}
+                </p>
+                {ignored.length ? <p>Endereços ignorados (inválidos): {ignored.join(', ')}</p> : null}
+              </>
+            }
+            confirmLabel="Enviar agora"
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && confirmSend(confirming)}
+          />
         </CardContent>
       </Card>
 

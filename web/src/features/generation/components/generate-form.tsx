@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { LeaveUnsavedDialog } from '@/components/leave-unsaved-dialog';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { SelectField } from '@/components/ui/select-field';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText, isHttpError, isUnauthorized } from '@/lib/http';
 import { preloadPlanProgressSocket } from '@/lib/plan-progress-socket';
 import { queryKeys } from '@/lib/query-keys';
@@ -35,7 +36,6 @@ import { ConfirmGenerateDialog, type GenerateSummary } from './confirm-generate-
 import { LessonsTable } from './lessons-table';
 import { useLessonPins } from './lesson-skills';
 import { SchoolYearFields } from './school-year-fields';
-import { ClearFormDialog } from './clear-form-dialog';
 import { clearGenerateDraft, hasTypedText, readGenerateDraft, writeGenerateDraft } from '../utils/generate-draft';
 import type { MatrizDialog } from './matriz-dialog';
 
@@ -357,7 +357,16 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
           pick={pickIndex === null ? undefined : { numero: pickIndex + 1, pinned: pickPins.pins, onToggle: pickPins.toggle }}
         />
       ) : null}
-      <ClearFormDialog open={confirmClear} onCancel={() => setConfirmClear(false)} onConfirm={clearForm} />
+      {/* "Limpar formulário" asks first: the lessons, pins and title typed are gone, here and in this browser. */}
+      <ConfirmDialog
+        open={confirmClear}
+        title="Limpar o formulário?"
+        description="As aulas, as habilidades fixadas, o título e as configurações digitados serão apagados, também deste navegador."
+        confirmLabel="Limpar formulário"
+        cancelLabel="Manter o que digitei"
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={clearForm}
+      />
       <LeaveUnsavedDialog
         guard={leaveGuard}
         description="O plano ainda não foi gerado. O que você digitou fica guardado neste navegador e volta quando você abrir Gerar Planos de novo."

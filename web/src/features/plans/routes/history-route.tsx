@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { FIRST_PLAN_TEXT, useWriterText } from '@/lib/api/get-geracao';
@@ -16,7 +17,6 @@ import { isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { GENERATION_POLL_MS } from '@/lib/api/get-plano';
 import { useDeletePlano } from '../api/delete-plano';
-import { DeletePlanoDialog } from '../components/delete-plano-dialog';
 import { ALL_STATUSES, ALL_TRIMESTRES, ALL_TURMAS, HistoryFilters, type StatusFilter } from '../components/history-filters';
 import { PlansTable } from '../components/plans-table';
 import { useDownloadPlano } from '../hooks/use-download-plano';
@@ -168,7 +168,15 @@ export function HistoryRoute() {
           </div>
         </div>
       )}
-      <DeletePlanoDialog open={toDelete !== null} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Confirmar Exclusão"
+        description="Tem certeza que deseja excluir este plano de aula? Esta ação não pode ser desfeita."
+        confirmLabel="Excluir"
+        destructive
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }

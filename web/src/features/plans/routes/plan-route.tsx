@@ -18,7 +18,6 @@ import { PlanStatusBadge } from '@/components/plan-status-badge';
 import { PlanInfoCard, PlanSettingsCard } from '../components/plan-summary-cards';
 import { PlanTitle } from '../components/plan-title';
 import { SchoolYearCard } from '../components/school-year-card';
-import { UnsavedExportDialog } from '../components/unsaved-export-dialog';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
 import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
@@ -26,6 +25,7 @@ import { useSavePlan } from '../hooks/use-save-plan';
 import { heldLessons, heldLessonsNote } from '../utils/plan-save';
 import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
 import { LeaveUnsavedDialog } from '@/components/leave-unsaved-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
 
 function PlanNotFound() {
@@ -249,10 +249,14 @@ function PlanPage({ id }: { id: string }) {
         description="Você tem mudanças que ainda não foram salvas no plano. Elas ficam guardadas neste navegador e voltam quando você abrir o plano de novo, mas só valem depois de salvas."
       />
 
-      <UnsavedExportDialog
+      {/* Exporting with unsaved edits: save first, so the document holds what the teacher sees. */}
+      <ConfirmDialog
         open={confirmExport}
+        title="Mudanças não salvas"
+        description="Você tem mudanças que ainda não foram salvas. Salve o plano antes de exportar para que o documento inclua suas edições."
+        confirmLabel="Salvar e exportar"
         onCancel={() => setConfirmExport(false)}
-        onSaveAndExport={() => {
+        onConfirm={() => {
           setConfirmExport(false);
           save(true);
         }}

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useCoberturaResumo } from '@/lib/api/get-cobertura';
 import { useGeracaoInfo } from '@/lib/api/get-geracao';
@@ -15,7 +16,6 @@ import { toast } from '@/lib/toast';
 import { useCreateTurma } from '../api/create-turma';
 import { useDeleteTurma } from '../api/delete-turma';
 import { useUpdateTurma } from '../api/update-turma';
-import { DeleteTurmaDialog } from '../components/delete-turma-dialog';
 import { TurmaCard } from '../components/turma-card';
 import { TurmaFormDialog, type TurmaDialogMode } from '../components/turma-form-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -149,7 +149,15 @@ export function TurmasRoute() {
         onSubmit={submit}
         generator={geracao.data?.generator}
       />
-      <DeleteTurmaDialog turma={toDelete} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Confirmar Exclusão"
+        description="Tem certeza que deseja excluir esta turma? Esta ação não pode ser desfeita."
+        confirmLabel="Excluir"
+        destructive
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
     </>
   );
 }
