@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { fieldClasses } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
+import { TrimestreSelect } from '@/components/trimestre-select';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCobertura } from '@/lib/api/get-cobertura';
 import { useCurrentUser } from '@/lib/api/get-current-user';
@@ -32,7 +33,7 @@ export function AssessRoute() {
   useDocumentTitle(turma ? `Avaliar trimestre — Turma ${turma.numero}` : 'Avaliar trimestre');
 
   const materias = cobertura.data?.materias ?? [];
-  const initialTrimestre = Number(params.get('trimestre')) || 1;
+  const initialTrimestre: number = TRIMESTRES.find((t) => t === Number(params.get('trimestre'))) ?? 1;
   const [trimestre, setTrimestre] = useState(initialTrimestre);
   const [materiaValue, setMateria] = useState<string | null>(params.get('materia'));
   // The first subject with a skill covered in the trimestre, until the teacher picks one.
@@ -77,11 +78,7 @@ export function AssessRoute() {
         <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:flex-wrap">
           <div className="flex flex-col gap-2 sm:w-48">
             <label htmlFor="avaliacao-trimestre" className="text-sm font-medium">Trimestre</label>
-            <select id="avaliacao-trimestre" className={fieldClasses} value={trimestre} onChange={(e) => setTrimestre(Number(e.target.value))}>
-              {TRIMESTRES.map((t) => (
-                <option key={t} value={t}>{trimestreLabel(t)}</option>
-              ))}
-            </select>
+            <TrimestreSelect id="avaliacao-trimestre" value={String(trimestre)} onChange={(value) => setTrimestre(Number(value))} />
           </div>
           <div className="flex flex-col gap-2 sm:w-56">
             <label htmlFor="avaliacao-materia" className="text-sm font-medium">Matéria</label>

@@ -1,9 +1,9 @@
-import { SCHOOL_YEAR_LIMITS, TRIMESTRES, trimestreLabel, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { SCHOOL_YEAR_LIMITS, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select-field';
+import { TrimestreSelect } from '@/components/trimestre-select';
 
 interface SchoolYearFieldsProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
@@ -29,17 +29,14 @@ export function SchoolYearFields({ form }: SchoolYearFieldsProps) {
           name="trimestre"
           render={({ field }) => (
             <FormField label="Trimestre" error={errors.trimestre?.message}>
-              <SelectField
+              <TrimestreSelect
                 value={field.value === undefined ? AUTOMATIC : String(field.value)}
                 // Automatic: the server takes the trimestre of her school calendar holding the start date (or today),
                 // and it follows the calendar if she changes its dates; a trimestre chosen here never moves.
                 onChange={(value) => field.onChange(value === AUTOMATIC ? undefined : Number(value))}
                 onBlur={field.onBlur}
                 placeholder="Selecione"
-                options={[
-                  { value: AUTOMATIC, label: 'Pelo calendário escolar' },
-                  ...TRIMESTRES.map((t) => ({ value: String(t), label: trimestreLabel(t) })),
-                ]}
+                first={{ value: AUTOMATIC, label: 'Pelo calendário escolar' }}
               />
             </FormField>
           )}

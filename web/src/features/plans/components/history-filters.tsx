@@ -1,6 +1,7 @@
-import { PLAN_STATUSES, PLAN_STATUS_LABELS, TRIMESTRES, trimestreLabel, type PlanStatus } from '@planejador/contracts';
+import { PLAN_STATUSES, PLAN_STATUS_LABELS, type PlanStatus } from '@planejador/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { TrimestreSelect } from '@/components/trimestre-select';
 
 export const ALL_TURMAS = 'todas';
 export const ALL_STATUSES = 'todos';
@@ -56,19 +57,7 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="filtro-trimestre">Trimestre</Label>
-        <Select value={trimestre} onValueChange={onTrimestreChange}>
-          <SelectTrigger id="filtro-trimestre">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_TRIMESTRES}>Todos</SelectItem>
-            {TRIMESTRES.map((t) => (
-              <SelectItem key={t} value={String(t)}>
-                {trimestreLabel(t)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <TrimestreSelect id="filtro-trimestre" value={trimestre} onChange={onTrimestreChange} first={{ value: ALL_TRIMESTRES, label: 'Todos' }} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { formatIsoDatePtBr, MSG, SCHOOL_YEAR_LIMITS, TRIMESTRES, trimestreLabel, type Plano } from '@planejador/contracts';
+import { formatIsoDatePtBr, MSG, SCHOOL_YEAR_LIMITS, trimestreLabel, type Plano } from '@planejador/contracts';
 import { CalendarRange, ListChecks, Loader2, Pencil, Save, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,10 +6,10 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useUpdatePlano } from '../api/update-plano';
+import { TrimestreSelect } from '@/components/trimestre-select';
 
 function period(plano: Plano): string {
   const start = plano.dataInicio ? formatIsoDatePtBr(plano.dataInicio) : null;
@@ -88,18 +88,7 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
           >
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={ids.trimestre}>Trimestre</Label>
-              <Select value={values.trimestre} onValueChange={(trimestre) => setValues((v) => ({ ...v, trimestre }))}>
-                <SelectTrigger id={ids.trimestre}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TRIMESTRES.map((t) => (
-                    <SelectItem key={t} value={String(t)}>
-                      {trimestreLabel(t)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <TrimestreSelect id={ids.trimestre} value={values.trimestre} onChange={(trimestre) => setValues((v) => ({ ...v, trimestre }))} />
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={ids.duracao}>Duração da aula (minutos)</Label>
