@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui/progress-bar';
 /** A share as a bar with its numbers in text: the colour is never the only signal. */
 export function CoverageBar({ covered, total, label }: { covered: number; total: number; label: string }) {
   const percent = total ? Math.round((covered / total) * 100) : 0;
@@ -9,16 +10,7 @@ export function CoverageBar({ covered, total, label }: { covered: number; total:
           {covered} de {total} ({percent}%)
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={`${label}: ${covered} de ${total} habilidades cobertas`}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={covered}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar value={covered} max={total} label={`${label}: ${covered} de ${total} habilidades cobertas`} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWritingText } from '@/lib/api/get-geracao';
 import { useLessonStream } from '@/lib/lesson-stream';
 import { cn } from '@/lib/utils';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 const LESSON_STATE: Record<
   LessonGenerationState,
@@ -25,7 +26,6 @@ interface GenerationProgressProps {
 export function GeneratingScreen({ plano }: GenerationProgressProps) {
   const total = plano?.generation.total || plano?.aulas.length || 0;
   const done = Math.min(plano?.generation.done ?? 0, total);
-  const percent = total ? Math.round((done / total) * 100) : 0;
   const writing = useWritingText();
   return (
     <Card className="mx-auto w-full max-w-3xl">
@@ -38,17 +38,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
-          <div
-            role="progressbar"
-            aria-label="Progresso da geração"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={done}
-            aria-valuetext={total ? `${done} de ${total} aulas` : 'Preparando as aulas'}
-            className="h-3 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar value={done} max={total} size="lg" label="Progresso da geração" valueText={total ? `${done} de ${total} aulas` : 'Preparando as aulas'} />
           <p className="text-center text-sm font-medium" aria-live="polite">
             {total ? `${done} de ${total} aulas` : 'Preparando as aulas...'}
           </p>
