@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { PATHS } from '@/lib/paths';
 
 export function NotFoundRoute() {
   useDocumentTitle('Página não encontrada');
@@ -15,7 +16,7 @@ export function NotFoundRoute() {
             <h1 className="text-2xl font-bold">Página não encontrada</h1>
           </div>
           <p className="text-sm text-muted-foreground">A página que você procura não existe ou foi movida.</p>
-          <Link to="/" className={buttonClasses('outline', 'default', 'self-start')}>
+          <Link to={PATHS.landing} className={buttonClasses('outline', 'default', 'self-start')}>
             Voltar ao início
           </Link>
         </CardContent>

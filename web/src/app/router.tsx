@@ -5,6 +5,7 @@ import { RouteErrorScreen } from './error-boundary';
 import { NotFoundRoute } from './not-found';
 import { RequireAuth, GuestOnly } from './require-auth';
 import { RootLayout } from './root-layout';
+import { PATHS } from '@/lib/paths';
 
 /** A lazily loaded route module: each page is its own chunk, named exports kept. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -17,9 +18,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: '/', lazy: page(() => import('@/features/landing/routes/landing-route'), 'LandingRoute') },
+      { path: PATHS.landing, lazy: page(() => import('@/features/landing/routes/landing-route'), 'LandingRoute') },
       {
-        path: '/auth',
+        path: PATHS.auth,
         element: (
           <GuestOnly>
             <Outlet />
@@ -28,12 +29,12 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: page(() => import('@/features/auth/routes/auth-route'), 'AuthRoute') }],
       },
       {
-        path: '/reset-password',
+        path: PATHS.resetPassword,
         lazy: page(() => import('@/features/auth/routes/reset-password-route'), 'ResetPasswordRoute'),
       },
       {
         // Open to anyone: the link may be opened in a browser that is not signed in.
-        path: '/verificar-email',
+        path: PATHS.verificarEmail,
         lazy: page(() => import('@/features/auth/routes/verify-email-route'), 'VerifyEmailRoute'),
       },
       {
@@ -48,29 +49,29 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./shell/app-shell'), 'AppShell'),
             children: [
-              { path: '/dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard-route'), 'DashboardRoute') },
-              { path: '/turmas', lazy: page(() => import('@/features/turmas/routes/turmas-route'), 'TurmasRoute') },
+              { path: PATHS.dashboard, lazy: page(() => import('@/features/dashboard/routes/dashboard-route'), 'DashboardRoute') },
+              { path: PATHS.turmas, lazy: page(() => import('@/features/turmas/routes/turmas-route'), 'TurmasRoute') },
               {
-                path: '/turmas/:id/cobertura',
+                path: PATHS.cobertura,
                 lazy: page(() => import('@/features/coverage/routes/coverage-route'), 'CoverageRoute'),
               },
               {
-                path: '/turmas/:id/avaliar',
+                path: PATHS.avaliar,
                 lazy: page(() => import('@/features/assessments/routes/assess-route'), 'AssessRoute'),
               },
-              { path: '/avaliacoes/:id', lazy: page(() => import('@/features/assessments/routes/avaliacao-route'), 'AvaliacaoRoute') },
+              { path: PATHS.avaliacao, lazy: page(() => import('@/features/assessments/routes/avaliacao-route'), 'AvaliacaoRoute') },
               {
-                path: '/gerar-planos',
+                path: PATHS.gerarPlanos,
                 lazy: page(() => import('@/features/generation/routes/generate-plans-route'), 'GeneratePlansRoute'),
               },
-              { path: '/historico', lazy: page(() => import('@/features/plans/routes/history-route'), 'HistoryRoute') },
-              { path: '/plano/:id', lazy: page(() => import('@/features/plans/routes/plan-route'), 'PlanRoute') },
+              { path: PATHS.historico, lazy: page(() => import('@/features/plans/routes/history-route'), 'HistoryRoute') },
+              { path: PATHS.plano, lazy: page(() => import('@/features/plans/routes/plan-route'), 'PlanRoute') },
               {
-                path: '/configuracoes',
+                path: PATHS.configuracoes,
                 lazy: page(() => import('@/features/settings/routes/settings-route'), 'SettingsRoute'),
               },
               {
-                path: '/admin/email-sender',
+                path: PATHS.emailSender,
                 lazy: page(() => import('@/features/admin/routes/email-sender-route'), 'EmailSenderRoute'),
               },
             ],

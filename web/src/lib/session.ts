@@ -1,5 +1,6 @@
 import { LIMITS } from '@planejador/contracts';
 import { toast } from './toast';
+import { PATHS } from '@/lib/paths';
 
 let redirecting = false;
 
@@ -12,6 +13,6 @@ export function handleSessionExpired(title = 'Sessão Expirada'): void {
   redirecting = true;
   toast({ title, description: 'Sessão expirada. Fazendo login novamente...', variant: 'destructive' });
   setTimeout(() => {
-    window.location.assign('/auth');
+    window.location.assign(PATHS.auth);
   }, LIMITS.sessionExpiredRedirectMs);
 }

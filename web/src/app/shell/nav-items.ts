@@ -1,4 +1,5 @@
 import { History, LayoutDashboard, Settings, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import { PATHS, planoPath } from '@/lib/paths';
 
 export interface NavItem {
   to: string;
@@ -9,9 +10,9 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/turmas', label: 'Turmas', icon: Users },
-  { to: '/gerar-planos', label: 'Gerar Planos', icon: Sparkles },
-  { to: '/historico', label: 'Histórico', icon: History, alsoActiveOn: ['/plano/'] },
-  { to: '/configuracoes', label: 'Configurações', icon: Settings },
+  { to: PATHS.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: PATHS.turmas, label: 'Turmas', icon: Users },
+  { to: PATHS.gerarPlanos, label: 'Gerar Planos', icon: Sparkles },
+  { to: PATHS.historico, label: 'Histórico', icon: History, alsoActiveOn: [planoPath('')] },
+  { to: PATHS.configuracoes, label: 'Configurações', icon: Settings },
 ];

@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { MobileNav } from './mobile-nav';
 import { UserMenu } from './user-menu';
+import { PATHS } from '@/lib/paths';
 
 export function TopBar({ user, onOpenFeedback }: { user: PublicUser; onOpenFeedback: () => void }) {
   return (
@@ -12,7 +13,7 @@ export function TopBar({ user, onOpenFeedback }: { user: PublicUser; onOpenFeedb
       <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
         <MobileNav onOpenFeedback={onOpenFeedback} />
         <Link
-          to="/dashboard"
+          to={PATHS.dashboard}
           className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Planejador de Aulas: ir ao Dashboard"
         >

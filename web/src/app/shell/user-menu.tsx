@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/api/logout';
 import { displayName, userInitial } from '@/lib/api/get-current-user';
+import { PATHS } from '@/lib/paths';
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
@@ -34,19 +35,19 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <p className="truncate text-xs font-normal text-muted-foreground">{user.email}</p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate('/configuracoes')}>
+        <DropdownMenuItem onSelect={() => void navigate(PATHS.configuracoes)}>
           <Settings aria-hidden="true" />
           Configurações
         </DropdownMenuItem>
         {user.role === 'admin' ? (
           <>
-            <DropdownMenuItem onSelect={() => void navigate('/admin/email-sender')}>
+            <DropdownMenuItem onSelect={() => void navigate(PATHS.emailSender)}>
               <Mail aria-hidden="true" />
               Envio de Email
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               {/* bull-board is a server page, so a full page load. */}
-              <a href="/admin/queues">
+              <a href={PATHS.queues}>
                 <Gauge aria-hidden="true" />
                 Filas de Processamento
               </a>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { EmailLogsList } from '../components/email-logs-list';
 import { EmailSenderForm } from '../components/email-sender-form';
+import { PATHS } from '@/lib/paths';
 
 const TITLE = 'Envio de Email Administrativo';
 
@@ -34,7 +35,7 @@ export function EmailSenderRoute() {
           description="Esta página é restrita a administradores."
           className="bg-card"
           action={
-            <Link to="/dashboard" className={buttonClasses('outline')}>
+            <Link to={PATHS.dashboard} className={buttonClasses('outline')}>
               Voltar ao Dashboard
             </Link>
           }

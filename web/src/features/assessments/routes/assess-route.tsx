@@ -13,6 +13,7 @@ import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { errorText } from '@/lib/http';
 import { useCreateAvaliacao } from '../api/avaliacoes';
+import { avaliacaoPath, coberturaPath } from '@/lib/paths';
 
 /** The subject's skills covered in the trimestre (what the assessment takes by default). */
 const coveredCodes = (materia: CoberturaMateria | undefined, trimestre: number) =>
@@ -57,14 +58,14 @@ export function AssessRoute() {
     event.preventDefault();
     create.mutate(
       { trimestre, materia: materia as Materia, habilidades: selected, questoesPorHabilidade: questoes },
-      { onSuccess: ({ id: avaliacaoId }) => navigate(`/avaliacoes/${avaliacaoId}`) },
+      { onSuccess: ({ id: avaliacaoId }) => navigate(avaliacaoPath(avaliacaoId)) },
     );
   };
 
   return (
     <form className="flex flex-col gap-6" onSubmit={submit} noValidate>
       <div className="flex flex-col gap-3">
-        <Link to={`/turmas/${id}/cobertura`} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+        <Link to={coberturaPath(id)} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
           <ArrowLeft aria-hidden="true" />
           Cobertura da turma
         </Link>

@@ -9,6 +9,7 @@ import { errorText, isHttpError } from '@/lib/http';
 import { useAvaliacao, useExportAvaliacao, useUpdateAvaliacao } from '../api/avaliacoes';
 import { useAssessmentProgress } from '../api/use-assessment-progress';
 import { SkillEditor } from '../components/skill-editor';
+import { coberturaPath } from '@/lib/paths';
 
 /**
  * An assessment: its progress while the worker writes it, then each skill's questions (answers marked for the
@@ -44,7 +45,7 @@ export function AvaliacaoRoute() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <Link to={`/turmas/${data.turmaId}/cobertura`} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+        <Link to={coberturaPath(data.turmaId)} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
           <ArrowLeft aria-hidden="true" />
           Cobertura da turma
         </Link>

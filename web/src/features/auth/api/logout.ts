@@ -5,6 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { closePlanProgressSocket } from '@/lib/plan-progress-socket';
 import { toast } from '@/lib/toast';
 import { clearAllDrafts } from '@/lib/drafts';
+import { PATHS } from '@/lib/paths';
 
 /** POST /api/logout: 204; the answer is not read. */
 export async function logout(): Promise<void> {
@@ -30,7 +31,7 @@ export function useLogout() {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.currentUser, null);
       toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
-      void navigate('/auth', { replace: true });
+      void navigate(PATHS.auth, { replace: true });
     },
     onError: (error) => {
       toast({ title: 'Erro no logout', description: errorText(error, error.message), variant: 'destructive' });

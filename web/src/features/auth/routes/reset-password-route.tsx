@@ -14,6 +14,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useValidateResetToken } from '../api/validate-reset-token';
 import { AuthLayout } from '../components/auth-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { PATHS } from '@/lib/paths';
 
 export function ResetPasswordRoute() {
   useDocumentTitle('Redefinir Senha');
@@ -59,7 +60,7 @@ function InvalidToken({ message }: { message: string }) {
         <p className="text-muted-foreground">{message}</p>
       </CardHeader>
       <CardContent className="flex justify-center">
-        <Link to="/auth" className={buttonClasses('default', 'default', 'w-full')}>
+        <Link to={PATHS.auth} className={buttonClasses('default', 'default', 'w-full')}>
           Voltar para o Login
         </Link>
       </CardContent>
@@ -70,7 +71,7 @@ function InvalidToken({ message }: { message: string }) {
 function ResetSuccess({ message }: { message: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => void navigate('/auth', { replace: true }), LIMITS.resetRedirectMs);
+    const timer = setTimeout(() => void navigate(PATHS.auth, { replace: true }), LIMITS.resetRedirectMs);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
@@ -84,7 +85,7 @@ function ResetSuccess({ message }: { message: string }) {
         <p className="text-sm text-muted-foreground">Você será redirecionado para o login em instantes.</p>
       </CardHeader>
       <CardContent>
-        <Link to="/auth" replace className={buttonClasses('default', 'default', 'w-full')}>
+        <Link to={PATHS.auth} replace className={buttonClasses('default', 'default', 'w-full')}>
           Ir para Login
         </Link>
       </CardContent>

@@ -13,6 +13,7 @@ import { errorText, isHttpError } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from '../components/auth-layout';
+import { PATHS } from '@/lib/paths';
 
 /**
  * /verificar-email?token=...: confirms the address once, when the person presses the button (never on load: mail
@@ -95,7 +96,7 @@ function Verified({ message }: { message: string }) {
         </p>
       </CardHeader>
       <CardContent>
-        <Link to={user ? '/dashboard' : '/auth'} replace className={buttonClasses('default', 'default', 'w-full')}>
+        <Link to={user ? PATHS.dashboard : PATHS.auth} replace className={buttonClasses('default', 'default', 'w-full')}>
           {user ? 'Ir para o Dashboard' : 'Ir para Login'}
         </Link>
       </CardContent>
@@ -118,13 +119,13 @@ function NotVerified({ message }: { message: string }) {
         {user && !user.emailVerificado ? (
           <ResendVerificationButton />
         ) : user ? (
-          <Link to="/dashboard" replace className={buttonClasses('default', 'default', 'w-full')}>
+          <Link to={PATHS.dashboard} replace className={buttonClasses('default', 'default', 'w-full')}>
             Ir para o Dashboard
           </Link>
         ) : (
           <>
             <p className="text-center text-sm text-muted-foreground">Entre na sua conta para pedir um novo link.</p>
-            <Link to="/auth" className={buttonClasses('default', 'default', 'w-full')}>
+            <Link to={PATHS.auth} className={buttonClasses('default', 'default', 'w-full')}>
               Voltar para o Login
             </Link>
           </>

@@ -15,6 +15,7 @@ import { useTurmas } from '@/lib/api/get-turmas';
 import { isHttpError } from '@/lib/http';
 import { CoverageBar } from '../components/coverage-bar';
 import { useStoredFlag } from '../hooks/use-stored-flag';
+import { avaliarPath, gerarPlanosPath, PATHS, planoPath } from '@/lib/paths';
 
 const ALL = 'todos';
 
@@ -74,7 +75,7 @@ export function CoverageRoute() {
         title="Turma não encontrada"
         description="A turma não existe ou você não tem permissão para vê-la."
         action={
-          <Link to="/turmas" className={buttonClasses('default')}>
+          <Link to={PATHS.turmas} className={buttonClasses('default')}>
             Voltar às Turmas
           </Link>
         }
@@ -101,7 +102,7 @@ export function CoverageRoute() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <Link to="/turmas" className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+        <Link to={PATHS.turmas} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
           <ArrowLeft aria-hidden="true" />
           Turmas
         </Link>
@@ -112,7 +113,7 @@ export function CoverageRoute() {
           {data.ano}º ano{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
           cita.
         </p>
-        <Link to={`/turmas/${id}/avaliar${trimestre === ALL ? '' : `?trimestre=${trimestre}`}`} className={buttonClasses('outline', 'default', 'self-start')}>
+        <Link to={avaliarPath(id, trimestre === ALL ? undefined : trimestre)} className={buttonClasses('outline', 'default', 'self-start')}>
           Avaliar trimestre
         </Link>
       </div>
@@ -234,7 +235,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
   const plan = () => {
     const query = new URLSearchParams({ turma: turmaId, materia: materia.materia, habilidades: chosen.join(',') });
     if (trimestre !== ALL) query.set('trimestre', trimestre);
-    navigate(`/gerar-planos?${query.toString()}`);
+    navigate(gerarPlanosPath(query));
   };
 
   return (
@@ -316,7 +317,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
                           <ul className="flex flex-col gap-0.5 text-xs">
                             {skill.planos.map((p) => (
                               <li key={p.id}>
-                                <Link to={`/plano/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+                                <Link to={planoPath(p.id)} className="text-primary underline-offset-2 hover:underline">
                                   {p.temaPrincipal} ({p.trimestre}º tri)
                                 </Link>
                               </li>

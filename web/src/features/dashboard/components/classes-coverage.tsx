@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCoberturaResumo } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
+import { coberturaPath } from '@/lib/paths';
 
 /** The dashboard's class cards: each class's share of covered BNCC skills per subject (one request for all). */
 export function ClassesCoverage() {
@@ -32,7 +33,7 @@ export function ClassesCoverage() {
                 ) : (
                   <p className="text-xs text-muted-foreground">Sem habilidades da BNCC para este ano.</p>
                 )}
-                <Link to={`/turmas/${turma.id}/cobertura`} className={buttonClasses('ghost', 'sm', '-ml-2 self-start')}>
+                <Link to={coberturaPath(turma.id)} className={buttonClasses('ghost', 'sm', '-ml-2 self-start')}>
                   Ver cobertura<span className="sr-only"> da turma {turma.numero}</span>
                   <ArrowRight aria-hidden="true" />
                 </Link>

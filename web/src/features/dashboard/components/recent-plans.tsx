@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { FIRST_PLAN_TEXT, useWriterText } from '@/lib/api/get-geracao';
 import { useRecentPlanos } from '@/lib/api/get-planos';
 import { formatDate } from '@/lib/format';
+import { PATHS } from '@/lib/paths';
 
 export function RecentPlans() {
   const { data, isPending, isError } = useRecentPlanos();
@@ -20,7 +21,7 @@ export function RecentPlans() {
           Planos Recentes
         </CardTitle>
         {recent.length > 0 ? (
-          <Link to="/historico" className={buttonClasses('ghost', 'sm')}>
+          <Link to={PATHS.historico} className={buttonClasses('ghost', 'sm')}>
             Ver histórico
             <ArrowRight aria-hidden="true" />
           </Link>
@@ -38,7 +39,7 @@ export function RecentPlans() {
             title="Nenhum plano criado ainda"
             description={firstPlanText}
             action={
-              <Link to="/gerar-planos" className={buttonClasses('default')}>
+              <Link to={PATHS.gerarPlanos} className={buttonClasses('default')}>
                 <Plus aria-hidden="true" />
                 Criar Primeiro Plano
               </Link>
@@ -49,7 +50,7 @@ export function RecentPlans() {
             {recent.map((plano) => (
               <li key={plano.id}>
                 <Link
-                  to="/historico"
+                  to={PATHS.historico}
                   className="flex items-center gap-3 rounded-md px-2 py-3 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">

@@ -11,7 +11,7 @@ import { RecentPlans } from '../components/recent-plans';
 import { StatCard } from '../components/stat-card';
 import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { NEW_TURMA_PATH } from '@/lib/paths';
+import { NEW_TURMA_PATH, PATHS } from '@/lib/paths';
 
 // Honest about who writes the plans: an AI only when one is set up (GET /api/geracao).
 const WELCOME_TEXT = {
@@ -34,9 +34,9 @@ export function DashboardRoute() {
   const loading = stats.isPending;
   const name = displayName(user);
   const quickActions = [
-    { to: '/gerar-planos', label: 'Gerar Novo Plano', text: useWriterText(NEW_PLAN_TEXT), icon: Sparkles },
+    { to: PATHS.gerarPlanos, label: 'Gerar Novo Plano', text: useWriterText(NEW_PLAN_TEXT), icon: Sparkles },
     { to: NEW_TURMA_PATH, label: 'Cadastrar Turma', text: 'Adicione uma nova turma', icon: Plus },
-    { to: '/historico', label: 'Ver Histórico', text: 'Consulte os planos já criados', icon: History },
+    { to: PATHS.historico, label: 'Ver Histórico', text: 'Consulte os planos já criados', icon: History },
   ];
   const welcome = useWriterText(WELCOME_TEXT);
 

@@ -2,6 +2,7 @@ import { AlertTriangle, Coins, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { MSG } from '@planejador/contracts';
+import { PATHS } from '@/lib/paths';
 
 /** 'Créditos disponíveis: n — cada plano usa 1 crédito' */
 export function CreditsLine({ credits }: { credits: number }) {
@@ -49,7 +50,7 @@ export function NoTurmasCard() {
           Você precisa cadastrar pelo menos uma turma antes de gerar planos de aula.
         </p>
       </div>
-      <Link to="/turmas" className={buttonClasses('default', 'default', 'self-start sm:self-center')}>
+      <Link to={PATHS.turmas} className={buttonClasses('default', 'default', 'self-start sm:self-center')}>
         Cadastrar Turmas
       </Link>
     </section>

@@ -10,6 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { usePlanProgress } from '../hooks/use-plan-progress';
 import { GeneratingScreen, GenerationFailed } from './generating-screen';
+import { planoPath } from '@/lib/paths';
 
 interface PlanProgressProps {
   planId: string;
@@ -37,7 +38,7 @@ export function PlanProgress({ planId, onRetry, onBack }: PlanProgressProps) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.userStats });
     if (state === 'done') {
       toast({ title: 'Sucesso!', description: 'Plano de aula gerado com sucesso!', variant: 'success' });
-      navigate(`/plano/${planId}`, { replace: true });
+      navigate(planoPath(planId), { replace: true });
     }
   }, [state, planId, queryClient, navigate]);
 

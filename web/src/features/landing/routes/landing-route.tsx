@@ -24,7 +24,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useAiWrites } from '@/lib/api/get-geracao';
-import { AUTH_TAB_REGISTER } from '@/lib/paths';
+import { AUTH_TAB_REGISTER, PATHS } from '@/lib/paths';
 import { PlanPreview } from '../components/plan-preview';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -86,14 +86,14 @@ export function LandingRoute() {
   const ai = useAiWrites();
   const signedIn = Boolean(user);
   // The header's button signs in; the calls to action sign up (the Cadastrar tab).
-  const signInTarget = signedIn ? '/dashboard' : '/auth';
-  const ctaTarget = signedIn ? '/dashboard' : `/auth?tab=${AUTH_TAB_REGISTER}`;
+  const signInTarget = signedIn ? PATHS.dashboard : PATHS.auth;
+  const ctaTarget = signedIn ? PATHS.dashboard : `${PATHS.auth}?tab=${AUTH_TAB_REGISTER}`;
 
   return (
     <div className="min-h-screen bg-background">
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link to={PATHS.landing} className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <Logo short className="text-lg" />
           </Link>
           <div className="flex items-center gap-1 sm:gap-2">

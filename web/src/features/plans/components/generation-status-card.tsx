@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWritingText } from '@/lib/api/get-geracao';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { PATHS } from '@/lib/paths';
 
 /** Shown instead of the editor while the worker writes the plan. */
 export function GenerationProgressCard({ plano }: { plano: Plano }) {
   const { done, total, state } = plano.generation;
-  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   const writing = useWritingText();
   return (
     <Card>
@@ -24,16 +25,7 @@ export function GenerationProgressCard({ plano }: { plano: Plano }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <div
-          role="progressbar"
-          aria-label="Progresso da geração"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={done}
-          className="h-2.5 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar value={done} max={total} label="Progresso da geração" valueText={`${done} de ${total} aulas`} />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {done} de {total} {total === 1 ? 'aula pronta' : 'aulas prontas'}
         </p>
@@ -58,7 +50,7 @@ export function GenerationFailedCard({ plano }: { plano: Plano }) {
         {creditRefunded ? (
           <p className="text-sm">O crédito usado foi devolvido à sua conta.</p>
         ) : null}
-        <Link to="/gerar-planos" className={buttonClasses('default')}>
+        <Link to={PATHS.gerarPlanos} className={buttonClasses('default')}>
           <RotateCcw aria-hidden="true" />
           Gerar novamente
         </Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { isGenerating } from '../utils/plan-status';
+import { planoPath } from '@/lib/paths';
 
 interface PlanRowActionsProps {
   plano: PlanoListItem;
@@ -19,7 +20,7 @@ export function PlanRowActions({ plano, exporting, onExport, onDelete, className
   return (
     <div className={cn('flex items-center gap-1', className)}>
       <Link
-        to={`/plano/${plano.id}?edit=false`}
+        to={planoPath(plano.id, false)}
         className={buttonClasses('ghost', 'icon')}
         aria-label="Visualizar plano"
         title="Visualizar plano"
@@ -27,7 +28,7 @@ export function PlanRowActions({ plano, exporting, onExport, onDelete, className
         <Eye aria-hidden="true" />
       </Link>
       <Link
-        to={`/plano/${plano.id}?edit=true`}
+        to={planoPath(plano.id, true)}
         className={buttonClasses('ghost', 'icon')}
         aria-label="Editar plano"
         title="Editar plano"

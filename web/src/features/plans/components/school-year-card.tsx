@@ -10,6 +10,7 @@ import { errorText, isUnauthorized } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useUpdatePlano } from '../api/update-plano';
 import { TrimestreSelect } from '@/components/trimestre-select';
+import { coberturaPath } from '@/lib/paths';
 
 function period(plano: Plano): string {
   const start = plano.dataInicio ? formatIsoDatePtBr(plano.dataInicio) : null;
@@ -143,7 +144,7 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
             </div>
           </dl>
         )}
-        <Link to={`/turmas/${plano.turmaId}/cobertura?materia=${encodeURIComponent(plano.materiaGeral)}`} className={buttonClasses('outline', 'sm', 'self-start')}>
+        <Link to={coberturaPath(plano.turmaId, plano.materiaGeral)} className={buttonClasses('outline', 'sm', 'self-start')}>
           <ListChecks aria-hidden="true" />
           Cobertura da BNCC da turma
         </Link>

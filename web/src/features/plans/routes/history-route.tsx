@@ -21,6 +21,7 @@ import { ALL_STATUSES, ALL_TRIMESTRES, ALL_TURMAS, HistoryFilters, type StatusFi
 import { PlansTable } from '../components/plans-table';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { isGenerating } from '../utils/plan-status';
+import { PATHS } from '@/lib/paths';
 
 const byNumero = new Intl.Collator('pt-BR', { numeric: true }).compare;
 
@@ -105,7 +106,7 @@ export function HistoryRoute() {
         title="Histórico de Planos"
         description="Consulte, edite, exporte e organize os planos de aula que você já criou."
         actions={
-          <Link to="/gerar-planos" className={buttonClasses('default')}>
+          <Link to={PATHS.gerarPlanos} className={buttonClasses('default')}>
             <Plus aria-hidden="true" />
             Novo Plano
           </Link>
@@ -121,7 +122,7 @@ export function HistoryRoute() {
           title="Nenhum plano criado ainda"
           description={firstPlanText}
           action={
-            <Link to="/gerar-planos" className={buttonClasses('default')}>
+            <Link to={PATHS.gerarPlanos} className={buttonClasses('default')}>
               <Plus aria-hidden="true" />
               Criar Primeiro Plano
             </Link>

@@ -27,6 +27,7 @@ import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
 import { LeaveUnsavedDialog } from '@/components/leave-unsaved-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
+import { PATHS } from '@/lib/paths';
 
 function PlanNotFound() {
   return (
@@ -36,7 +37,7 @@ function PlanNotFound() {
       title="Plano não encontrado"
       description="O plano solicitado não existe ou você não tem permissão para visualizá-lo."
       action={
-        <Link to="/historico" className={buttonClasses('default')}>
+        <Link to={PATHS.historico} className={buttonClasses('default')}>
           <History aria-hidden="true" />
           Voltar ao Histórico
         </Link>
@@ -92,7 +93,7 @@ function PlanPage({ id }: { id: string }) {
         title="Falha ao carregar plano de aula"
         description="Tente recarregar a página."
         action={
-          <Link to="/historico" className={buttonClasses('outline')}>
+          <Link to={PATHS.historico} className={buttonClasses('outline')}>
             Voltar ao Histórico
           </Link>
         }
@@ -119,7 +120,7 @@ function PlanPage({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <Link to="/historico" className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
+        <Link to={PATHS.historico} className={buttonClasses('ghost', 'sm', '-ml-3 self-start')}>
           <ArrowLeft aria-hidden="true" />
           Voltar
         </Link>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { coberturaPath } from '@/lib/paths';
 
 interface TurmaCardProps {
   turma: Turma;
@@ -77,7 +78,7 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
             <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={cobertura} />
           </div>
         ) : null}
-        <Link to={`/turmas/${turma.id}/cobertura`} className={buttonClasses('outline', 'sm', 'self-start')}>
+        <Link to={coberturaPath(turma.id)} className={buttonClasses('outline', 'sm', 'self-start')}>
           <ListChecks aria-hidden="true" />
           Cobertura da BNCC
           <span className="sr-only"> da turma {turma.numero}</span>
