@@ -64,6 +64,46 @@ describe('streamed lessons (fake AI streaming, real worker, socket.io through Re
     expect(aula.versao).toBe(1);
   });
 
+  it('a page reloaded mid-stream reads the lesson as running with its stored text; a one-field regeneration streams that field only', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const id = await requestPlan(client, generateRequest(turma.id, ['Perímetro da quadra da escola']));
+    const before = (await waitForPlan(client, id, { timeoutMs: 30000 })).aulas[0];
+    const events = await listen(client);
+    // The regeneration's answer streams slowly enough to look at the plan in the middle of it.
+    const objetivos = Array.from({ length: 6 }, (_, i) => `${i + 1}. Medir o perímetro da quadra com trena, registrar as medidas numa tabela e comparar com a estimativa do grupo.`).join('\n');
+    ai.script({ match: 'Releitura no meio', tokensPerSecond: 60, content: { objetivos } });
+    const res = await client.post<{ jobId: string }>(`/api/planos/${id}/aulas/${before.id}/regenerar`, { campo: 'objetivos', instrucao: 'Releitura no meio' });
+    expect(res.status).toBe(202);
+    const deltasOf = () => events.filter((e) => e.type === 'delta' && e.aulaId === before.id);
+    await waitFor(() => deltasOf().length >= 2, { timeoutMs: 20000, what: 'two deltas of the regeneration' });
+
+    // The reload: the plan's GET says the lesson is running and holds only its stored text, never the partial one.
+    const mid = (await client.get<Plano>(`/api/planos/${id}`)).body.aulas[0];
+    expect(mid.generation.state).toBe('running');
+    expect(mid.versao).toBe(1);
+    expect(mid.objetivos).toBe(before.objetivos);
+    expect(events.some((e) => e.type === 'done' && e.aulaId === before.id)).toBe(false);
+
+    const after = await waitFor(
+      async () => {
+        const aula = (await client.get<Plano>(`/api/planos/${id}`)).body.aulas[0];
+        return aula.generation.state === 'done' && aula.versao === 2 ? aula : null;
+      },
+      { timeoutMs: 30000, what: 'the regenerated lesson stored' },
+    );
+    // Only the regenerated field reached the page, growing, ending with the stored text; the rest did not change.
+    const deltas = deltasOf();
+    expect(new Set(deltas.flatMap((d) => Object.keys(d.campos ?? {})))).toEqual(new Set(['objetivos']));
+    for (let i = 1; i < deltas.length; i++) expect(deltas[i].campos!.objetivos.startsWith(deltas[i - 1].campos!.objetivos)).toBe(true);
+    expect(after.objetivos!.startsWith(deltas[deltas.length - 1].campos!.objetivos)).toBe(true);
+    expect(after.objetivos).toBe(objetivos);
+    expect(after.experiencias).toBe(before.experiencias);
+    // The 'done' came after every delta, carrying the stored lesson.
+    const done = events.findIndex((e) => e.type === 'done' && e.aulaId === before.id);
+    expect(done).toBeGreaterThan(events.lastIndexOf(deltas[deltas.length - 1]));
+    expect(events[done].aula?.objetivos).toBe(after.objetivos);
+  });
+
   it('a stream cut mid-way is written again from the start, and the lesson is stored once', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     const events = await listen(client);

@@ -14,12 +14,15 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-/** Takes a lesson event: a delta keeps its fields; the lesson's end ('done', 'failed') forgets them. */
+/**
+ * Takes a lesson event: a delta keeps its fields; a new run's start ('started': a regeneration after an earlier one
+ * whose end this page missed) and the lesson's end ('done', 'failed') forget them.
+ */
 export function applyLessonStreamEvent(event: Pick<LessonProgressEvent, 'aulaId' | 'type' | 'campos'>): void {
   if (event.type === 'delta' && event.campos) {
     streams.set(event.aulaId, event.campos);
     changed();
-  } else if ((event.type === 'done' || event.type === 'failed') && streams.delete(event.aulaId)) {
+  } else if ((event.type === 'started' || event.type === 'done' || event.type === 'failed') && streams.delete(event.aulaId)) {
     changed();
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerateLessonJob } from '@planejador/contracts';
+import { isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerableField, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
@@ -21,6 +21,17 @@ import { lessonFields, LessonWriter } from './lesson-writer';
 import { OutageRetry } from './outage-retry';
 
 export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
+
+/**
+ * What of the AI's text so far the page may show as the new text: a whole lesson's every field; a one-field
+ * regeneration only that field (the AI repeats the others unchanged, and only that one is stored), nothing while it
+ * has not started it, or at all when it is no text (the skills, the check of learning).
+ */
+function regeneratedFields(campos: Record<string, string>, campo: RegenerableField | null): Record<string, string> | null {
+  if (!campo) return campos;
+  const text = campos[campo];
+  return text ? { [campo]: text } : null;
+}
 
 /**
  * One lesson's regeneration: the whole lesson or one field, with the teacher's instruction and pins. The other
@@ -76,7 +87,10 @@ export class RegenerationService {
           // The lesson is running from its first AI call on (takeRegenerationAiCall marks it so): the page hears it then.
           if (attempt === 1) this.progress.publishLesson(userId, { ...base, type: 'started', state: 'running' });
         },
-        onDelta: (campos) => deltas.push(campos),
+        onDelta: (campos) => {
+          const shown = regeneratedFields(campos, data.campo ?? null);
+          if (shown) deltas.push(shown);
+        },
       });
       deltas.stop();
       const stored = await this.outage.step(() =>

@@ -3,8 +3,8 @@ import { CheckCircle2, Circle, Loader2, RotateCcw, XCircle } from 'lucide-react'
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LessonBeingWritten } from '@/components/lesson-being-written';
 import { useWritingText } from '@/lib/api/get-geracao';
-import { useLessonStream } from '@/lib/lesson-stream';
 import { cn } from '@/lib/utils';
 import { ProgressBar } from '@/components/ui/progress-bar';
 
@@ -74,45 +74,11 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
                 {state.label}
               </Badge>
             </div>
-            {aula.generationState === 'running' ? <LessonBeingWritten aulaId={aula.id} numeroAula={aula.numeroAula} /> : null}
+            {aula.generationState === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Aula ${aula.numeroAula} sendo escrita`} clamp /> : null}
           </li>
         );
       })}
     </ol>
-  );
-}
-
-/** The fields a streamed lesson shows while the AI writes it, in the order of the plan. */
-const STREAMED_FIELDS: [string, string][] = [
-  ['objetivos', 'Objetivos'],
-  ['experiencias', 'Experiências de aprendizagem'],
-  ['evidencias', 'Evidências'],
-];
-
-/**
- * A lesson's text as the AI writes it (streaming): its title and fields so far, growing. Nothing shows before the
- * first words arrive (the offline drafter does not stream), and the stored lesson replaces it once it is done.
- */
-function LessonBeingWritten({ aulaId, numeroAula }: { aulaId: string; numeroAula: number }) {
-  const campos = useLessonStream(aulaId);
-  if (!campos) return null;
-  const fields = STREAMED_FIELDS.filter(([key]) => campos[key]?.trim());
-  if (!campos.titulo?.trim() && fields.length === 0) return null;
-  return (
-    <section
-      aria-label={`Aula ${numeroAula} sendo escrita`}
-      aria-busy="true"
-      data-testid={`aula-${numeroAula}-streaming`}
-      className="max-h-48 overflow-hidden rounded-md bg-muted/50 p-3 text-sm [mask-image:linear-gradient(to_bottom,black_75%,transparent)]"
-    >
-      {campos.titulo?.trim() ? <p className="font-semibold">{campos.titulo}</p> : null}
-      {fields.map(([key, label]) => (
-        <p key={key} className="mt-1 whitespace-pre-line text-muted-foreground">
-          <span className="font-medium text-foreground">{label}: </span>
-          {campos[key]}
-        </p>
-      ))}
-    </section>
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@planejador/contracts';
 import { AlertTriangle, CheckCircle2, History, Loader2, PenLine, RefreshCw, Replace } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LessonBeingWritten } from '@/components/lesson-being-written';
 import { Input } from '@/components/ui/input';
 import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { Button } from '@/components/ui/button';
@@ -55,7 +56,8 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
   const tituloId = useId();
   const busy = isLessonBusy(aula);
   const failed = aula.generation.state === 'failed';
-  const offline = useGeracaoInfo().data?.generator === 'offline';
+  const generator = useGeracaoInfo().data?.generator;
+  const offline = generator === 'offline';
   const [regenerating, setRegenerating] = useState<{ campo: RegenerableField | null; rewrite?: boolean } | null>(null);
   const oldSkillCited = aula.avisos.includes('campos-com-habilidade-antiga');
   // The title's message only once the teacher changed it (an older lesson may have none yet).
@@ -146,7 +148,11 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
             {busy ? (
               <p role="status" className="mt-2 flex items-center gap-2 rounded-md border border-info/40 bg-info-soft p-3 text-sm text-info">
                 <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-                {aula.generation.state === 'queued' ? 'Na fila para gerar esta aula novamente...' : 'Gerando esta aula novamente...'}
+                {aula.generation.state === 'queued'
+                  ? 'Na fila para gerar esta aula novamente...'
+                  : generator === undefined || offline
+                    ? 'Gerando esta aula novamente...'
+                    : 'Gerando esta aula novamente... O novo texto aparece aqui enquanto é escrito; o atual fica até ele terminar.'}
               </p>
             ) : null}
             {!busy && failed ? (
@@ -165,6 +171,8 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               </p>
             ) : null}
           </div>
+          {/* The new text as the AI writes it, outside the live region: announced once by the status above. */}
+          {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Nova versão da Aula ${aula.numeroAula} sendo escrita`} className="mt-2" /> : null}
           {toConfirm && !busy ? (
             <div className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between">
               <span className="flex items-start gap-2">

@@ -1,6 +1,7 @@
 import { MSG, type Aula, type Plano, type UpdatePlanoInput, type Verificacao } from '@planejador/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { applyLessonStreamEvent } from '@/lib/lesson-stream';
 import { aula, plano } from '@/test/plan-fixtures';
 import { answerFetch, renderWithClient, type FetchAnswer } from '@/test/render';
 import { PlanRoute } from './plan-route';
@@ -16,6 +17,9 @@ const first: Aula = { ...aula(1, 1, 'Objetivo 1'), titulo: 'Frações na receita
 const start = plano([first, aula(2, 1, 'Objetivo 2')]);
 
 type Call = { method: string; url: string; body: unknown };
+
+// The page's socket is not opened here: the tests hand the lesson events to the page's stream store themselves.
+jest.mock('@/lib/plan-progress-socket', () => ({ listenToPlanProgress: () => () => undefined }));
 
 /** The plan page at /plano/{id}, the api answering by `answer` (the plan's GET and who writes by default). */
 function renderPage(p: Plano, answer: (call: Call) => FetchAnswer | undefined = () => undefined, generator: 'openai' | 'offline' = 'openai') {
@@ -122,5 +126,43 @@ describe('a lesson whose fields still cite the old skill', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gerar novamente' }));
     await screen.findByText(nota);
     expect(calls.find((c) => c.url.endsWith('/regenerar'))!.body).toEqual({ instrucao: 'mais prática', habilidadesFixadas: ['EF05MA08'] });
+  });
+});
+
+describe('a lesson regenerated with an AI on the plan page (streaming)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows the new text growing in the lesson's card, apart from its live status, until the stored lesson replaces it", async () => {
+    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generationState: 'running', generation: { state: 'running', error: null } };
+    renderPage(plano([first, running]));
+    const card = await waitFor(() => lesson(2));
+    const status = await within(card).findByRole('status');
+    await waitFor(() => expect(status.textContent).toContain('O novo texto aparece aqui enquanto é escrito'));
+    // Before the first words, only the status.
+    expect(within(card).queryByRole('region', { name: 'Nova versão da Aula 2 sendo escrita' })).toBeNull();
+
+    const event = { aulaId: running.id, type: 'delta' as const };
+    act(() => applyLessonStreamEvent({ ...event, campos: { titulo: 'Frações na cozinha', objetivos: 'Comparar fra' } }));
+    const region = within(card).getByRole('region', { name: 'Nova versão da Aula 2 sendo escrita' });
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    expect(region.textContent).toContain('Frações na cozinha');
+    expect(region.textContent).toContain('Comparar fra');
+    act(() => applyLessonStreamEvent({ ...event, campos: { titulo: 'Frações na cozinha', objetivos: 'Comparar frações em receitas', experiencias: '1. Ler a receita' } }));
+    expect(region.textContent).toContain('Comparar frações em receitas');
+    expect(region.textContent).toContain('1. Ler a receita');
+    // Not read aloud word by word: the growing text is in no live region. The stored text stays until the end.
+    expect(region.closest('[aria-live]')).toBeNull();
+    within(card).getByText('Objetivo 2');
+
+    act(() => applyLessonStreamEvent({ aulaId: running.id, type: 'done' }));
+    expect(within(card).queryByRole('region', { name: 'Nova versão da Aula 2 sendo escrita' })).toBeNull();
+  });
+
+  it('offline (no AI), the status promises no text as it is written', async () => {
+    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generationState: 'running', generation: { state: 'running', error: null } };
+    renderPage(plano([first, running]), undefined, 'offline');
+    await screen.findByRole('heading', { name: /^Aula 2 — / });
+    const status = await within(lesson(2)).findByRole('status');
+    expect(status.textContent).toBe('Gerando esta aula novamente...');
   });
 });
