@@ -235,6 +235,55 @@ describe('lesson control on the plan page (fake AI)', () => {
     expect(saved.aulas[0].habilidadesFixadas).toEqual([code]);
   }, 120000);
 
+  it("shows a regeneration's new text growing in the lesson's card while the AI writes it, through a reload, then the stored lesson (phone width)", async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('controle-stream'), password: 'segredo123', firstName: 'Elisa' });
+    const plano = await planFor(page);
+    const objetivos = Array.from({ length: 8 }, (_, i) => `${i + 1}. Medir um objeto da sala com a régua, anotar a medida em centímetros e comparar com a estimativa.`).join('\n');
+    const experiencias = Array.from({ length: 6 }, (_, i) => `${i + 1}. Em duplas, medir e registrar na tabela da turma o comprimento de mais um objeto.`).join('\n');
+    // About a model's pace (60 tokens a second): the answer takes some 10 s to arrive.
+    stack.ai!.script({ match: 'escrita aos poucos', tokensPerSecond: 60, content: { titulo: 'Medidas da sala com régua', objetivos, experiencias } });
+
+    await page.goto(`/plano/${plano.id}`);
+    const again = lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true });
+    await again.click();
+    const dialog = page.getByRole('dialog', { name: 'Gerar novamente a Aula 2' });
+    await dialog.getByLabel('O que você quer diferente? (opcional)').fill('escrita aos poucos, com régua');
+    await dialog.getByRole('button', { name: 'Gerar novamente' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const writing = lesson(page, 2).getByRole('region', { name: 'Nova versão da Aula 2 sendo escrita' });
+    await writing.waitFor(WAIT);
+    const first = ((await writing.textContent()) ?? '').length;
+    await page.waitForTimeout(1500);
+    const later = ((await writing.textContent()) ?? '').length;
+    // More text in the card, the lesson still being written, its current text still there below.
+    expect(later).toBeGreaterThan(first);
+    await lesson(page, 2).getByRole('status').filter({ hasText: 'O novo texto aparece aqui enquanto é escrito' }).waitFor();
+    expect(await lesson(page, 2).getByText(plano.aulas[1].objetivos!.split('\n')[0], { exact: false }).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'aula sendo reescrita (celular)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+
+    // A reload mid-stream: the lesson is running, its text comes back with the next words, then the final text.
+    await page.reload();
+    await lesson(page, 2).getByRole('status').filter({ hasText: 'Gerando esta aula novamente' }).waitFor(WAIT);
+    await writing.waitFor(WAIT);
+    const stored = await waitFor(
+      async () => {
+        const p = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
+        return p.aulas[1].generation.state === 'done' && p.aulas[1].versao === 2 ? p.aulas[1] : null;
+      },
+      { timeoutMs: 40000, what: 'lesson 2 regenerated' },
+    );
+    expect(stored.objetivos).toBe(objetivos);
+    await lesson(page, 2).getByRole('heading', { name: 'Aula 2 — Medidas da sala com régua' }).waitFor(WAIT);
+    await writing.waitFor({ state: 'hidden' });
+    await lesson(page, 2).getByText(objetivos.split('\n')[7], { exact: false }).waitFor();
+    expect(await lesson(page, 2).getByRole('status').count()).toBe(0);
+  }, 120000);
+
   it('works at phone width', async () => {
     context = await newContext(browser, 'phone', stack.url);
     const page = await context.newPage();
