@@ -73,6 +73,19 @@ describe('OpenAiLessonGenerator against the fake server', () => {
     expect(body.messages[1].content).toContain('Descrição desta aula feita pelo professor');
   });
 
+  it('streams the text fields only when they grew: never an empty delta, never the same text twice', async () => {
+    // 10 tokens (40 characters) a chunk: many chunks only open a field or write the codes and the questions.
+    fake.script({ content: answer(['EF05MA04']), tokensPerSecond: 200 });
+    const deltas: Record<string, string>[] = [];
+    const draft = await generator.generate(fractionLesson(), { onDelta: (fields) => deltas.push(fields) });
+
+    const sizes = deltas.map((fields) => Object.values(fields).join('').length);
+    expect(sizes[0]).toBeGreaterThan(0);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeGreaterThan(sizes[i - 1]);
+    expect(deltas[deltas.length - 1].experiencias).toBe(draft.experiencias);
+    expect(deltas[0].titulo).toBe(draft.titulo!.slice(0, deltas[0].titulo!.length));
+  });
+
   it("uses the fake server's default answer (first code of the enum)", async () => {
     const draft = await generator.generate(fractionLesson());
     expect(draft.habilidadeCodes).toEqual(['EF05MA03']);

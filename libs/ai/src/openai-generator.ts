@@ -66,7 +66,16 @@ export class OpenAiLessonGenerator implements LessonGenerator {
       if (opts.onDelta) {
         // Streaming: the page reads each field as the model writes it; what is stored is the whole answer below.
         const onDelta = opts.onDelta;
-        const streamed = await streamCompletion(this.client, request, signal, (content) => onDelta(partialStringFields(content)));
+        // Only when the text grew: a chunk that only opens a field, or writes the codes or the questions, tells the
+        // page nothing new (and an empty first delta would hold the first words back by the throttle's interval).
+        let shown = 0;
+        const streamed = await streamCompletion(this.client, request, signal, (content) => {
+          const fields = partialStringFields(content);
+          const size = Object.values(fields).reduce((sum, text) => sum + text.length, 0);
+          if (size <= shown) return;
+          shown = size;
+          onDelta(fields);
+        });
         answerText = streamed;
       } else {
         const completion = await this.client.chat.completions.create(request, { signal });
