@@ -50,6 +50,10 @@ export interface FakeAiCall {
   text: string;
   authorization: boolean;
   receivedAt: number;
+  /** When a streamed answer's first content chunk went out (its time to first token is this minus receivedAt). */
+  firstTokenAt?: number;
+  /** When the whole answer had gone out (streamed or not): a lesson's call takes this minus receivedAt. */
+  finishedAt?: number;
   /** What the server did: 'answer' (streamed or not), 'status 429', 'bad-json', 'hang', 'drop', 'content', 'stream-cut'. */
   outcome: string;
   step?: FakeAiStep;
@@ -191,10 +195,12 @@ async function streamAnswer(
       return;
     }
     res.write(chunk({ content: content.slice(at, Math.min(at + perChunk, limit)) }, null));
+    call.firstTokenAt ??= Date.now();
     if (at + perChunk < content.length) await wait(STREAM_CHUNK_MS, res);
   }
   res.write(chunk({}, 'stop'));
   res.end('data: [DONE]\n\n');
+  call.finishedAt = Date.now();
   // A whole answer, streamed or not, is an 'answer' (tests count a lesson's answers so); a broken one is not.
   call.outcome = 'answer';
 }
@@ -278,6 +284,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       return;
     }
     sendJson(res, 200, chatCompletion(model, content, call.text), step?.headers);
+    call.finishedAt = Date.now();
   };
 
   const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
