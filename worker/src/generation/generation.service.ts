@@ -67,7 +67,14 @@ export class GenerationService {
     // PostgreSQL (or Redis) unreachable for longer than a step waits: no lesson's failure. Every lesson in flight
     // settles first; then the job is set aside and its next run resumes the lessons not yet stored.
     let interrupted: unknown;
+    // The plan's first lesson asks the AI before its others start (they follow at once): when many plans start
+    // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
+    // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
+    const first = this.writer.kind === 'offline' ? undefined : pending[0];
+    let firstAsked = (): void => undefined;
+    const firstLessonAsked = first ? new Promise<void>((resolve) => (firstAsked = resolve)) : Promise.resolve();
     await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
+      if (aula !== first) await firstLessonAsked;
       if (interrupted) return; // no lesson starts during an outage: the next run does it
       try {
         this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
@@ -83,7 +90,10 @@ export class GenerationService {
             aula,
             sequencia,
             pins: aula.habilidadesFixadas ?? [],
-            beforeAttempt: () => this.outage.step(() => this.takeAiCall(aula.id)),
+            beforeAttempt: async () => {
+              await this.outage.step(() => this.takeAiCall(aula.id));
+              if (aula === first) firstAsked();
+            },
             onDelta: (campos) => deltas.push(campos),
           });
           deltas.stop();
@@ -112,6 +122,9 @@ export class GenerationService {
       } catch (thrown) {
         interrupted ??= thrown;
         this.logger.warn({ planId, aula: aula.numeroAula, err: (thrown as Error)?.message }, 'lesson interrupted; it resumes on the next run');
+      } finally {
+        // Never asked (a failure before its call, the offline drafter): the others need not wait for it.
+        if (aula === first) firstAsked();
       }
     });
     if (interrupted) throw interrupted;
