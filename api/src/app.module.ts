@@ -14,6 +14,7 @@ import { LogsModule } from './logs/logs.module';
 import { MatrizModule } from './matriz/matriz.module';
 import { PlanosModule } from './planos/planos.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { TrimestresModule } from './trimestres/trimestres.module';
 import { TurmasModule } from './turmas/turmas.module';
 import { UsersModule } from './users/users.module';
 import { loggerOptions } from './logger';
@@ -32,6 +33,7 @@ const FEATURES = [
   AdminModule,
   CalendarioModule,
   AvaliacoesModule,
+  TrimestresModule,
 ];
 
 /** The api, built from the settings its process parsed once (main.ts, or a test's harness). */

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { createAvaliacaoSchema, updateAvaliacaoSchema, type CreateAvaliacaoData, type PublicUser, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
-import { sendDocx } from '../core/send-docx';
+import { sendDocument } from '../core/send-document';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AvaliacoesExportService } from './avaliacoes-export.service';
 import { AvaliacoesService } from './avaliacoes.service';
@@ -48,6 +48,6 @@ export class AvaliacoesController {
 
   @Get('avaliacoes/:id/export')
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
-    sendDocx(res, await this.exports.export(user.id, id));
+    sendDocument(res, await this.exports.export(user.id, id));
   }
 }

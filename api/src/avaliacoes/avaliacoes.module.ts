@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { WorkerDocuments } from '../core/worker-documents';
 import { MatrizModule } from '../matriz/matriz.module';
 import { SkillScope } from '../planos/skill-scope';
 import { AvaliacoesExportService } from './avaliacoes-export.service';
 import { AvaliacoesController } from './avaliacoes.controller';
 import { AvaliacoesService } from './avaliacoes.service';
 
-@Module({ imports: [MatrizModule], controllers: [AvaliacoesController], providers: [AvaliacoesService, AvaliacoesExportService, SkillScope] })
+@Module({ imports: [MatrizModule], controllers: [AvaliacoesController], providers: [AvaliacoesService, AvaliacoesExportService, WorkerDocuments, SkillScope] })
 export class AvaliacoesModule {}

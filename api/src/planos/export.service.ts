@@ -5,9 +5,9 @@ import type { Settings } from '@planejador/config';
 import { findPlanoExportState, takeExportFile } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
+import { DOCUMENT_TIMEOUT } from '../core/worker-documents';
 
 export const EXPORT_FAILED = 'Falha ao exportar plano. Tente novamente.';
-export const EXPORT_TIMEOUT = 'A exportação demorou mais que o esperado. Tente novamente em instantes.';
 
 /** Asks the worker for the .docx and waits for it with a time-out; the api never renders it itself. */
 @Injectable()
@@ -53,7 +53,7 @@ export class ExportService {
     } catch (err) {
       const message = (err as Error).message ?? '';
       this.logger.warn({ planId, err: message }, 'export failed');
-      if (/timed out/i.test(message)) throw new GatewayTimeoutException({ message: EXPORT_TIMEOUT });
+      if (/timed out/i.test(message)) throw new GatewayTimeoutException({ message: DOCUMENT_TIMEOUT });
       throw new InternalServerErrorException({ message: EXPORT_FAILED });
     }
   }

@@ -24,11 +24,11 @@ import {
 } from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
-import { sendDocx } from '../core/send-docx';
+import { sendDocument } from '../core/send-document';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AulasService } from './aulas.service';
 import { ExportService } from './export.service';
-import { ExportSlots } from './export-slots';
+import { ExportSlots } from '../core/export-slots';
 import { PlanosService } from './planos.service';
 
 const versaoParam = z.coerce.number({ error: MSG.versaoNotFound }).int(MSG.versaoNotFound).min(1, MSG.versaoNotFound).max(1_000_000, MSG.versaoNotFound);
@@ -147,7 +147,7 @@ export class PlanosController {
     const slot = await this.exportSlots.take(user.id);
     res.once('close', () => void slot.release());
     try {
-      sendDocx(res, await this.exports.export(user.id, id));
+      sendDocument(res, await this.exports.export(user.id, id));
     } finally {
       await slot.release();
     }

@@ -5,7 +5,7 @@ import { AulasService } from './aulas.service';
 import { GeracaoController } from './geracao.controller';
 import { SkillScope } from './skill-scope';
 import { ExportService } from './export.service';
-import { ExportSlots } from './export-slots';
+import { ExportSlots } from '../core/export-slots';
 import { PlanosController } from './planos.controller';
 import { PlanosService } from './planos.service';
 

@@ -14,6 +14,7 @@ export * from './lesson-skills';
 export * from './privacy/redactor';
 export * from './school-year';
 export * from './calendario';
+export * from './trimestre-export';
 export * from './curriculum';
 export * from './email';
 export * from './events';

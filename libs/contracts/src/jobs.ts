@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { REGENERABLE_FIELDS } from './planos';
+import { HANDIN_FORMATOS } from './trimestre-export';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
 /**
@@ -24,6 +25,15 @@ export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid()
 export const generateAssessmentJobSchema = z.object({ avaliacaoId: z.uuid() });
 /** An assessment's .docx (the test, the gabarito, the rubric), stored like a plan's export. */
 export const exportAssessmentJobSchema = z.object({ avaliacaoId: z.uuid(), userId: z.uuid() });
+/** A class's trimestre hand-in: every finished plan of that trimestre behind a summary, as .docx or as PDF. */
+export const exportTrimestreJobSchema = z.object({
+  turmaId: z.uuid(),
+  userId: z.uuid(),
+  trimestre: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  formato: z.enum(HANDIN_FORMATOS),
+});
+/** The reason an export-trimestre job fails with when the worker has no LibreOffice (soffice) for the PDF. */
+export const PDF_UNAVAILABLE_REASON = 'pdf-unavailable: soffice not found in PATH';
 /**
  * Token e-mails carry only the stored record's id: the worker makes the token, stores its hash and puts the
  * plaintext in the e-mail alone (never in job data, Redis or logs).
@@ -39,6 +49,7 @@ export type ExportPlanJob = z.infer<typeof exportPlanJobSchema>;
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type GenerateAssessmentJob = z.infer<typeof generateAssessmentJobSchema>;
 export type ExportAssessmentJob = z.infer<typeof exportAssessmentJobSchema>;
+export type ExportTrimestreJob = z.infer<typeof exportTrimestreJobSchema>;
 
 /**
  * What an export job returns (kept in Redis briefly). The .docx itself waits in PostgreSQL (export_files) under

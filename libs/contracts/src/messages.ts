@@ -155,5 +155,10 @@ export const MSG = {
   versoesLimiteInvalid: 'Quantidade de versões inválida (de 1 a 50).',
   /** 429: one export in flight per user. */
   exportInFlight: 'Você já tem uma exportação em andamento. Aguarde ela terminar e tente novamente.',
+  /** The trimestre hand-in (GET /api/turmas/{id}/trimestres/{n}/export). */
+  handinFormatoInvalido: 'Formato inválido: use docx ou pdf.',
+  handinPdfIndisponivel: 'O PDF não está disponível neste servidor (o LibreOffice não está instalado no worker). Baixe o .docx.',
+  handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestre}º trimestre.`,
+  handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
 } as const;

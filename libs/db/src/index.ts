@@ -2,6 +2,7 @@ export * from './entities';
 export * from './orm.config';
 export * from './migrate';
 export * from './database-url';
+export * from './pool';
 export * from './serializers';
 export * from './repositories/lesson-content';
 export * from './repositories/ai-calls';

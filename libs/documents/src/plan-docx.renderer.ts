@@ -50,12 +50,12 @@ const INSTITUTION_SUBTITLES: Record<string, string> = {
 
 // A4 with ABNT-like margins (3 cm top/left, 2 cm bottom/right), in twips.
 const PAGE = { width: 11906, height: 16838, top: 1701, left: 1701, bottom: 1134, right: 1134 };
-const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
+export const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
 const FONT = 'Arial';
 const BODY_SIZE = 22; // half-points: 11 pt
-const SMALL_SIZE = 18;
+export const SMALL_SIZE = 18;
 const TINY_SIZE = 15;
-const COLOR = { heading: '1F3864', label: 'DCE4F0', border: '8096B8', muted: '595959', notice: 'FFF4CE' };
+export const COLOR = { heading: '1F3864', label: 'DCE4F0', border: '8096B8', muted: '595959', notice: 'FFF4CE' };
 
 const CELL_BORDER = { style: BorderStyle.SINGLE, size: 4, color: COLOR.border };
 const TABLE_BORDERS = {
@@ -80,7 +80,7 @@ interface CellOptions {
   columnSpan?: number;
 }
 
-function cell(children: Paragraph[], options: CellOptions): TableCell {
+export function cell(children: Paragraph[], options: CellOptions): TableCell {
   return new TableCell({
     children,
     width: { size: options.width, type: WidthType.DXA },
@@ -91,18 +91,18 @@ function cell(children: Paragraph[], options: CellOptions): TableCell {
   });
 }
 
-function labelParagraph(text: string): Paragraph {
+export function labelParagraph(text: string): Paragraph {
   return new Paragraph({
     spacing: { before: 0, after: 0 },
     children: [new TextRun({ text, bold: true, size: SMALL_SIZE + 2, color: COLOR.heading })],
   });
 }
 
-function valueParagraph(text: string): Paragraph {
+export function valueParagraph(text: string): Paragraph {
   return new Paragraph({ spacing: { before: 0, after: 0 }, children: [new TextRun(cleanText(text))] });
 }
 
-function table(columns: number[], rows: TableRow[]): Table {
+export function table(columns: number[], rows: TableRow[]): Table {
   return new Table({
     rows,
     columnWidths: columns,
@@ -171,11 +171,14 @@ export function cargaHoraria(plan: Pick<PlanDocument, 'duracaoAulaMin' | 'aulas'
   const lessons = plan.aulas.length;
   const count = `${lessons} ${lessons === 1 ? 'aula' : 'aulas'}`;
   if (!plan.duracaoAulaMin) return count;
-  const minutes = lessons * plan.duracaoAulaMin;
+  return `${count} x ${plan.duracaoAulaMin} min = ${hoursText(lessons * plan.duracaoAulaMin)}`;
+}
+
+/** 600 -> '10 h', 50 -> '50 min', 130 -> '2 h 10 min'. */
+export function hoursText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const total = hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-  return `${count} x ${plan.duracaoAulaMin} min = ${total}`;
+  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /** The runs of one line; in the skills field a leading BNCC code is set in bold. */
@@ -296,11 +299,11 @@ export function answerText(questao: Questao): string {
  * Every lesson's answers, apart at the end (on a page of their own), so the questions can be printed without them;
  * nothing when no lesson has a check of learning.
  */
-function answerKey(lessons: readonly PlanDocumentLesson[], section: number): Paragraph[] {
+function answerKey(lessons: readonly PlanDocumentLesson[], title: string): Paragraph[] {
   const checked = lessons.filter((lesson) => lesson.verificacao?.questoes.length);
   if (!checked.length) return [];
   return [
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${section}. ${GABARITO_HEADING}`)] }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(title)] }),
     ...checked.flatMap((lesson) => [
       new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(lessonHeading(lesson))] }),
       ...lesson.verificacao!.questoes.map((questao, index) => numbered(index + 1, answerText(questao))),
@@ -308,13 +311,15 @@ function answerKey(lessons: readonly PlanDocumentLesson[], section: number): Par
   ];
 }
 
-function titleBlock(plan: PlanDocument): Paragraph[] {
+/** The document's title ('PLANO DE AULA') over the institution's line; `pageBreakBefore` for a plan inside a pack. */
+export function titleBlock(plan: Pick<PlanDocument, 'instituicao'>, title = DOCUMENT_TITLE, pageBreakBefore = false): Paragraph[] {
   const subtitle = INSTITUTION_SUBTITLES[plan.instituicao] ?? cleanText(plan.instituicao.replace(/_/g, ' '));
   const blocks = [
     new Paragraph({
       alignment: AlignmentType.CENTER,
+      pageBreakBefore,
       spacing: { after: 60 },
-      children: [new TextRun({ text: DOCUMENT_TITLE, bold: true, size: 32, color: COLOR.heading })],
+      children: [new TextRun({ text: cleanText(title), bold: true, size: 32, color: COLOR.heading })],
     }),
     new Paragraph({
       alignment: AlignmentType.CENTER,
@@ -326,8 +331,9 @@ function titleBlock(plan: PlanDocument): Paragraph[] {
   return blocks;
 }
 
-function pageHeader(plan: PlanDocument): Header {
-  const parts = [`Plano de Aula — Turma ${plan.turma}`, formatAno(plan.ano), plan.escola].filter((p) => p.trim());
+/** The line at the top of every page: what the document is, the class, its year and school. */
+export function pageHeader(plan: Pick<PlanDocument, 'turma' | 'ano' | 'escola'>, what = 'Plano de Aula'): Header {
+  const parts = [`${what} — Turma ${plan.turma}`, formatAno(plan.ano), plan.escola].filter((p) => p.trim());
   return new Header({
     children: [
       new Paragraph({
@@ -356,15 +362,40 @@ function pageFooter(): Footer {
   });
 }
 
-function buildDocument(plan: PlanDocument): Document {
-  const headingRun = { font: FONT, bold: true, color: COLOR.heading };
+/**
+ * One plan's pages after its title: the identification table, every lesson (its description, its table and its
+ * check of learning) and the answers apart on a page of their own. The plan's .docx and the trimestre hand-in both
+ * print a plan with these blocks.
+ */
+export function planBlocks(plan: PlanDocument, gabaritoTitle: string): (Paragraph | Table)[] {
   const lessons = [...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula);
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
+    identificationTable(plan),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
+    ...lessons.flatMap(lessonBlock),
+    ...answerKey(lessons, gabaritoTitle),
+  ];
+}
+
+/** What a document built on the plan's layout holds besides its pages' content. */
+export interface DocumentShell {
+  title: string;
+  subject: string;
+  description: string;
+  header: Header;
+  children: (Paragraph | Table)[];
+}
+
+/** A document with the plan's layout: A4, its margins, fonts, headings, bullets, the page header and page numbers. */
+export function buildDocument(shell: DocumentShell): Document {
+  const headingRun = { font: FONT, bold: true, color: COLOR.heading };
   return new Document({
     creator: PRODUCT_NAME,
-    title: cleanText(`Plano de Aula - Turma ${plan.turma} - ${plan.temaPrincipal}`),
-    subject: cleanText(plan.temaPrincipal),
+    title: cleanText(shell.title),
+    subject: cleanText(shell.subject),
     // The data licence's credit travels in the file's properties, not on the pages the teacher hands in.
-    description: `Plano de aula. ${CURRICULUM_CREDIT_LINE}: ${CURRICULUM_CREDIT_URL}`,
+    description: `${shell.description} ${CURRICULUM_CREDIT_LINE}: ${CURRICULUM_CREDIT_URL}`,
     numbering: {
       config: [
         {
@@ -409,16 +440,9 @@ function buildDocument(plan: PlanDocument): Document {
             margin: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.right, header: 709, footer: 567 },
           },
         },
-        headers: { default: pageHeader(plan) },
+        headers: { default: shell.header },
         footers: { default: pageFooter() },
-        children: [
-          ...titleBlock(plan),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
-          identificationTable(plan),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
-          ...lessons.flatMap(lessonBlock),
-          ...answerKey(lessons, 3),
-        ],
+        children: shell.children,
       },
     ],
   });
@@ -426,5 +450,13 @@ function buildDocument(plan: PlanDocument): Document {
 
 /** Renders a lesson plan as a .docx (SEDUC-RS 2025 layout). User text goes in as text runs: docx escapes it. */
 export async function renderPlanDocx(plan: PlanDocument): Promise<Buffer> {
-  return Packer.toBuffer(buildDocument(plan));
+  return Packer.toBuffer(
+    buildDocument({
+      title: `Plano de Aula - Turma ${plan.turma} - ${plan.temaPrincipal}`,
+      subject: plan.temaPrincipal,
+      description: 'Plano de aula.',
+      header: pageHeader(plan),
+      children: [...titleBlock(plan), ...planBlocks(plan, `3. ${GABARITO_HEADING}`)],
+    }),
+  );
 }

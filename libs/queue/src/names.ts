@@ -1,4 +1,4 @@
-import type { ExportAssessmentJob, ExportPlanJob, GenerateAssessmentJob, GeneratePlanJob, MailJob, RegenerateLessonJob } from '@planejador/contracts';
+import type { ExportAssessmentJob, ExportPlanJob, ExportTrimestreJob, GenerateAssessmentJob, GeneratePlanJob, MailJob, RegenerateLessonJob } from '@planejador/contracts';
 
 /** The closed set of queues and job names. Renaming one needs a migration plan for jobs in flight. */
 export const QUEUES = {
@@ -21,6 +21,7 @@ export const JOBS = {
   generateAssessment: 'generate-assessment',
   exportAssessment: 'export-assessment',
   sweepAssessments: 'sweep-assessments',
+  exportTrimestre: 'export-trimestre',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -34,6 +35,7 @@ export interface JobPayloads {
   'generate-assessment': GenerateAssessmentJob;
   'export-assessment': ExportAssessmentJob;
   'sweep-assessments': Record<string, never>;
+  'export-trimestre': ExportTrimestreJob;
 }
 
 /** Which queue carries which job. */
@@ -46,6 +48,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'generate-assessment': QUEUES.assessment,
   'export-assessment': QUEUES.export,
   'sweep-assessments': QUEUES.assessment,
+  'export-trimestre': QUEUES.export,
 };
 
 /** Deterministic job ids: the same plan is never queued twice. */
@@ -57,6 +60,8 @@ export const jobIds = {
     `export-${planId}-${new Date(updatedAt).getTime()}`,
   generateAssessment: (avaliacaoId: string) => `avaliacao-${avaliacaoId}`,
   exportAssessment: (avaliacaoId: string, updatedAt: Date | string) => `export-avaliacao-${avaliacaoId}-${new Date(updatedAt).getTime()}`,
+  /** One hand-in request (the user has one export in flight at most; a new request replaces a finished job). */
+  exportTrimestre: (turmaId: string, trimestre: number, formato: string) => `export-trimestre-${turmaId}-${trimestre}-${formato}`,
   bulkMail: (logId: string) => `mail-bulk-${logId}`,
   resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
   verifyMail: (tokenId: string) => `mail-verify-${tokenId}`,

@@ -1,13 +1,14 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { exportAssessmentJobSchema, exportPlanJobSchema } from '@planejador/contracts';
+import { exportAssessmentJobSchema, exportPlanJobSchema, exportTrimestreJobSchema } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
 import { AssessmentExportService } from '../assessment/assessment-export.service';
 import { createQueueWorker } from '../core/queue-worker.factory';
 import { REDIS, SETTINGS } from '../core/tokens';
 import { ExportService } from './export.service';
+import { TrimestreExportService } from './trimestre-export.service';
 
 @Injectable()
 export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -16,6 +17,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly exports: ExportService,
     private readonly assessments: AssessmentExportService,
+    private readonly trimestres: TrimestreExportService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -32,6 +34,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
           const { avaliacaoId, userId } = exportAssessmentJobSchema.parse(job.data);
           return this.assessments.export(avaliacaoId, userId);
         },
+        'export-trimestre': async (job) => this.trimestres.export(exportTrimestreJobSchema.parse(job.data)),
       },
       this.redis,
       { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.EXPORT_CONCURRENCY },

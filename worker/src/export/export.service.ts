@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { ExportPlanResult, PlanDocument } from '@planejador/contracts';
-import { findPlanoWithAulas, insertExportFile } from '@planejador/db';
+import { findPlanoWithAulas, insertExportFile, type PlanoAula } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
 
 /** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
@@ -20,44 +20,50 @@ export class ExportService {
     const plano = await findPlanoWithAulas(this.em.fork(), planId, userId);
     if (!plano) throw new UnrecoverableError('plan not found');
     const turma = plano.turma.getEntity();
-    const doc: PlanDocument = {
-      temaPrincipal: plano.temaPrincipal,
-      materiaGeral: plano.materiaGeral,
-      escola: turma.escola,
-      professor: turma.nomeProfessor,
-      turma: turma.numero,
-      ano: turma.ano,
-      estado: turma.estado,
-      instituicao: turma.instituicao,
-      createdAt: plano.createdAt,
-      limitOneSkill: plano.limitOneSkill,
-      preferirSeduc: plano.preferirSeduc,
-      nivelDetalhamento: plano.nivelDetalhamento,
-      trimestre: plano.trimestre,
-      dataInicio: isoDay(plano.dataInicio),
-      dataFim: isoDay(plano.dataFim),
-      duracaoAulaMin: plano.duracaoAulaMin,
-      aulas: plano.aulas
-        .getItems()
-        .sort((a, b) => a.numeroAula - b.numeroAula)
-        .map((a) => ({
-          numeroAula: a.numeroAula,
-          materia: a.materia,
-          prompt: a.prompt,
-          titulo: a.titulo ?? null,
-          verificacao: a.verificacao ?? null,
-          habilidades: a.habilidades ?? '',
-          objetivos: a.objetivos ?? '',
-          objetosConhecimento: a.objetosConhecimento ?? '',
-          experiencias: a.experiencias ?? '',
-          evidencias: a.evidencias ?? '',
-        })),
-    };
+    const doc = planDocument(plano);
     const buffer = await renderPlanDocx(doc);
     const fileName = planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
     const fileId = await insertExportFile(this.em.fork(), { userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: buffer.length };
   }
+}
+
+/** What the .docx prints of a plan read with its lessons and class (findPlanoWithAulas, findTrimestrePlanos). */
+export function planDocument(plano: PlanoAula): PlanDocument {
+  const turma = plano.turma.getEntity();
+  return {
+    temaPrincipal: plano.temaPrincipal,
+    materiaGeral: plano.materiaGeral,
+    escola: turma.escola,
+    professor: turma.nomeProfessor,
+    turma: turma.numero,
+    ano: turma.ano,
+    estado: turma.estado,
+    instituicao: turma.instituicao,
+    createdAt: plano.createdAt,
+    limitOneSkill: plano.limitOneSkill,
+    preferirSeduc: plano.preferirSeduc,
+    nivelDetalhamento: plano.nivelDetalhamento,
+    trimestre: plano.trimestre,
+    dataInicio: isoDay(plano.dataInicio),
+    dataFim: isoDay(plano.dataFim),
+    duracaoAulaMin: plano.duracaoAulaMin,
+    aulas: plano.aulas
+      .getItems()
+      .sort((a, b) => a.numeroAula - b.numeroAula)
+      .map((a) => ({
+        numeroAula: a.numeroAula,
+        materia: a.materia,
+        prompt: a.prompt,
+        titulo: a.titulo ?? null,
+        verificacao: a.verificacao ?? null,
+        habilidades: a.habilidades ?? '',
+        objetivos: a.objetivos ?? '',
+        objetosConhecimento: a.objetosConhecimento ?? '',
+        experiencias: a.experiencias ?? '',
+        evidencias: a.evidencias ?? '',
+      })),
+  };
 }
 
 /** A 'date' column as 'aaaa-mm-dd'. */

@@ -9,6 +9,8 @@ import {
   findPlanoIdByIdempotencyKey,
   findAulaWithPlano,
   findPlanoWithAulas,
+  findTrimestrePlanos,
+  countTrimestrePlanos,
   getAula,
   insertPlanoWithAulas,
   listLessonVersions,
@@ -348,6 +350,30 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect((await findPlanoWithAulas(fresh(), id))?.id).toBe(id);
       expect(await findPlanoWithAulas(fresh(), id, (await db.user()).id)).toBeNull();
       expect(await findPlanoWithAulas(fresh(), randomUUID())).toBeNull();
+    });
+
+    it("findTrimestrePlanos gives the owner's finished plans of the class in that trimestre, by start date (none last), with lessons", async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id);
+      const other = await db.turma(user.id);
+      const insert = (over: Partial<NewPlano>) => fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, turma.id, over), lessons));
+      const undated = await insert({ trimestre: 1, dataInicio: null, temaPrincipal: 'Sem data' });
+      const late = await insert({ trimestre: 1, dataInicio: '2026-04-20', temaPrincipal: 'Abril' });
+      const early = await insert({ trimestre: 1, dataInicio: '2026-03-02', temaPrincipal: 'Março' });
+      const running = await insert({ trimestre: 1, dataInicio: '2026-03-01' });
+      await insert({ trimestre: 2, dataInicio: '2026-06-01' });
+      await fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, other.id, { trimestre: 1 }), lessons));
+      const em = fresh();
+      await em.nativeUpdate(PlanoAula, { turma: turma.id }, { generationState: 'done' });
+      await em.nativeUpdate(PlanoAula, { id: running }, { generationState: 'running' });
+      const planos = await findTrimestrePlanos(fresh(), user.id, turma.id, 1);
+      expect(planos.map((p) => p.id)).toEqual([early, late, undated]);
+      expect(planos[0].aulas.getItems()).toHaveLength(2);
+      expect(planos[0].turma.getEntity().id).toBe(turma.id);
+      expect(await countTrimestrePlanos(fresh(), user.id, turma.id, 1)).toBe(3);
+      expect(await findTrimestrePlanos(fresh(), (await db.user()).id, turma.id, 1)).toEqual([]);
+      expect(await countTrimestrePlanos(fresh(), (await db.user()).id, turma.id, 1)).toBe(0);
+      expect(await countTrimestrePlanos(fresh(), user.id, turma.id, 3)).toBe(0);
     });
 
     it('an idempotency key makes one plan per user: findPlanoIdByIdempotencyKey finds it and a second insert is refused (23505)', async () => {

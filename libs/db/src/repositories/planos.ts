@@ -1,4 +1,4 @@
-import { LockMode, type Dictionary } from '@mikro-orm/core';
+import { LockMode, QueryOrder, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GenerationState, LessonGenerationState } from '@planejador/contracts';
 import { Aula, AulaVersaoRecord, PlanoAula, Turma } from '../entities';
@@ -62,6 +62,23 @@ export async function markPlanEnqueued(em: EntityManager, planId: string): Promi
 export async function findPlanoWithAulas(em: EntityManager, planId: string, userId?: string): Promise<PlanoAula | null> {
   const where = userId === undefined ? { id: planId } : { id: planId, user: userId };
   return em.findOne(PlanoAula, where, { populate: ['aulas', 'turma'] });
+}
+
+/**
+ * The trimestre hand-in's plans: the user's finished plans of the class in that trimestre (deleted plans are gone),
+ * with their lessons and class, by date (start date, plans without one last, then creation).
+ */
+export async function findTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number): Promise<PlanoAula[]> {
+  return em.find(
+    PlanoAula,
+    { user: userId, turma: turmaId, trimestre, generationState: 'done' },
+    { populate: ['aulas', 'turma'], orderBy: [{ dataInicio: QueryOrder.ASC_NULLS_LAST }, { createdAt: QueryOrder.ASC }, { id: QueryOrder.ASC }] },
+  );
+}
+
+/** How many finished plans of the user's class are in that trimestre (what findTrimestrePlanos would give). */
+export async function countTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number): Promise<number> {
+  return em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done' });
 }
 
 /**

@@ -1,0 +1,31 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { MSG, PDF_UNAVAILABLE_REASON, type HandinFormato, type Trimestre } from '@planejador/contracts';
+import { countTrimestrePlanos, findTurmaAno } from '@planejador/db';
+import { jobIds } from '@planejador/queue';
+import { WorkerDocuments, type WorkerDocument } from '../core/worker-documents';
+
+/**
+ * The trimestre hand-in: one document with every finished plan of the class in that trimestre, behind a summary,
+ * rendered by the worker (.docx, or PDF through LibreOffice there). A worker without LibreOffice answers the PDF
+ * with 503; the .docx still works.
+ */
+@Injectable()
+export class HandinService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly documents: WorkerDocuments,
+  ) {}
+
+  async export(userId: string, turmaId: string, trimestre: Trimestre, formato: HandinFormato): Promise<WorkerDocument> {
+    const em = this.em.fork();
+    if ((await findTurmaAno(em, userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    if (!(await countTrimestrePlanos(em, userId, turmaId, trimestre))) throw new ConflictException({ message: MSG.handinSemPlanos(trimestre) });
+    return this.documents.render(userId, 'export-trimestre', { turmaId, userId, trimestre, formato }, jobIds.exportTrimestre(turmaId, trimestre, formato), {
+      failed: MSG.handinFalhou,
+      magic: formato === 'pdf' ? '%PDF' : 'PK',
+      onFailure: (reason) => (reason.includes(PDF_UNAVAILABLE_REASON) ? new ServiceUnavailableException({ message: MSG.handinPdfIndisponivel }) : null),
+      context: { turmaId, trimestre, formato },
+    });
+  }
+}

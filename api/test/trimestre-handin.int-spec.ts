@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
+import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { startApi, type ApiHarness } from './api-harness';
+
+/**
+ * Issue 26, the trimestre hand-in: GET /api/turmas/{id}/trimestres/{n}/export?formato=docx|pdf through the api,
+ * the export queue and a real worker; the .docx opened by LibreOffice and the PDF read with poppler, as the
+ * teacher-review platform would take it (at most 4 MB).
+ */
+
+const MAX_PDF_BYTES = 4 * 1024 * 1024;
+
+/** A finished plan of the class with one lesson per list of pinned skills. */
+const plan = (client: TestClient, turmaId: string, tema: string, pins: string[][], overrides: Record<string, unknown>) =>
+  createPlan(client, turmaId, pins.map((habilidadesFixadas, i) => ({ prompt: `${tema}: aula ${i + 1} com frações e medidas`, habilidadesFixadas })), {
+    overrides: { temaPrincipal: tema, duracaoAulaMin: 50, ...overrides },
+    timeoutMs: 60000,
+  });
+
+const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
+
+/** The pages of a PDF as text (poppler), and how many there are. */
+function pdfText(file: string): { pages: number; text: string } {
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
+  return { pages, text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ') };
+}
+
+describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffice', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+  let dir: string;
+
+  beforeAll(async () => {
+    api = await startApi({ OPENAI_API_KEY: '' });
+    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+    dir = mkdtempSync(join(tmpdir(), 'planejador-handin-'));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives every finished plan of the trimestre, by date, behind the summary; the PDF is at most 4 MB; LibreOffice opens the .docx', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5', numero: '51' });
+    const later = await plan(client, turma.id, 'Medidas no mercado', [['EF05MA19'], ['EF05MA19']], { trimestre: 1, dataInicio: '2026-03-16' });
+    const earlier = await plan(client, turma.id, 'Frações na cozinha', [['EF05MA03'], ['EF05MA08'], ['EF05MA03']], { trimestre: 1, dataInicio: '2026-03-02' });
+    const other = await plan(client, turma.id, 'Geometria do bairro', [['EF05MA17']], { trimestre: 2, dataInicio: '2026-06-08' });
+    const titles = async (p: Plano) => (await client.get<Plano>(`/api/planos/${p.id}`)).body.aulas.map((a) => a.titulo!);
+    const [laterTitles, earlierTitles, otherTitles] = [await titles(later), await titles(earlier), await titles(other)];
+    expect([...laterTitles, ...earlierTitles].every((t) => t && t.length > 3)).toBe(true);
+
+    // The .docx (the default format): its readable name, opened by LibreOffice.
+    const docx = await client.get<Buffer>(handinUrl(turma.id, 1));
+    expect(docx.status).toBe(200);
+    expect(docx.headers.get('content-type')).toBe(DOCX_MEDIA_TYPE);
+    expect(docx.headers.get('cache-control')).toBe('private, no-store');
+    const disposition = docx.headers.get('content-disposition')!;
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toBe('Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx');
+    expect(docx.body.subarray(0, 2).toString()).toBe('PK');
+    writeFileSync(join(dir, 'handin.docx'), docx.body);
+    execFileSync('soffice', [`-env:UserInstallation=${pathToFileURL(join(dir, 'perfil')).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'handin.docx')], {
+      stdio: 'ignore',
+      timeout: 120_000,
+    });
+    const opened = pdfText(join(dir, 'handin.pdf'));
+    expect(opened.pages).toBeGreaterThanOrEqual(3);
+
+    // The PDF the worker made.
+    const pdf = await client.get<Buffer>(handinUrl(turma.id, 1, 'pdf'));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe(PDF_MEDIA_TYPE);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(pdf.headers.get('content-disposition')!)![1])).toBe('Documentos do trimestre - Turma 51 - 1º trimestre - 2026.pdf');
+    expect(pdf.body.subarray(0, 4).toString()).toBe('%PDF');
+    expect(pdf.body.length).toBeLessThanOrEqual(MAX_PDF_BYTES);
+    writeFileSync(join(dir, 'worker.pdf'), pdf.body);
+    const made = pdfText(join(dir, 'worker.pdf'));
+    expect(made.pages).toBeGreaterThanOrEqual(3);
+
+    for (const { text } of [opened, made]) {
+      // The summary first: the subject, its lessons and hours (5 lessons x 50 min), covered and still uncovered skills.
+      const summary = text.indexOf('Resumo do trimestre');
+      expect(summary).toBeGreaterThanOrEqual(0);
+      expect(text).toContain('5 aulas · 4 h 10 min');
+      expect(text).toMatch(/Habilidades desenvolvidas \(3\)/);
+      expect(text).toMatch(/Ainda não desenvolvidas \(\d+\)/);
+      for (const code of ['EF05MA03', 'EF05MA08', 'EF05MA19']) expect(text).toContain(code);
+      // Then the plans, by date: the one of 02/03 before the one of 16/03; the 2nd trimestre's plan is not there.
+      const first = text.indexOf('PLANO 1 — Frações na cozinha');
+      const second = text.indexOf('PLANO 2 — Medidas no mercado');
+      expect(first).toBeGreaterThan(summary);
+      expect(second).toBeGreaterThan(first);
+      for (const title of earlierTitles) expect(text.indexOf(title.replace(/\s+/g, ' '), first)).toBeGreaterThan(first);
+      for (const title of laterTitles) expect(text.indexOf(title.replace(/\s+/g, ' '), second)).toBeGreaterThan(second);
+      expect(text).not.toContain('Geometria do bairro');
+      for (const title of otherTitles) expect(text).not.toContain(`Aula 1 — ${title}`);
+    }
+  });
+
+  it('refuses a bad trimestre or format (400, in Portuguese), another teacher\'s class (404) and a trimestre without plans (409)', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    await plan(client, turma.id, 'Frações', [['EF05MA03']], { trimestre: 2 });
+    for (const n of ['0', '4', 'abc', '1.5']) {
+      const res = await client.get<{ message: string }>(handinUrl(turma.id, n));
+      expect({ n, status: res.status, message: res.body.message }).toEqual({ n, status: 400, message: MSG.trimestreInvalid });
+    }
+    for (const query of ['formato=odt', 'formato=PDF', 'formato=', 'formato=docx&formato=pdf']) {
+      const res = await client.get<{ message: string }>(`/api/turmas/${turma.id}/trimestres/2/export?${query}`);
+      expect({ query, status: res.status, message: res.body.message }).toEqual({ query, status: 400, message: MSG.handinFormatoInvalido });
+    }
+    const stranger = await teacherWithTurma(api);
+    for (const formato of ['docx', 'pdf']) {
+      const res = await stranger.client.get<{ message: string }>(handinUrl(turma.id, 2, formato));
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(MSG.turmaNotFound);
+    }
+    expect((await client.get(handinUrl('6f1c1c1e-7d7a-4a43-9d52-2b1f0b0e0a11', 2))).status).toBe(404);
+    const empty = await client.get<{ message: string }>(handinUrl(turma.id, 3));
+    expect(empty.status).toBe(409);
+    expect(empty.body.message).toBe(MSG.handinSemPlanos(3));
+    expect((await client.get(handinUrl(turma.id, 2))).status).toBe(200);
+  });
+});
+
+describe('the trimestre hand-in with a worker without LibreOffice (soffice not on its PATH)', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+
+  beforeAll(async () => {
+    const env = { OPENAI_API_KEY: '', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-nosoffice` };
+    api = await startApi(env);
+    worker = await spawnWorker({ ...env, PATH: '/nonexistent' });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+  });
+
+  it('answers the PDF with 503 and a message saying PDF is unavailable; the .docx still works', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    await plan(client, turma.id, 'Frações', [['EF05MA03'], ['EF05MA08']], { trimestre: 1 });
+    const pdf = await client.get<{ message: string }>(handinUrl(turma.id, 1, 'pdf'));
+    expect(pdf.status).toBe(503);
+    expect(pdf.body.message).toBe(MSG.handinPdfIndisponivel);
+    const docx = await client.get<Buffer>(handinUrl(turma.id, 1, 'docx'));
+    expect(docx.status).toBe(200);
+    expect(docx.body.subarray(0, 2).toString()).toBe('PK');
+    // The slot was freed: a second PDF request is answered the same way, not 429.
+    expect((await client.get(handinUrl(turma.id, 1, 'pdf'))).status).toBe(503);
+  });
+});

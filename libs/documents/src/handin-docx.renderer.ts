@@ -1,0 +1,150 @@
+import { HeadingLevel, Packer, Paragraph, TableRow, TextRun } from 'docx';
+import { materiaLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
+import {
+  buildDocument,
+  cell,
+  COLOR,
+  CONTENT_WIDTH,
+  GABARITO_HEADING,
+  hoursText,
+  labelParagraph,
+  pageHeader,
+  planBlocks,
+  SMALL_SIZE,
+  table,
+  titleBlock,
+  valueParagraph,
+} from './plan-docx.renderer';
+import { cleanText } from './text-blocks';
+import { formatAno } from './pt-br-format';
+import { safeFileNamePart } from './plan-file-name';
+
+/**
+ * A class's trimestre hand-in: a summary of the trimestre (per subject, the skills covered and still uncovered, its
+ * lessons and carga horária), then every finished plan of the trimestre, by date, each as its own .docx prints it.
+ */
+export interface HandinDocument {
+  escola: string;
+  professor: string;
+  turma: string;
+  ano: string;
+  instituicao: string;
+  trimestre: number;
+  /** The school year (for the title and the file name). */
+  anoLetivo: number;
+  /** Per subject with skills in the class's year, from the class's coverage (contracts' handinResumo). */
+  resumo: HandinResumoMateria[];
+  planos: PlanDocument[];
+}
+
+export const HANDIN_TITLE = 'DOCUMENTOS DO TRIMESTRE';
+export const HANDIN_SUMMARY_HEADING = 'Resumo do trimestre';
+
+/** A subject's lessons in the trimestre and their minutes (lessons without a length are counted apart). */
+interface Workload {
+  aulas: number;
+  minutos: number;
+  semDuracao: number;
+}
+
+/** Lessons per subject (the lesson's own subject) over the trimestre's plans, in order of first appearance. */
+function workloads(planos: readonly PlanDocument[]): Map<string, Workload> {
+  const out = new Map<string, Workload>();
+  for (const plano of planos) {
+    for (const aula of plano.aulas) {
+      const w = out.get(aula.materia) ?? { aulas: 0, minutos: 0, semDuracao: 0 };
+      w.aulas += 1;
+      if (plano.duracaoAulaMin) w.minutos += plano.duracaoAulaMin;
+      else w.semDuracao += 1;
+      out.set(aula.materia, w);
+    }
+  }
+  return out;
+}
+
+/** '12 aulas · 10 h' ('· 2 sem duração informada' when some plan gave no lesson length). */
+export function workloadText(w: Workload): string {
+  const parts = [`${w.aulas} ${w.aulas === 1 ? 'aula' : 'aulas'}`];
+  if (w.minutos) parts.push(hoursText(w.minutos));
+  if (w.semDuracao) parts.push(`${w.semDuracao} sem duração informada`);
+  return parts.join(' · ');
+}
+
+const SUMMARY_COLUMNS = [2400, CONTENT_WIDTH - 2400];
+
+function skillParagraph(skill: { code: string; description: string }): Paragraph {
+  // The BNCC text opens with its own code in parentheses: printed once, in bold.
+  const text = cleanText(skill.description.replace(/^\s*\([A-Z0-9-]+\)\s*/u, ''));
+  return new Paragraph({ spacing: { before: 0, after: 40 }, children: [new TextRun({ text: skill.code, bold: true }), new TextRun(` ${text}`)] });
+}
+
+/** The summary: one table per subject the trimestre taught (its lessons, hours, covered and uncovered skills). */
+function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof table>)[] {
+  const loads = workloads(doc.planos);
+  const resumo = new Map(doc.resumo.map((r) => [r.materia, r]));
+  // The subjects taught in the trimestre, in the coverage's order, then any subject without BNCC skills in this year.
+  const materias = [...doc.resumo.map((r) => r.materia).filter((m) => loads.has(m) || resumo.get(m)!.cobertas.length), ...[...loads.keys()].filter((m) => !resumo.has(m))];
+  const total = [...loads.values()].reduce((a, w) => ({ aulas: a.aulas + w.aulas, minutos: a.minutos + w.minutos, semDuracao: a.semDuracao + w.semDuracao }), { aulas: 0, minutos: 0, semDuracao: 0 });
+  const out: (Paragraph | ReturnType<typeof table>)[] = [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(HANDIN_SUMMARY_HEADING)] }),
+    valueParagraph(`Escola: ${doc.escola}`),
+    valueParagraph(`Professor(a): ${doc.professor}`),
+    valueParagraph(`Turma ${doc.turma} — ${formatAno(doc.ano)} — ${doc.trimestre}º trimestre de ${doc.anoLetivo}`),
+    valueParagraph(`${doc.planos.length} ${doc.planos.length === 1 ? 'plano' : 'planos'} · carga horária do trimestre: ${workloadText(total)}`),
+  ];
+  for (const materia of materias) {
+    const r = resumo.get(materia);
+    const load = loads.get(materia) ?? { aulas: 0, minutos: 0, semDuracao: 0 };
+    const row = (label: string, children: Paragraph[]) =>
+      new TableRow({ cantSplit: false, children: [cell([labelParagraph(label)], { width: SUMMARY_COLUMNS[0], label: true }), cell(children, { width: SUMMARY_COLUMNS[1] })] });
+    const none = (text: string) => [new Paragraph({ spacing: { before: 0, after: 0 }, children: [new TextRun({ text, italics: true, color: COLOR.muted })] })];
+    out.push(
+      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(materiaLabel(materia))] }),
+      table(SUMMARY_COLUMNS, [
+        row('Aulas e carga horária', [valueParagraph(workloadText(load))]),
+        ...(r
+          ? [
+              row(`Habilidades desenvolvidas (${r.cobertas.length})`, r.cobertas.length ? r.cobertas.map(skillParagraph) : none('Nenhuma habilidade citada nas aulas deste trimestre.')),
+              row(`Ainda não desenvolvidas (${r.descobertas.length})`, r.descobertas.length ? r.descobertas.map(skillParagraph) : none('Todas as habilidades do ano já foram trabalhadas.')),
+            ]
+          : [row('Habilidades', none('Sem habilidades da BNCC para este componente neste ano.'))]),
+      ]),
+    );
+  }
+  out.push(
+    new Paragraph({
+      spacing: { before: 200 },
+      children: [new TextRun({ text: 'Planos do trimestre, por data:', bold: true, size: SMALL_SIZE + 2 })],
+    }),
+    ...doc.planos.map((p, i) => valueParagraph(`${i + 1}. ${p.temaPrincipal} (${p.aulas.length} ${p.aulas.length === 1 ? 'aula' : 'aulas'})`)),
+  );
+  return out;
+}
+
+/** The hand-in as a .docx: the summary, then each plan from its title (on a new page) to its gabarito. */
+export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
+  const what = `Documentos do ${doc.trimestre}º trimestre`;
+  return Packer.toBuffer(
+    buildDocument({
+      title: `${what} - Turma ${doc.turma} - ${doc.anoLetivo}`,
+      subject: what,
+      description: `${what} de ${doc.anoLetivo}: resumo e planos de aula.`,
+      header: pageHeader(doc, what),
+      children: [
+        ...titleBlock(doc, `${HANDIN_TITLE} — ${doc.trimestre}º TRIMESTRE DE ${doc.anoLetivo}`),
+        ...summaryBlocks(doc),
+        ...doc.planos.flatMap((plano, i) => [
+          ...titleBlock(plano, `PLANO ${i + 1} — ${plano.temaPrincipal}`, true),
+          ...planBlocks(plano, `${GABARITO_HEADING} — plano ${i + 1}`),
+        ]),
+      ],
+    }),
+  );
+}
+
+/** 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx' (or .pdf). */
+export function handinFileName(doc: Pick<HandinDocument, 'turma' | 'trimestre' | 'anoLetivo'>, formato: 'docx' | 'pdf'): string {
+  const turma = safeFileNamePart(doc.turma, 30);
+  const parts = ['Documentos do trimestre', ...(turma ? [`Turma ${turma}`] : []), `${doc.trimestre}º trimestre`, String(doc.anoLetivo)];
+  return `${parts.join(' - ')}.${formato}`;
+}

@@ -1,0 +1,57 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { handinResumo, PDF_UNAVAILABLE_REASON, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
+import { coberturaScopes } from '@planejador/curriculum';
+import { findTrimestrePlanos, insertExportFile, turmaCobertura, type PgPool } from '@planejador/db';
+import { handinFileName, renderHandinDocx } from '@planejador/documents';
+import { PG_POOL } from '../core/tokens';
+import { EXPORT_FILE_TTL_MS, planDocument } from './export.service';
+import { PdfConverter, PdfUnavailableError } from './pdf-converter';
+
+const SCOPES = coberturaScopes();
+
+/**
+ * The trimestre hand-in: the class's coverage (the same statement as GET /api/turmas/{id}/cobertura) gives the
+ * summary, its finished plans of the trimestre the pages; rendered as .docx and, for a PDF, converted by LibreOffice.
+ * The file waits in PostgreSQL for the api (the job returns its id: the bytes never sit in Redis).
+ */
+@Injectable()
+export class TrimestreExportService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    private readonly pdf: PdfConverter,
+  ) {}
+
+  async export({ turmaId, userId, trimestre, formato }: ExportTrimestreJob): Promise<ExportPlanResult> {
+    const cobertura = await turmaCobertura(this.pool, userId, turmaId, SCOPES);
+    if (!cobertura) throw new UnrecoverableError('class not found');
+    const planos = (await findTrimestrePlanos(this.em.fork(), userId, turmaId, trimestre)).map(planDocument);
+    if (!planos.length) throw new UnrecoverableError('no finished plan in the trimestre');
+    const first = planos[0];
+    const doc = {
+      escola: first.escola,
+      professor: first.professor,
+      turma: first.turma,
+      ano: first.ano,
+      instituicao: first.instituicao,
+      trimestre,
+      anoLetivo: Number((first.dataInicio ?? first.createdAt.toISOString()).slice(0, 4)),
+      resumo: handinResumo(cobertura.materias, trimestre),
+      planos,
+    };
+    let content = await renderHandinDocx(doc);
+    if (formato === 'pdf') {
+      try {
+        content = await this.pdf.toPdf(content);
+      } catch (err) {
+        if (err instanceof PdfUnavailableError) throw new UnrecoverableError(PDF_UNAVAILABLE_REASON);
+        throw err;
+      }
+    }
+    const fileName = handinFileName(doc, formato);
+    const fileId = await insertExportFile(this.em.fork(), { userId, planoId: turmaId, fileName, content, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
+    return { fileName, fileId, bytes: content.length };
+  }
+}
