@@ -16,7 +16,7 @@ export function renderWithClient(ui: ReactElement): ReturnType<typeof render> & 
   return { ...view, queryClient };
 }
 
-interface FetchCall {
+export interface FetchCall {
   method: string;
   url: string;
   body: unknown;

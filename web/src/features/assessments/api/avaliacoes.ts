@@ -1,6 +1,7 @@
 import { DOCX_MEDIA_TYPE, type Avaliacao, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, request } from '@/lib/http';
+import { fetchFile, saveFile } from '@/lib/download';
+import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 
 /** While the worker writes it, the page asks again every so often (events only speed it up). */
@@ -46,18 +47,9 @@ export function useUpdateAvaliacao(id: string) {
 export function useExportAvaliacao(id: string) {
   return useMutation({
     mutationFn: async () => {
-      const response = await request('GET', `/api/avaliacoes/${encodeURIComponent(id)}/export`, { headers: { Accept: `${DOCX_MEDIA_TYPE}, application/json` } });
-      const blob = await response.blob();
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-      const fileName = encoded ? decodeURIComponent(encoded) : 'avaliacao.docx';
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), { href: url, download: fileName, rel: 'noopener' });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return fileName;
+      const file = await fetchFile(`/api/avaliacoes/${encodeURIComponent(id)}/export`, DOCX_MEDIA_TYPE, 'avaliacao.docx');
+      saveFile(file);
+      return file.fileName;
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Cobertura, CoberturaMateria, Turma } from '@planejador/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { answerFetch, renderWithClient } from '@/test/render';
+import { answerFetch, deferred, renderWithClient, type FetchCall } from '@/test/render';
 import { CoverageRoute } from './coverage-route';
 
 const turma = { id: 't1', numero: '71', escola: 'E.E.F. Mário Quintana', ano: '7' } as Turma;
@@ -35,8 +35,14 @@ const cobertura: Cobertura = {
   ],
 };
 
-function renderCoverage(path = '/turmas/t1/cobertura') {
-  answerFetch(({ url }) => ({ status: 200, body: url.endsWith('/cobertura') ? cobertura : [turma] }));
+type Answer = { status: number; body?: unknown };
+
+function renderCoverage(path = '/turmas/t1/cobertura', other: (call: FetchCall) => Answer | Promise<Answer> | null = () => null) {
+  const calls = answerFetch(async (call) => (await other(call)) ?? { status: 200, body: call.url.endsWith('/cobertura') ? cobertura : [turma] });
+  return { calls, ...renderInRouter(path) };
+}
+
+function renderInRouter(path: string) {
   return renderWithClient(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -84,5 +90,26 @@ describe('CoverageRoute', () => {
     renderCoverage('/turmas/t1/cobertura?materia=historia');
     const historia = await screen.findByRole('region', { name: 'História' });
     expect(historia.textContent).toContain('Explicar o significado de “modernidade”.');
+  });
+
+  it('asks to confirm the dates in Configurações while the calendar is provisional', async () => {
+    renderCoverage('/turmas/t1/cobertura', ({ url }) =>
+      url.includes('/api/calendario') ? { status: 200, body: { ano: 2026, trimestres: [], fonte: 'provisorio', ato: null } } : null,
+    );
+    const link = await screen.findByRole('link', { name: 'Confirme as datas do calendário escolar em Configurações' });
+    expect(link.getAttribute('href')).toBe('/configuracoes');
+  });
+
+  it("downloads a trimestre's documents: busy while made, the others wait, the server's message when the PDF cannot be made", async () => {
+    const pdf = deferred<Answer>();
+    const { calls } = renderCoverage('/turmas/t1/cobertura', ({ url }) => (url.includes('/trimestres/') ? pdf.promise : null));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF do 2º trimestre' }));
+    const busy = await screen.findByRole('button', { name: 'Gerando PDF… do 2º trimestre' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Baixar .docx do 1º trimestre' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.url === '/api/turmas/t1/trimestres/2/export?formato=pdf')).toBe(true);
+    pdf.resolve({ status: 503, body: { message: 'O PDF não está disponível neste servidor. Baixe o .docx.' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('O PDF não está disponível neste servidor. Baixe o .docx.');
+    expect((screen.getByRole('button', { name: 'Baixar .docx do 2º trimestre' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -14,6 +14,8 @@ import { useCobertura } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isHttpError } from '@/lib/http';
 import { CoverageBar } from '../components/coverage-bar';
+import { ProvisionalCalendarNotice } from '../components/provisional-calendar-notice';
+import { TrimestreDocuments } from '../components/trimestre-documents';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import { avaliarPath, gerarPlanosPath, PATHS, planoPath } from '@/lib/paths';
 
@@ -117,6 +119,9 @@ export function CoverageRoute() {
           Avaliar trimestre
         </Link>
       </div>
+
+      <ProvisionalCalendarNotice />
+      <TrimestreDocuments turmaId={data.turmaId} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">

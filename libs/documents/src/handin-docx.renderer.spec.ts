@@ -1,0 +1,56 @@
+import { handinResumo, type CoberturaMateria, type PlanDocument } from '@planejador/contracts';
+import { handinFileName, renderHandinDocx, workloadText, type HandinDocument } from './handin-docx.renderer';
+import { lessonHeading } from './plan-docx.renderer';
+import { samplePlanDocument } from './sample-plan';
+import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
+
+const skill = (code: string, trimestres: number[]) => ({ code, description: `(${code}) Texto de ${code}.`, unidade: 'Números', trimestres, planos: [], avaliada: false });
+const matematica: CoberturaMateria = {
+  materia: 'matematica',
+  total: 4,
+  cobertas: 3,
+  habilidades: [skill('EF05MA01', [1]), skill('EF05MA02', [1, 2]), skill('EF05MA03', [2]), skill('EF05MA04', [])],
+};
+
+describe('the trimestre hand-in', () => {
+  it('summarises from the coverage: covered in this trimestre, and still uncovered (no plan of this or an earlier one)', () => {
+    expect(handinResumo([matematica], 1)[0]).toEqual({
+      materia: 'matematica',
+      cobertas: [{ code: 'EF05MA01', description: '(EF05MA01) Texto de EF05MA01.' }, { code: 'EF05MA02', description: '(EF05MA02) Texto de EF05MA02.' }],
+      descobertas: [{ code: 'EF05MA03', description: '(EF05MA03) Texto de EF05MA03.' }, { code: 'EF05MA04', description: '(EF05MA04) Texto de EF05MA04.' }],
+    });
+    expect(handinResumo([matematica], 2)[0].descobertas.map((s) => s.code)).toEqual(['EF05MA04']);
+  });
+
+  it('counts lessons and hours, saying which lessons have no length', () => {
+    expect(workloadText({ aulas: 5, minutos: 250, semDuracao: 0 })).toBe('5 aulas · 4 h 10 min');
+    expect(workloadText({ aulas: 1, minutos: 0, semDuracao: 1 })).toBe('1 aula · 1 sem duração informada');
+  });
+
+  it('names the file by class, trimestre and year, with nothing a file system refuses', () => {
+    expect(handinFileName({ turma: '51', trimestre: 1, anoLetivo: 2026 }, 'docx')).toBe('Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx');
+    expect(handinFileName({ turma: '5/A: "manhã"', trimestre: 3, anoLetivo: 2026 }, 'pdf')).toBe('Documentos do trimestre - Turma 5 A manhã - 3º trimestre - 2026.pdf');
+  });
+
+  it('opens with the summary, then prints every plan with its lessons, in the order given', async () => {
+    const first = { ...samplePlanDocument(2), temaPrincipal: 'Frações na cozinha', duracaoAulaMin: 50 };
+    const second = { ...samplePlanDocument(3), temaPrincipal: 'Medidas no mercado', duracaoAulaMin: null };
+    const doc: HandinDocument = {
+      escola: first.escola,
+      professor: first.professor,
+      turma: first.turma,
+      ano: first.ano,
+      instituicao: first.instituicao,
+      trimestre: 1,
+      anoLetivo: 2026,
+      resumo: handinResumo([matematica], 1),
+      planos: [first, second],
+    };
+    const paragraphs = paragraphTexts((await openDocx(await renderHandinDocx(doc))).document);
+    const lessons = (p: PlanDocument) => p.aulas.map((a) => lessonHeading(a));
+    const order = ['Resumo do trimestre', 'Matemática', 'EF05MA01 Texto de EF05MA01.', 'PLANO 1 — Frações na cozinha', ...lessons(first), 'PLANO 2 — Medidas no mercado', ...lessons(second)];
+    expect(() => indexesInOrder(paragraphs, order)).not.toThrow();
+    expect(paragraphs).toContain('5 aulas · 1 h 40 min · 3 sem duração informada');
+    expect(paragraphs).toContain('Ainda não desenvolvidas (2)');
+  });
+});

@@ -1,0 +1,78 @@
+import { TRIMESTRES, type HandinFormato } from '@planejador/contracts';
+import { FileDown, Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorText } from '@/lib/http';
+import { useExportTrimestre, type TrimestreExport } from '../api/export-trimestre';
+
+const FORMATOS: { formato: HandinFormato; label: string }[] = [
+  { formato: 'docx', label: '.docx' },
+  { formato: 'pdf', label: 'PDF' },
+];
+
+/**
+ * 'Documentos do trimestre': per trimestre, the hand-in (a summary of the skills covered and still uncovered, lessons
+ * and carga horária, then every plan of the trimestre) as .docx or PDF. One at a time (the server makes one export
+ * per teacher at once): the one being made says so, the others wait; a failure is shown under its trimestre.
+ */
+export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
+  const exporter = useExportTrimestre(turmaId);
+  const busy = exporter.isPending ? exporter.variables : null;
+  const failed = exporter.isError ? exporter.variables : null;
+  const download = (request: TrimestreExport) => exporter.mutate(request);
+
+  return (
+    <section aria-labelledby="documentos-trimestre">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" id="documentos-trimestre">
+            Documentos do trimestre
+          </CardTitle>
+          <CardDescription>
+            Um arquivo com o resumo das habilidades desenvolvidas e ainda não desenvolvidas, as aulas e a carga horária, seguido de todos os
+            planos concluídos do trimestre, por data. O PDF serve para a plataforma de avaliação docente (até 4 MB).
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="flex flex-col divide-y">
+            {TRIMESTRES.map((t) => (
+              <li key={t} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <h3 className="text-sm font-semibold">{t}º trimestre</h3>
+                  <div className="flex flex-wrap gap-2">
+                    {FORMATOS.map(({ formato, label }) => {
+                      const running = busy?.trimestre === t && busy.formato === formato;
+                      return (
+                        <Button
+                          key={formato}
+                          variant="outline"
+                          size="sm"
+                          className="min-h-10 sm:min-h-0"
+                          disabled={exporter.isPending}
+                          aria-busy={running || undefined}
+                          onClick={() => download({ trimestre: t, formato })}
+                        >
+                          {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
+                          {running ? `Gerando ${label}…` : `Baixar ${label}`}
+                          <span className="sr-only"> do {t}º trimestre</span>
+                        </Button>
+                      );
+                    })}
+                  </div>
+                </div>
+                {failed?.trimestre === t ? (
+                  <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+                    {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${t}º trimestre. Tente novamente.`)}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p className="sr-only" role="status" aria-live="polite">
+            {busy ? `Gerando os documentos do ${busy.trimestre}º trimestre (${busy.formato === 'pdf' ? 'PDF' : '.docx'})…` : ''}
+          </p>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
