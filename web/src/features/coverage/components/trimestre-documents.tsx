@@ -61,7 +61,7 @@ export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
                   </div>
                 </div>
                 {failed?.trimestre === t ? (
-                  <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+                  <p role="alert" className="text-sm font-medium text-destructive">
                     {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${t}º trimestre. Tente novamente.`)}
                   </p>
                 ) : null}
