@@ -32,6 +32,13 @@ ENV NODE_ENV=production \
     WEB_DIST_DIR=/app/web/dist \
     CURRICULUM_DIR=/app/libs/curriculum/data
 WORKDIR /app
+# LibreOffice's headless Writer makes the trimestre hand-in's PDF in the worker (soffice on PATH; without it the api
+# answers the PDF with 503). Liberation fonts stand in for Arial with the same metrics, so the PDF's pages break
+# where the .docx's do. Before the app's files, so this layer is reused while only sources change.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-liberation2 \
+ && rm -rf /var/lib/apt/lists/* \
+ && soffice --version
 COPY --from=build /app /app
 # Without SMTP_URL the worker writes mail to .data/outbox: the only place under /app the app user may write.
 RUN mkdir -p /app/.data/outbox && chown -R node:node /app/.data
