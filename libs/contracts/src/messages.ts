@@ -158,7 +158,7 @@ export const MSG = {
   /** The trimestre hand-in (GET /api/turmas/{id}/trimestres/{n}/export). */
   handinFormatoInvalido: 'Formato inválido: use docx ou pdf.',
   handinPdfIndisponivel: 'O PDF não está disponível neste servidor (o LibreOffice não está instalado no worker). Baixe o .docx.',
-  handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestre}º trimestre.`,
+  handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestreLabel(trimestre)}.`,
   handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
 } as const;

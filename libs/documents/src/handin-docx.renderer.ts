@@ -1,5 +1,5 @@
 import { HeadingLevel, Packer, Paragraph, TableRow, TextRun } from 'docx';
-import { materiaLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
+import { materiaLabel, trimestreLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
 import {
   buildDocument,
   cell,
@@ -89,7 +89,7 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(HANDIN_SUMMARY_HEADING)] }),
     valueParagraph(`Escola: ${doc.escola}`),
     valueParagraph(`Professor(a): ${doc.professor}`),
-    valueParagraph(`Turma ${doc.turma} — ${formatAno(doc.ano)} — ${doc.trimestre}º trimestre de ${doc.anoLetivo}`),
+    valueParagraph(`Turma ${doc.turma} — ${formatAno(doc.ano)} — ${trimestreLabel(doc.trimestre)} de ${doc.anoLetivo}`),
     valueParagraph(`${doc.planos.length} ${doc.planos.length === 1 ? 'plano' : 'planos'} · carga horária do trimestre: ${workloadText(total)}`),
   ];
   for (const materia of materias) {
@@ -123,7 +123,7 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
 
 /** The hand-in as a .docx: the summary, then each plan from its title (on a new page) to its gabarito. */
 export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
-  const what = `Documentos do ${doc.trimestre}º trimestre`;
+  const what = `Documentos do ${trimestreLabel(doc.trimestre)}`;
   return Packer.toBuffer(
     buildDocument({
       title: `${what} - Turma ${doc.turma} - ${doc.anoLetivo}`,
@@ -131,7 +131,7 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
       description: `${what} de ${doc.anoLetivo}: resumo e planos de aula.`,
       header: pageHeader(doc, what),
       children: [
-        ...titleBlock(doc, `${HANDIN_TITLE} — ${doc.trimestre}º TRIMESTRE DE ${doc.anoLetivo}`),
+        ...titleBlock(doc, `${HANDIN_TITLE} — ${trimestreLabel(doc.trimestre).toUpperCase()} DE ${doc.anoLetivo}`),
         ...summaryBlocks(doc),
         ...doc.planos.flatMap((plano, i) => [
           ...titleBlock(plano, `PLANO ${i + 1} — ${plano.temaPrincipal}`, true),
@@ -145,6 +145,6 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
 /** 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx' (or .pdf). */
 export function handinFileName(doc: Pick<HandinDocument, 'turma' | 'trimestre' | 'anoLetivo'>, formato: 'docx' | 'pdf'): string {
   const turma = safeFileNamePart(doc.turma, 30);
-  const parts = ['Documentos do trimestre', ...(turma ? [`Turma ${turma}`] : []), `${doc.trimestre}º trimestre`, String(doc.anoLetivo)];
+  const parts = ['Documentos do trimestre', ...(turma ? [`Turma ${turma}`] : []), trimestreLabel(doc.trimestre), String(doc.anoLetivo)];
   return `${parts.join(' - ')}.${formato}`;
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { handinResumo, PDF_UNAVAILABLE_REASON, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
+import { handinResumo, PDF_UNAVAILABLE_REASON, schoolDate, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
 import { coberturaScopes } from '@planejador/curriculum';
 import { findTrimestrePlanos, insertExportFile, turmaCobertura, type PgPool } from '@planejador/db';
 import { handinFileName, renderHandinDocx } from '@planejador/documents';
@@ -37,7 +37,8 @@ export class TrimestreExportService {
       ano: first.ano,
       instituicao: first.instituicao,
       trimestre,
-      anoLetivo: Number((first.dataInicio ?? first.createdAt.toISOString()).slice(0, 4)),
+      // The school year: the first plan's start date, else the day it was made on the school's clock.
+      anoLetivo: Number((first.dataInicio ?? schoolDate(first.createdAt)).slice(0, 4)),
       resumo: handinResumo(cobertura.materias, trimestre),
       planos,
     };

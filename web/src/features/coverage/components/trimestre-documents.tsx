@@ -1,4 +1,4 @@
-import { TRIMESTRES, type HandinFormato } from '@planejador/contracts';
+import { TRIMESTRES, trimestreLabel, type HandinFormato } from '@planejador/contracts';
 import { FileDown, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,7 +38,7 @@ export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
             {TRIMESTRES.map((t) => (
               <li key={t} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <h3 className="text-sm font-semibold">{t}º trimestre</h3>
+                  <h3 className="text-sm font-semibold">{trimestreLabel(t)}</h3>
                   <div className="flex flex-wrap gap-2">
                     {FORMATOS.map(({ formato, label }) => {
                       const running = busy?.trimestre === t && busy.formato === formato;
@@ -54,7 +54,7 @@ export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
                         >
                           {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
                           {running ? `Gerando ${label}…` : `Baixar ${label}`}
-                          <span className="sr-only"> do {t}º trimestre</span>
+                          <span className="sr-only"> do {trimestreLabel(t)}</span>
                         </Button>
                       );
                     })}
@@ -62,14 +62,14 @@ export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
                 </div>
                 {failed?.trimestre === t ? (
                   <p role="alert" className="text-sm font-medium text-destructive">
-                    {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${t}º trimestre. Tente novamente.`)}
+                    {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${trimestreLabel(t)}. Tente novamente.`)}
                   </p>
                 ) : null}
               </li>
             ))}
           </ul>
           <p className="sr-only" role="status" aria-live="polite">
-            {busy ? `Gerando os documentos do ${busy.trimestre}º trimestre (${busy.formato === 'pdf' ? 'PDF' : '.docx'})…` : ''}
+            {busy ? `Gerando os documentos do ${trimestreLabel(busy.trimestre)} (${busy.formato === 'pdf' ? 'PDF' : '.docx'})…` : ''}
           </p>
         </CardContent>
       </Card>
