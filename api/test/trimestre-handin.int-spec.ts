@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { DOCUMENT_TIMEOUT } from '../src/core/worker-documents';
+import { QUEUES, type JobProducer } from '@planejador/queue';
+import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { JOB_PRODUCER } from '../src/core/tokens';
 import { startApi, type ApiHarness } from './api-harness';
 
 /**
@@ -21,6 +24,9 @@ const plan = (client: TestClient, turmaId: string, tema: string, pins: string[][
     overrides: { temaPrincipal: tema, duracaoAulaMin: 50, ...overrides },
     timeoutMs: 60000,
   });
+
+/** The worker's temporary PDF directories still on disk (each conversion removes its own). */
+const pdfTempDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('planejador-pdf-'));
 
 const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
 
@@ -80,6 +86,7 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     expect(pdf.body.length).toBeLessThanOrEqual(MAX_PDF_BYTES);
     writeFileSync(join(dir, 'worker.pdf'), pdf.body);
     const made = pdfText(join(dir, 'worker.pdf'));
+    expect(pdfTempDirs()).toEqual([]);
     expect(made.pages).toBeGreaterThanOrEqual(3);
 
     for (const { text } of [opened, made]) {
@@ -152,5 +159,39 @@ describe('the trimestre hand-in with a worker without LibreOffice (soffice not o
     expect(docx.body.subarray(0, 2).toString()).toBe('PK');
     // The slot was freed: a second PDF request is answered the same way, not 429.
     expect((await client.get(handinUrl(turma.id, 1, 'pdf'))).status).toBe(503);
+  });
+});
+
+describe('the trimestre hand-in with a LibreOffice that hangs', () => {
+  let api: ApiHarness;
+  let worker: ManagedProcess;
+  let bin: string;
+
+  beforeAll(async () => {
+    // A `soffice` that never ends, first on the worker's PATH.
+    bin = mkdtempSync(join(tmpdir(), 'planejador-fake-soffice-'));
+    writeFileSync(join(bin, 'soffice'), '#!/bin/sh\nsleep 120\n');
+    chmodSync(join(bin, 'soffice'), 0o755);
+    const env = { OPENAI_API_KEY: '', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-hang`, EXPORT_TIMEOUT_MS: '5000' };
+    api = await startApi(env);
+    worker = await spawnWorker({ ...env, PATH: `${bin}:${process.env.PATH}` });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    if (bin) rmSync(bin, { recursive: true, force: true });
+  });
+
+  it('kills the conversion at its time-out (with what it started), removes its files and answers 504 in Portuguese', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    await plan(client, turma.id, 'Frações', [['EF05MA03']], { trimestre: 1 });
+    const pdf = await client.get<{ message: string }>(handinUrl(turma.id, 1, 'pdf'));
+    expect(pdf.status).toBe(504);
+    expect(pdf.body.message).toBe(DOCUMENT_TIMEOUT);
+    // The worker's time-out (4 s, under the api's 5 s) killed the fake soffice and its sleep, and removed its files.
+    const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(bin) || line.trim() === 'sleep 120');
+    await waitFor(async () => (pdfTempDirs().length === 0 && running().length === 0 ? true : null), { what: 'the conversion killed and cleaned up', timeoutMs: 10000 });
+    const failed = await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.export).getFailed();
+    expect(failed.map((job) => job.failedReason)).toEqual([expect.stringMatching(/^soffice timed out after 4000 ms/)]);
   });
 });

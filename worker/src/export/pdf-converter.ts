@@ -10,6 +10,9 @@ import { SETTINGS } from '../core/tokens';
 /** LibreOffice (soffice) is not on this worker's PATH: the PDF cannot be made here, the .docx still can. */
 export class PdfUnavailableError extends Error {}
 
+/** The conversion outlived its time-out and was killed: trying again would most likely hang the same way. */
+export class PdfTimeoutError extends Error {}
+
 /**
  * .docx -> PDF with LibreOffice headless, the one external program of the export. Each conversion gets its own
  * temporary directory and its own LibreOffice profile (-env:UserInstallation), so conversions running at once never
@@ -29,7 +32,8 @@ export class PdfConverter {
       await writeFile(input, docx);
       await this.soffice(
         [`-env:UserInstallation=${pathToFileURL(join(dir, 'perfil')).href}`, '--headless', '--norestore', '--nolockcheck', '--convert-to', 'pdf', '--outdir', dir, input],
-        this.settings.EXPORT_TIMEOUT_MS,
+        // Under the api's wait, so a stuck conversion fails here (and says so) before the request gives up.
+        Math.max(1000, Math.floor(this.settings.EXPORT_TIMEOUT_MS * 0.8)),
       );
       return await readFile(join(dir, 'documento.pdf')).catch(() => {
         throw new Error('soffice wrote no PDF');
@@ -48,7 +52,7 @@ export class PdfConverter {
       });
       const timer = setTimeout(() => {
         killGroup(child.pid);
-        reject(new Error(`soffice timed out after ${timeoutMs} ms`));
+        reject(new PdfTimeoutError(`soffice timed out after ${timeoutMs} ms`));
       }, timeoutMs);
       child.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);

@@ -7,7 +7,7 @@ import { findTrimestrePlanos, insertExportFile, turmaCobertura, type PgPool } fr
 import { handinFileName, renderHandinDocx } from '@planejador/documents';
 import { PG_POOL } from '../core/tokens';
 import { EXPORT_FILE_TTL_MS, planDocument } from './export.service';
-import { PdfConverter, PdfUnavailableError } from './pdf-converter';
+import { PdfConverter, PdfTimeoutError, PdfUnavailableError } from './pdf-converter';
 
 const SCOPES = coberturaScopes();
 
@@ -48,6 +48,7 @@ export class TrimestreExportService {
         content = await this.pdf.toPdf(content);
       } catch (err) {
         if (err instanceof PdfUnavailableError) throw new UnrecoverableError(PDF_UNAVAILABLE_REASON);
+        if (err instanceof PdfTimeoutError) throw new UnrecoverableError(err.message);
         throw err;
       }
     }
