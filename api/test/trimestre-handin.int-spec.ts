@@ -109,7 +109,7 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     }
   });
 
-  it('refuses a bad trimestre or format (400, in Portuguese), another teacher\'s class (404) and a trimestre without plans (409)', async () => {
+  it('refuses a bad trimestre or format (400, in Portuguese), another teacher\'s class (404) and a trimestre without plans (409), and one export at a time', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
     await plan(client, turma.id, 'Frações', [['EF05MA03']], { trimestre: 2 });
     for (const n of ['0', '4', 'abc', '1.5']) {
@@ -131,6 +131,14 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe(MSG.handinSemPlanos(3));
     expect((await client.get(handinUrl(turma.id, 2))).status).toBe(200);
+
+    // One export in flight per teacher, as for plans: while the PDF is made, another request is told to wait.
+    const pdf = client.get<Buffer>(handinUrl(turma.id, 2, 'pdf'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const meanwhile = await client.get<{ message: string }>(handinUrl(turma.id, 2, 'docx'));
+    expect({ status: meanwhile.status, message: meanwhile.body.message }).toEqual({ status: 429, message: MSG.exportInFlight });
+    expect((await pdf).status).toBe(200);
+    expect((await client.get(handinUrl(turma.id, 2, 'docx'))).status).toBe(200);
   });
 });
 
