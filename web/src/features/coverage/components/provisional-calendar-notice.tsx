@@ -1,6 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { anoAtual, useCalendario } from '@/lib/api/calendario';
+import { PATHS } from '@/lib/paths';
 
 /**
  * While this year's trimestre dates are provisional (no calendar of hers, none shipped for the network), the coverage
@@ -15,7 +16,7 @@ export function ProvisionalCalendarNotice() {
       <CalendarClock className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
       <p>
         As datas dos trimestres de {ano} são provisórias, e os planos são distribuídos nos trimestres por elas.{' '}
-        <Link to="/configuracoes" className="font-medium text-primary underline underline-offset-2">
+        <Link to={PATHS.configuracoes} className="font-medium text-primary underline underline-offset-2">
           Confirme as datas do calendário escolar em Configurações
         </Link>
         .
