@@ -4,7 +4,6 @@ import type { Aula } from './planos';
 
 /** Progress of a plan's generation, published by the worker and forwarded to the plan's owner only. */
 const PLAN_PROGRESS_TYPES = [
-  'queued',
   'started',
   'lesson-started',
   'lesson-done',
@@ -32,7 +31,7 @@ export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
  * the whole text so far); the stored lesson is only the validated, complete answer that 'done' (or, for a first
  * generation, the plan's 'lesson-done') announces.
  */
-const LESSON_PROGRESS_TYPES = ['queued', 'started', 'delta', 'done', 'failed'] as const;
+const LESSON_PROGRESS_TYPES = ['started', 'delta', 'done', 'failed'] as const;
 
 const lessonProgressEventSchema = z.object({
   planId: z.uuid(),

@@ -10,7 +10,7 @@ function plano(generation: Generation, lessonStates: LessonGenerationState[]): P
 }
 
 function event(type: PlanProgressEvent['type'], fields: Partial<PlanProgressEvent> = {}): PlanProgressEvent {
-  const state = type === 'queued' ? 'queued' : type === 'done' || type === 'failed' ? type : 'running';
+  const state = type === 'done' || type === 'failed' ? type : 'running';
   return { planId: PLAN_ID, type, state, done: 0, total: 3, at: '2026-11-25T10:00:00.000Z', ...fields };
 }
 
@@ -40,7 +40,7 @@ describe('applyProgressEvent', () => {
 
   it('never goes back: a late event cannot undo a newer one (lesson, plan state or count)', () => {
     const ahead = applyAll(queued, [event('lesson-done', { numeroAula: 1, done: 2 }), event('lesson-done', { numeroAula: 2, done: 2 })]);
-    const late = applyAll(ahead, [event('lesson-started', { numeroAula: 1, done: 0 }), event('queued', { done: 0 })]);
+    const late = applyAll(ahead, [event('lesson-started', { numeroAula: 1, done: 0 }), event('started', { done: 0 })]);
     expect(lessonStates(late)).toEqual(['done', 'done', 'queued']);
     expect(late.generation).toMatchObject({ state: 'running', done: 2, total: 3 });
   });

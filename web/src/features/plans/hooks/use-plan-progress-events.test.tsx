@@ -24,7 +24,7 @@ const stored: Aula = { ...aula(2, 2, 'Objetivo novo da IA'), regeneracoes: 1, up
 const after: Plano = { ...before, aulas: [before.aulas[0], stored, before.aulas[2]] };
 
 function event(type: LessonProgressEvent['type'], fields: Partial<LessonProgressEvent> = {}): LessonProgressEvent {
-  const state = type === 'queued' ? 'queued' : type === 'started' ? 'running' : 'done';
+  const state = type === 'started' ? 'running' : 'done';
   return { planId: before.id, aulaId: target.id, numeroAula: 2, jobId: JOB, type, state, at: '2026-11-25T10:05:00.000Z', ...fields };
 }
 const doneEvent = event('done', { versao: 2, aula: stored });
@@ -60,11 +60,9 @@ function renderOnPage<T>(client: QueryClient, hook: (plan: Plano | undefined) =>
 describe("a lesson's progress events in the cached plan", () => {
   beforeEach(() => localStorage.clear());
 
-  it("'queued' and 'started' set the lesson's state and 'done' puts in the stored lesson, with no GET", () => {
+  it("'started' sets the lesson's state and 'done' puts in the stored lesson, with no GET", () => {
     const calls = answerFetch(() => ({ status: 500 }));
     const client = withPlan(before);
-    applyLessonEvent(client, before.id, event('queued'));
-    expect(lesson2(client).generation).toEqual({ state: 'queued', error: null });
     applyLessonEvent(client, before.id, event('started'));
     expect([lesson2(client).generationState, lesson2(client).generation.state]).toEqual(['running', 'running']);
     expect(client.getQueryData<Plano>(key)!.generation.done).toBe(2);

@@ -27,7 +27,7 @@ export function withRegenerationQueued(plano: Plano, aulaId: string, habilidades
 /**
  * The cached plan after a lesson's progress event, or null when the event does not say enough and the plan must
  * be asked again: a failure (the lesson's state, error and credit come from the api), a 'done' without the stored
- * lesson (an older worker), or a lesson this plan does not have. 'queued'/'started' set the lesson's state;
+ * lesson (an older worker), or a lesson this plan does not have. 'started' sets the lesson's state;
  * 'done' puts the stored lesson in, unless the cache already has a newer version of it.
  */
 export function withLessonEvent(plano: Plano, event: LessonProgressEvent): Plano | null {
@@ -35,7 +35,7 @@ export function withLessonEvent(plano: Plano, event: LessonProgressEvent): Plano
   if (!cached || event.planId !== plano.id) return null;
   // A 'delta' (the AI's text so far, streaming) says the lesson is running; its text is shown from the lesson
   // stream (lib/lesson-stream.ts), never put in the cached lesson: only the stored answer goes there.
-  if (event.type === 'queued' || event.type === 'started' || event.type === 'delta') {
+  if (event.type === 'started' || event.type === 'delta') {
     if (event.type === 'delta' && cached.generation.state === event.state) return plano;
     return withLesson(plano, event.aulaId, (aula) => ({
       ...aula,
