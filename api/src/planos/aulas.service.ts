@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   isInProgress,
@@ -8,7 +8,9 @@ import {
   MSG,
   type Aula as AulaDto,
   type AulaVersao,
+  type Barreira,
   type AulaVersoesQueryData,
+  type AdaptarAulaData,
   type RegenerateAulaData,
   type RegenerateAulaResponse,
   type RegenerateLessonJob,
@@ -53,6 +55,24 @@ export class AulasService {
    * sweeper queues it later.
    */
   async regenerate(userId: string, planId: string, aulaId: string, data: RegenerateAulaData): Promise<RegenerateAulaResponse> {
+    return this.queue(userId, planId, aulaId, data);
+  }
+
+  /**
+   * Queues an adaptation of the lesson's activities for one barreira (decisions.md, "Inclusion (DUA)"): a
+   * regeneration of Experiências de Aprendizagem alone, with the lesson's skills kept, under the same rules (bounds,
+   * credits, free offline), stored as a version of origin 'adaptacao'.
+   */
+  async adapt(userId: string, planId: string, aulaId: string, data: AdaptarAulaData): Promise<RegenerateAulaResponse> {
+    return this.queue(userId, planId, aulaId, { instrucao: data.instrucao, campo: 'experiencias', adaptacao: data.barreira });
+  }
+
+  private async queue(
+    userId: string,
+    planId: string,
+    aulaId: string,
+    data: RegenerateAulaData & { adaptacao?: Barreira },
+  ): Promise<RegenerateAulaResponse> {
     const token = randomUUID().slice(0, 8);
     const jobId = jobIds.regenerateLesson(aulaId, token);
     const job = await this.em.fork().transactional(async (tx) => {
@@ -66,6 +86,8 @@ export class AulasService {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
+      // DUA strategies are written for the class's barreiras: none marked, nothing to write them for.
+      if (data.campo === 'dua' && (lesson.barreiras ?? []).length === 0) throw new BadRequestException({ message: MSG.duaSemBarreiras });
       const admission = await admitRegeneration(tx, userId, aulaId, {
         inFlightMax: LIMITS.regenerationsInFlightMax,
         perHour: LIMITS.regenerationsPerHour,
@@ -88,6 +110,7 @@ export class AulasService {
         ...(data.instrucao ? { instrucao: data.instrucao } : {}),
         ...(data.campo ? { campo: data.campo } : {}),
         ...(data.habilidadesFixadas?.length ? { habilidadesFixadas: data.habilidadesFixadas } : {}),
+        ...(data.adaptacao ? { adaptacao: data.adaptacao } : {}),
         charged,
       };
       await queueLessonRegeneration(tx, aulaId, {
@@ -108,7 +131,7 @@ export class AulasService {
     } catch (err) {
       this.logger.warn({ planId, aulaId, err: (err as Error).message }, 'regeneration not enqueued yet; the sweeper will retry');
     }
-    this.logger.log({ planId, aulaId, campo: job.campo ?? null, charged: job.charged }, 'lesson regeneration queued');
+    this.logger.log({ planId, aulaId, campo: job.campo ?? null, adaptacao: job.adaptacao ?? null, charged: job.charged }, 'lesson regeneration queued');
     // Offline, a wish cannot be applied by the drafter: the lesson keeps it as a note, and the page says so.
     return this.offline() && job.instrucao ? { jobId, nota: MSG.regenerationOfflineNote } : { jobId };
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Que
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  adaptarAulaSchema,
   AULA_VERSOES_HEADERS,
   aulaVersoesQuerySchema,
   MSG,
@@ -11,6 +12,7 @@ import {
   PLANOS_PAGE_HEADERS,
   regenerateAulaSchema,
   updatePlanoSchema,
+  type AdaptarAulaData,
   type AulaVersao,
   type AulaVersoesQueryData,
   type RegenerateAulaData,
@@ -108,6 +110,21 @@ export class PlanosController {
     @Body(new ZodValidationPipe(regenerateAulaSchema)) body: RegenerateAulaData,
   ): Promise<RegenerateAulaResponse> {
     return this.aulas.regenerate(user.id, id, aulaId, body);
+  }
+
+  /**
+   * Queues an adaptation of the lesson's activities for one barreira (a new version of Experiências, same skills),
+   * under the regeneration rules: 202 { jobId }.
+   */
+  @Post(':id/aulas/:aulaId/adaptar')
+  @HttpCode(202)
+  adapt(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Param('aulaId', NotFoundUuidPipe) aulaId: string,
+    @Body(new ZodValidationPipe(adaptarAulaSchema)) body: AdaptarAulaData,
+  ): Promise<RegenerateAulaResponse> {
+    return this.aulas.adapt(user.id, id, aulaId, body);
   }
 
   /** One page of the lesson's versions (newest first): the array, with the next page's `antes` in a header. */

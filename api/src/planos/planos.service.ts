@@ -243,11 +243,14 @@ export class PlanosService {
           const outside = questionsOutsideSkills(verificacao!, codes);
           if (outside.length) throw new BadRequestException({ message: MSG.questaoHabilidadeForaDaAula(aula.numeroAula, outside[0]) });
         }
+        // DUA strategies (validated by the contract: at least one per principle); sent unchanged, nothing changes.
+        const dua = input.dua && JSON.stringify(input.dua) !== JSON.stringify(aula.dua ?? null) ? input.dua : aula.dua;
         const contentChanged =
           (Object.keys(next) as (keyof typeof next)[]).some((field) => (aula[field] ?? '') !== next[field]) ||
           !sameList(codes, stored) ||
           titulo !== aula.titulo ||
-          verificacao !== aula.verificacao;
+          verificacao !== aula.verificacao ||
+          dua !== aula.dua;
         // Sending codes (or typing them) confirms them; a field left citing a code the lesson no longer has warns.
         const confirmed = input.habilidadeCodes !== undefined || newCodes !== null;
         const before = aula.avisos ?? [];
@@ -263,7 +266,7 @@ export class PlanosService {
         }
         if (warningsChanged) aula.avisos = avisos;
         if (!contentChanged) continue;
-        Object.assign(aula, next, { titulo, verificacao });
+        Object.assign(aula, next, { titulo, verificacao, dua });
         aula.habilidadeCodes = codes;
         aula.versao += 1;
         changed.push(aula);

@@ -1,5 +1,9 @@
 import {
   cutAtWord,
+  DUA_PRINCIPIO_LABELS,
+  DUA_PRINCIPIOS,
+  duaSchema,
+  type Dua,
   LIMITS,
   questionsOutsideSkills,
   verificacaoQuestionCount,
@@ -132,12 +136,37 @@ export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
     required: ['questoes'],
     additionalProperties: false,
   };
+  if (hasBarreiras(ctx)) {
+    const principle = (label: string, what: string) => ({
+      type: 'array',
+      description: `${label}: ${what}. Cada item começa pelo nome da barreira a que responde.`,
+      items: { type: 'string' },
+      minItems: 1,
+      maxItems: LIMITS.duaEstrategiasMax,
+    });
+    properties.dua = {
+      type: 'object',
+      description: 'Acessibilidade (DUA): estratégias concretas para as barreiras da turma, ligadas à atividade desta aula.',
+      properties: {
+        representacao: principle(DUA_PRINCIPIO_LABELS.representacao, 'formas de apresentar o conteúdo'),
+        acaoExpressao: principle(DUA_PRINCIPIO_LABELS.acaoExpressao, 'formas de os estudantes agirem e mostrarem o que aprenderam'),
+        engajamento: principle(DUA_PRINCIPIO_LABELS.engajamento, 'formas de envolver a turma'),
+      },
+      required: [...DUA_PRINCIPIOS],
+      additionalProperties: false,
+    };
+  }
   return {
     type: 'object',
     properties,
     required: Object.keys(properties),
     additionalProperties: false,
   };
+}
+
+/** Whether the class has barreiras (the answer then carries "dua"). */
+function hasBarreiras(ctx: LessonContext): boolean {
+  return (ctx.turma.barreiras ?? []).length > 0;
 }
 
 const text = z.string().trim().min(1).max(LIMITS.lessonFieldMax);
@@ -163,6 +192,7 @@ function answerSchema(ctx: LessonContext) {
         }),
       ),
     }),
+    dua: hasBarreiras(ctx) ? duaSchema : z.unknown().optional(),
   });
 }
 
@@ -175,6 +205,8 @@ export interface LessonAnswer {
   experiencias: string;
   evidencias: string;
   verificacao: Verificacao;
+  /** The DUA strategies when the class has barreiras; null otherwise. */
+  dua: Dua | null;
 }
 
 function schemaError(detail: string): AiError {
@@ -254,6 +286,7 @@ export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAn
     experiencias: parsed.data.experiencias,
     evidencias: parsed.data.evidencias,
     verificacao: varyRightAnswers(verificacao.data, ctx),
+    dua: hasBarreiras(ctx) ? (parsed.data.dua as Dua) : null,
   };
 }
 
@@ -277,6 +310,7 @@ export function composeDraft(ctx: LessonContext, answer: LessonAnswer): LessonDr
   return {
     titulo: answer.titulo,
     verificacao: answer.verificacao,
+    dua: answer.dua,
     habilidadeCodes: skills.map((s) => s.code),
     habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
     objetivos: answer.objetivos,

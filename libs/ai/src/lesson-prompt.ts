@@ -1,4 +1,17 @@
-import { ALTERNATIVA_LETRAS, LESSON_FIELD_LABELS, materiaLabel, REGENERABLE_FIELD_LABELS, verificacaoQuestionCount, type Verificacao } from '@planejador/contracts';
+import {
+  ALTERNATIVA_LETRAS,
+  BARREIRA_HINTS,
+  BARREIRA_LABELS,
+  DUA_PRINCIPIO_LABELS,
+  DUA_PRINCIPIOS,
+  LESSON_FIELD_LABELS,
+  materiaLabel,
+  REGENERABLE_FIELD_LABELS,
+  verificacaoQuestionCount,
+  type Dua,
+  type Verificacao,
+} from '@planejador/contracts';
+import { ADAPTATION_GUIDE, ADAPTATION_SUPPORTS } from './dua/dua-table';
 import { anoLabel, bnccComponentName, detailLevel, noSkillsText } from './curriculum-text';
 import { pinnedSkills, promptCandidates, skillCountRange } from './lesson-answer';
 import type { HabilidadeMatch } from '@planejador/contracts';
@@ -106,6 +119,24 @@ function sequenceLines(ctx: LessonContext): string[] {
   ];
 }
 
+/**
+ * The class's barreiras (tags of needs, never people) and what "dua" asks for: at least one concrete strategy per
+ * principle of the Desenho Universal para a Aprendizagem, tied to those barreiras and to this lesson's activity.
+ */
+function barreiraLines(ctx: LessonContext): string[] {
+  const barreiras = ctx.turma.barreiras ?? [];
+  if (barreiras.length === 0) return [];
+  return [
+    'Barreiras da turma (o que a turma precisa; nunca se refira a estudantes em particular):',
+    ...barreiras.map((b) => `- ${BARREIRA_LABELS[b]}: ${BARREIRA_HINTS[b]}`),
+    'Em "dua", escreva estratégias do Desenho Universal para a Aprendizagem (DUA) para estas barreiras, concretas e ligadas à atividade desta aula: ' +
+      'em "representacao" (formas de apresentar o conteúdo), "acaoExpressao" (formas de os estudantes agirem e mostrarem o que aprenderam) e ' +
+      '"engajamento" (formas de envolver a turma), ao menos uma em cada, começando pelo nome da barreira (por exemplo "Leitura: ..."). ' +
+      'Nada de diagnósticos, nomes ou laudos.',
+    '',
+  ];
+}
+
 /** The chat messages (Portuguese) for one lesson. */
 export function buildLessonMessages(ctx: LessonContext): ChatMessage[] {
   const level = detailLevel(ctx);
@@ -127,6 +158,7 @@ export function buildLessonMessages(ctx: LessonContext): ChatMessage[] {
     `- Nível de detalhamento: ${level} de 5 — ${DETAIL_LEVEL_GUIDE[level]}`,
     `- Verificação da aprendizagem: ${verificacaoQuestionCount(level)} questões de múltipla escolha.`,
     '',
+    ...barreiraLines(ctx),
     ...sequenceLines(ctx),
   ];
   const pinned = pinnedSkills(ctx);
@@ -167,7 +199,20 @@ function regenerationLines(ctx: LessonContext): string[] {
   if (currentCheck && currentCheck.questoes.length > 0) {
     lines.push('[Verificação da aprendizagem atual]', '"""', verificacaoText(currentCheck), '"""');
   }
-  if (regeneration.campo === 'verificacao') {
+  const currentDua = regeneration.currentDua;
+  if (currentDua && regeneration.campo === 'dua') lines.push('[Acessibilidade (DUA) atual]', '"""', duaText(currentDua), '"""');
+  if (regeneration.adaptacao) {
+    const barreira = regeneration.adaptacao;
+    lines.push(
+      `Adapte somente o campo "${REGENERABLE_FIELD_LABELS.experiencias}" para a barreira ${BARREIRA_LABELS[barreira]}: ${ADAPTATION_GUIDE[barreira]}.`,
+      `Apoios que podem entrar na atividade: ${ADAPTATION_SUPPORTS[barreira].join(' ')}`,
+      'Mantenha o mesmo tema, as mesmas habilidades e os mesmos objetivos (a adaptação muda a forma, não o que se aprende); nos demais campos devolva o texto atual sem mudanças.',
+    );
+  } else if (regeneration.campo === 'dua') {
+    lines.push(
+      'Reescreva somente "dua" (novas estratégias de acessibilidade para as barreiras da turma, diferentes das atuais); nos demais campos devolva o texto atual sem mudanças.',
+    );
+  } else if (regeneration.campo === 'verificacao') {
     lines.push(
       'Reescreva somente a verificação da aprendizagem (novas questões sobre esta aula); nos demais campos devolva o texto atual sem mudanças.',
     );
@@ -188,6 +233,11 @@ function regenerationLines(ctx: LessonContext): string[] {
     );
   }
   return lines;
+}
+
+/** The current DUA strategies as text, by principle. */
+function duaText(dua: Dua): string {
+  return DUA_PRINCIPIOS.map((p) => `${DUA_PRINCIPIO_LABELS[p]}:\n${dua[p].map((s) => `- ${s}`).join('\n')}`).join('\n');
 }
 
 /** The current check of learning as text, for the model to rewrite (right answers marked). */

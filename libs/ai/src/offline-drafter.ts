@@ -2,6 +2,8 @@ import { LIMITS, verificacaoQuestionCount, type HabilidadeMatch, type QuestaoAbe
 import { asClause, detailLevel, habilidadesText, noSkillsText, sharesMeaningfulWord } from './curriculum-text';
 import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
 import { LEVEL_BOUNDS } from './lesson-prompt';
+import { adaptActivities } from './dua/adapt-activities';
+import { offlineDua } from './dua/dua-choice';
 import { closestObjects, rankByCloseness, titleFromDescription } from './lesson-topic';
 import type { LessonContext, LessonDraft, LessonGenerator } from './types';
 
@@ -150,7 +152,7 @@ function experiencias(l: Lesson): string {
   if (level >= 5 && notes) steps.push(`Adequações para a turma na aula sobre ${l.tema}: considerar as observações da turma (${notes}).`);
 
   let text = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
-  const wish = l.ctx.regeneration?.instrucao?.trim();
+  const wish = l.ctx.regeneration?.adaptacao ? undefined : l.ctx.regeneration?.instrucao?.trim();
   if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
   return text;
 }
@@ -238,15 +240,32 @@ export class OfflineLessonDrafter implements LessonGenerator {
   async generate(ctx: LessonContext): Promise<LessonDraft> {
     const skills = pickOfflineSkills(ctx);
     const lesson = lessonOf(ctx, skills);
+    const regeneration = ctx.regeneration;
+    let activities = experiencias(lesson);
+    // An adaptation rewrites the lesson's current activities (the skills stay: they are the lesson's pins).
+    if (regeneration?.adaptacao) {
+      activities = adaptActivities({
+        barreira: regeneration.adaptacao,
+        experiencias: regeneration.current?.experiencias?.trim() || activities,
+        skills,
+        instrucao: regeneration.instrucao,
+      });
+    }
     return {
       titulo: lesson.titulo,
       verificacao: verificacao(lesson),
+      dua: offlineDua(
+        ctx.turma.barreiras ?? [],
+        `${ctx.aula.prompt}\n${regeneration?.current?.experiencias ?? activities}`,
+        lesson.titulo,
+        regeneration?.campo === 'dua' ? regeneration.currentDua : null,
+      ),
       avisos: needsSkillConfirmation(ctx, skills) ? ['habilidade-a-confirmar'] : [],
       habilidadeCodes: skills.map((s) => s.code),
       habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
       objetivos: objetivos(lesson),
       objetosConhecimento: objetos(lesson),
-      experiencias: experiencias(lesson),
+      experiencias: activities,
       evidencias: evidencias(lesson),
     };
   }

@@ -32,6 +32,11 @@ export function redactLessonContext(ctx: LessonContext): LessonContext {
       instrucao: redactNullable(regeneration.instrucao),
       current: regeneration.current && Object.fromEntries(Object.entries(regeneration.current).map(([field, value]) => [field, redactNullable(value)])),
       currentVerificacao: redactVerificacao(regeneration.currentVerificacao),
+      currentDua: regeneration.currentDua && {
+        representacao: regeneration.currentDua.representacao.map(redact),
+        acaoExpressao: regeneration.currentDua.acaoExpressao.map(redact),
+        engajamento: regeneration.currentDua.engajamento.map(redact),
+      },
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
+import type { Barreira, Dua, HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
 
 /** One lesson of the plan as the sequence lists it: its number and the teacher's description. */
 export interface SequenceLesson {
@@ -31,6 +31,8 @@ export interface LessonContext {
     numero: string;
     escola: string;
     observacoesAdicionais: string | null;
+    /** What the class needs (tags, never people): each lesson gets DUA strategies for them. Absent: none. */
+    barreiras?: Barreira[];
   };
   aula: {
     numeroAula: number;
@@ -60,6 +62,10 @@ export interface LessonContext {
     current?: Partial<Record<LessonField, string | null>>;
     /** The lesson's current check of learning (shown to the model when it rewrites the check). */
     currentVerificacao?: Verificacao | null;
+    /** The lesson's current DUA strategies (shown to the model when it rewrites them; the drafter offers others). */
+    currentDua?: Dua | null;
+    /** An adaptation of the lesson's activities (campo 'experiencias') for this barreira; the skills stay. */
+    adaptacao?: Barreira | null;
   };
 }
 

@@ -74,13 +74,14 @@ export const LESSON_WARNINGS = ['habilidade-a-confirmar', 'campos-com-habilidade
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];
 
 /** Where a lesson version came from (decisions.md, "Lesson control"). */
-const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao'] as const;
+const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao', 'adaptacao'] as const;
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
 export const VERSION_ORIGIN_LABELS: Record<VersionOrigin, string> = {
   geracao: 'Geração',
   regeneracao: 'Gerada novamente',
   edicao: 'Edição',
   restauracao: 'Restauração',
+  adaptacao: 'Atividade adaptada',
 };
 
 /** A BNCC skill code, for example EF05MA01 (upper-cased, trimmed). */
@@ -163,6 +164,9 @@ export const LIMITS = {
   /** GET .../versoes: versions per answer when the request names no `limite`, and the most one answer may hold. */
   versoesPageDefault: 20,
   versoesPageMax: 50,
+  /** A lesson's DUA strategies: characters of one, and strategies per principle. */
+  duaEstrategiaMax: 500,
+  duaEstrategiasMax: 12,
 } as const;
 
 /** Questions of a lesson's verificação at a detail level: 3 at levels 1-2, 4 at 3, 5 at 4-5. */

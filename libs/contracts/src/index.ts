@@ -4,6 +4,7 @@ export * from './messages';
 export * from './domain';
 export * from './materia';
 export * from './auth';
+export * from './barreiras';
 export * from './turmas';
 export * from './feedback';
 export * from './planos';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BARREIRAS } from './barreiras';
 import { LIMITS } from './domain';
 import { REGENERABLE_FIELDS } from './planos';
 import { HANDIN_FORMATOS } from './trimestre-export';
@@ -18,6 +19,8 @@ export const regenerateLessonJobSchema = z.object({
   instrucao: z.string().max(LIMITS.instrucaoMax).optional(),
   campo: z.enum(REGENERABLE_FIELDS).optional(),
   habilidadesFixadas: z.array(z.string()).max(LIMITS.habilidadesFixadasMax).optional(),
+  /** An adaptation of the lesson's activities for this barreira (POST .../adaptar): campo is 'experiencias'. */
+  adaptacao: z.enum(BARREIRAS).optional(),
   charged: z.boolean(),
 });
 export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid() });

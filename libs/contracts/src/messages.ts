@@ -161,4 +161,14 @@ export const MSG = {
   handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestreLabel(trimestre)}.`,
   handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
+  /** Inclusion (DUA): a barreira outside the closed list is named. */
+  barreiraInvalid: (tag: string) =>
+    `Barreira desconhecida: "${tag}". Use uma destas: leitura, escrita, atencao, comunicacao-oral, visao, audicao-libras, mobilidade, altas-habilidades.`,
+  barreirasInvalid: 'Barreiras: envie uma lista de barreiras (por exemplo ["leitura", "atencao"]).',
+  barreiraRequired: 'Escolha a barreira para a qual adaptar a atividade.',
+  barreirasRepetidas: 'Cada barreira pode ser marcada uma vez só.',
+  duaPrincipioVazio: (principio: string) => `Acessibilidade (DUA): escreva pelo menos uma estratégia em ${principio}.`,
+  duaEstrategiaLength: (principio: string) => `Acessibilidade (DUA): cada estratégia de ${principio} tem de 1 a 500 caracteres.`,
+  duaEstrategiasMax: (principio: string) => `Acessibilidade (DUA): no máximo 12 estratégias em ${principio}.`,
+  duaSemBarreiras: 'Esta turma não tem barreiras marcadas: marque-as no cadastro da turma para gerar a acessibilidade (DUA).',
 } as const;

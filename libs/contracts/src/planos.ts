@@ -9,6 +9,7 @@ import {
   PlanStatus,
   VersionOrigin,
 } from './domain';
+import { duaSchema, type Barreira, type Dua } from './barreiras';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';
@@ -155,8 +156,11 @@ export const LESSON_FIELDS = [
 ] as const;
 export type LessonField = (typeof LESSON_FIELDS)[number];
 
-/** What a regeneration may limit itself to: one of the five text fields, or the lesson's check of learning. */
-export const REGENERABLE_FIELDS = [...LESSON_FIELDS, 'verificacao'] as const;
+/**
+ * What a regeneration may limit itself to: one of the five text fields, the lesson's check of learning, or its DUA
+ * strategies (a class with barreiras).
+ */
+export const REGENERABLE_FIELDS = [...LESSON_FIELDS, 'verificacao', 'dua'] as const;
 export type RegenerableField = (typeof REGENERABLE_FIELDS)[number];
 
 export const REGENERABLE_FIELD_LABELS: Record<RegenerableField, string> = {
@@ -166,6 +170,7 @@ export const REGENERABLE_FIELD_LABELS: Record<RegenerableField, string> = {
   experiencias: 'Experiências de Aprendizagem',
   evidencias: 'Evidências de Aprendizagem',
   verificacao: 'Verificação da aprendizagem',
+  dua: 'Acessibilidade (DUA)',
 };
 
 export const LESSON_FIELD_LABELS = Object.fromEntries(LESSON_FIELDS.map((field) => [field, REGENERABLE_FIELD_LABELS[field]])) as Record<
@@ -194,6 +199,8 @@ const updateAulaSchema = z.object({
   titulo: tituloAulaSchema.optional(),
   /** The lesson's check of learning; absent: unchanged. Each question's skill must be one of the lesson's codes. */
   verificacao: verificacaoSchema.optional(),
+  /** The lesson's DUA strategies (at least one per principle); absent: unchanged. */
+  dua: duaSchema.optional(),
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax).optional(),
   materia: materiaSchema.optional(),
   prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)).optional(),
@@ -264,6 +271,8 @@ export interface LessonContent {
   titulo: string;
   /** The check of learning for the end of the lesson; null when none was written (older lessons). */
   verificacao: Verificacao | null;
+  /** The DUA strategies when the class has barreiras; null (or absent) otherwise. */
+  dua?: Dua | null;
   habilidadeCodes: string[];
   habilidades: string;
   objetivos: string;
@@ -293,6 +302,7 @@ export interface AulaVersao {
   createdAt: string;
   titulo: string | null;
   verificacao: Verificacao | null;
+  dua: Dua | null;
   habilidades: string | null;
   objetivos: string | null;
   objetosConhecimento: string | null;
@@ -355,6 +365,8 @@ export interface Aula {
   evidencias: string | null;
   /** The check of learning for the end of the lesson (3 to 5 questions); null until written. */
   verificacao: Verificacao | null;
+  /** Accessibility strategies (DUA) for the class's barreiras; null when the class has none or before it is written. */
+  dua: Dua | null;
   /** Skill codes chosen for this lesson (validated against the curriculum). */
   habilidadeCodes: string[];
   /** Same as generation.state / generation.error (kept for older clients). */
@@ -391,6 +403,8 @@ export interface PlanoTurma {
   nomeProfessor: string;
   estado: string;
   instituicao: string;
+  /** What the class needs (the adaptation dialog offers these first). */
+  barreiras: Barreira[];
 }
 
 export interface Plano {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barreirasSchema, type Barreira } from './barreiras';
 import { ANOS, ESTADOS, INSTITUICOES, LIMITS } from './domain';
 import { MSG } from './messages';
 
@@ -23,6 +24,8 @@ export const turmaSchema = z.object({
     .max(LIMITS.observacoesMax, MSG.textTooLong(LIMITS.observacoesMax))
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** What the class needs (tags, never people); absent: none. */
+  barreiras: barreirasSchema,
 });
 export type TurmaInput = z.input<typeof turmaSchema>;
 export type TurmaData = z.output<typeof turmaSchema>;
@@ -36,6 +39,7 @@ export interface Turma {
   estado: string;
   instituicao: string;
   observacoesAdicionais: string | null;
+  barreiras: Barreira[];
   userId: string;
   createdAt: string;
   updatedAt: string;

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerableField, type RegenerateLessonJob } from '@planejador/contracts';
+import { BARREIRA_LABELS, isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerableField, type RegenerateLessonJob } from '@planejador/contracts';
 import {
   endRegeneration,
   findAulaWithPlano,
@@ -21,6 +21,13 @@ import { lessonFields, LessonWriter } from './lesson-writer';
 import { OutageRetry } from './outage-retry';
 
 export type RegenerationOutcome = 'done' | 'failed' | 'skipped';
+
+/** What a version keeps as its request: the wish, and for an adaptation the barreira it was made for. */
+function adaptationNote(data: RegenerateLessonJob): string | null {
+  if (!data.adaptacao) return data.instrucao ?? null;
+  const label = `Adaptação para ${BARREIRA_LABELS[data.adaptacao]}`;
+  return data.instrucao ? `${label}: ${data.instrucao}` : label;
+}
 
 /**
  * What of the AI's text so far the page may show as the new text: a whole lesson's every field; a one-field
@@ -81,6 +88,8 @@ export class RegenerationService {
           campo: data.campo ?? null,
           current: lessonFields(aula),
           currentVerificacao: aula.verificacao,
+          currentDua: aula.dua,
+          adaptacao: data.adaptacao ?? null,
         },
         beforeAttempt: async (attempt) => {
           await this.outage.step(() => this.takeAiCall(aula.id, jobId));
@@ -97,9 +106,10 @@ export class RegenerationService {
         storeLessonContent(em, {
           aulaId: aula.id,
           draft,
-          origem: 'regeneracao',
+          // An adaptation rewrites Experiências only (campo 'experiencias'): its version says it was one.
+          origem: data.adaptacao ? 'adaptacao' : 'regeneracao',
           campo: data.campo ?? null,
-          instrucao: data.instrucao ?? null,
+          instrucao: adaptationNote(data),
           jobId,
         }),
       );

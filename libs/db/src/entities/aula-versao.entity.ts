@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { RegenerableField, Verificacao, VersionOrigin } from '@planejador/contracts';
+import type { Dua, RegenerableField, Verificacao, VersionOrigin } from '@planejador/contracts';
 import { Aula } from './aula.entity';
 
 /** One content of a lesson (the current one included): generation, regeneration, saved edit or restore. */
@@ -24,6 +24,9 @@ export class AulaVersaoRecord {
 
   @Property({ type: 'json', nullable: true })
   verificacao: Verificacao | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  dua: Dua | null = null;
 
   @Property({ type: 'text', nullable: true })
   habilidades: string | null = null;

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { LessonGenerationState, LessonWarning, RegenerateLessonJob, Verificacao } from '@planejador/contracts';
+import type { Dua, LessonGenerationState, LessonWarning, RegenerateLessonJob, Verificacao } from '@planejador/contracts';
 import { PlanoAula } from './plano-aula.entity';
 
 @Entity({ tableName: 'aulas' })
@@ -43,6 +43,10 @@ export class Aula {
   /** The check of learning for the end of the lesson (3 to 5 questions); null until written. */
   @Property({ type: 'json', nullable: true })
   verificacao: Verificacao | null = null;
+
+  /** DUA strategies for the class's barreiras; null when it has none or before the lesson is written. */
+  @Property({ type: 'json', nullable: true })
+  dua: Dua | null = null;
 
   /** BNCC codes chosen for this lesson, each checked against the curriculum. */
   @Property({ type: 'json', default: "'[]'" })

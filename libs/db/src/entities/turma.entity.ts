@@ -1,5 +1,6 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import type { Barreira } from '@planejador/contracts';
 import { User } from './user.entity';
 
 @Entity({ tableName: 'turmas' })
@@ -27,6 +28,10 @@ export class Turma {
 
   @Property({ type: 'text', nullable: true })
   observacoesAdicionais: string | null = null;
+
+  /** What the class needs (tags, never people). */
+  @Property({ type: 'json', default: "'[]'" })
+  barreiras: Barreira[] & Opt = [];
 
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade', index: true })
   user!: Ref<User>;

@@ -17,7 +17,7 @@ export interface StoreRequest {
 
 /** The content columns a version keeps, in aula_versoes' and aulas' shared names. */
 export const VERSION_CONTENT =
-  `"titulo", "verificacao", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
+  `"titulo", "verificacao", "dua", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
 
 /**
  * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
@@ -37,6 +37,7 @@ export async function storeLessonContent(em: EntityManager, request: StoreReques
   };
   if (all) set('titulo', draft.titulo || null);
   if (all || campo === 'verificacao') set('verificacao', draft.verificacao ? JSON.stringify(draft.verificacao) : null, '::jsonb');
+  if (all || campo === 'dua') set('dua', draft.dua ? JSON.stringify(draft.dua) : null, '::jsonb');
   if (all || campo === 'habilidades') {
     set('habilidades', draft.habilidades);
     set('habilidade_codes', JSON.stringify(draft.habilidadeCodes), '::jsonb');

@@ -1,6 +1,6 @@
 import { LockMode, QueryOrder, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { GenerationState, LessonGenerationState } from '@planejador/contracts';
+import type { Barreira, GenerationState, LessonGenerationState } from '@planejador/contracts';
 import { Aula, AulaVersaoRecord, PlanoAula, Turma } from '../entities';
 import { insertVersion } from './lesson-content';
 
@@ -225,6 +225,8 @@ export interface LockedLesson {
   regeneracoes: number;
   plan_state: string;
   ano: string;
+  /** The class's barreiras (a DUA regeneration or an adaptation needs them). */
+  barreiras: Barreira[];
 }
 
 /**
@@ -233,7 +235,7 @@ export interface LockedLesson {
  */
 export async function lockLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson | null> {
   const [lesson] = await tx.execute<LockedLesson[]>(
-    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano
+    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano, t.barreiras
        from aulas a join planos_aula p on p.id = a.plano_id join turmas t on t.id = p.turma_id
       where a.id = ? and a.plano_id = ? and p.user_id = ?
       for update of a`,
@@ -312,7 +314,7 @@ export async function restoreLessonVersion(tx: EntityManager, aulaId: string, ve
   const rows = await tx.execute<{ versao: number }[]>(
     `update aulas a set habilidades = v.habilidades, objetivos = v.objetivos, objetos_conhecimento = v.objetos_conhecimento,
             experiencias = v.experiencias, evidencias = v.evidencias, habilidade_codes = v.habilidade_codes,
-            titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao),
+            titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao), dua = coalesce(v.dua, a.dua),
             avisos = '[]'::jsonb, versao = a.versao + 1, generation_state = 'done', generation_error = null, updated_at = now()
        from aula_versoes v
       where a.id = ? and v.aula_id = a.id and v.versao = ?

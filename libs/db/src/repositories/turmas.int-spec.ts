@@ -116,7 +116,7 @@ describe('turmas repository (PostgreSQL)', () => {
 
   it('insertTurma stores a class of the user, updateTurma writes its new data and deleteTurma removes it with its plans', async () => {
     const user = await db.user();
-    const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null };
+    const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null, barreiras: ['leitura', 'atencao'] };
     const created = await db.orm.em.fork().transactional((tx) => insertTurma(tx, user.id, data));
     expect(await listTurmas(db.pool, user.id)).toEqual([expect.objectContaining({ id: created.id, ...data, userId: user.id })]);
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Cobertura, Turma as TurmaDto, TurmaData } from '@planejador/contracts';
+import type { Barreira, Cobertura, Turma as TurmaDto, TurmaData } from '@planejador/contracts';
 import { Turma } from '../entities';
 
 /**
@@ -10,11 +10,11 @@ import { Turma } from '../entities';
 export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]> {
   const { rows } = await pool.query<{
     id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
-    observacoes_adicionais: string | null; user_id: string; created_at: Date; updated_at: Date; planos: number;
+    observacoes_adicionais: string | null; barreiras: Barreira[]; user_id: string; created_at: Date; updated_at: Date; planos: number;
   }>({
     name: 'turmas-list',
     text: `select t.id, t.nome_professor, t.numero, t.escola, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
-                  t.user_id, t.created_at, t.updated_at,
+                  t.barreiras, t.user_id, t.created_at, t.updated_at,
                   (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
              from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
     values: [userId],
@@ -28,6 +28,7 @@ export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]
     estado: t.estado,
     instituicao: t.instituicao,
     observacoesAdicionais: t.observacoes_adicionais,
+    barreiras: t.barreiras ?? [],
     userId: t.user_id,
     createdAt: new Date(t.created_at).toISOString(),
     updatedAt: new Date(t.updated_at).toISOString(),
