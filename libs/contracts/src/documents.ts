@@ -1,3 +1,4 @@
+import type { Dua } from './barreiras';
 import type { Verificacao } from './verificacao';
 
 /** Everything the .docx renderer needs: plain data in, a Buffer out. */
@@ -9,6 +10,8 @@ export interface PlanDocumentLesson {
   titulo: string | null;
   /** The check of learning printed after the lesson (answers only in the final Gabarito); null: none. */
   verificacao: Verificacao | null;
+  /** The DUA strategies printed under "Acessibilidade (DUA)" after the lesson's table; null or absent: none. */
+  dua?: Dua | null;
   habilidades: string;
   objetivos: string;
   objetosConhecimento: string;

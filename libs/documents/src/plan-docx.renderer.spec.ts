@@ -137,6 +137,35 @@ describe('renderPlanDocx', () => {
     expect(after).toContain('1. B) 1/2');
   });
 
+  it('prints a lesson\'s DUA strategies under "Acessibilidade (DUA)" after its table, by principle; nothing for a lesson without', async () => {
+    const plan = samplePlanDocument(2);
+    plan.aulas[0] = {
+      ...plan.aulas[0],
+      dua: {
+        representacao: ['Leitura: Ler em voz alta as instruções.'],
+        acaoExpressao: ['Leitura: Aceitar respostas orais ou por desenho.'],
+        engajamento: ['Leitura: Começar com uma imagem do cotidiano.'],
+      },
+    };
+    const { paragraphs } = await render(plan);
+    expect(() =>
+      indexesInOrder(paragraphs, [
+        lessonHeading(plan.aulas[0]),
+        LESSON_FIELD_LABELS.evidencias,
+        'Acessibilidade (DUA)',
+        'Representação',
+        'Leitura: Ler em voz alta as instruções.',
+        'Ação e expressão',
+        'Leitura: Aceitar respostas orais ou por desenho.',
+        'Engajamento',
+        'Leitura: Começar com uma imagem do cotidiano.',
+        'Verificação da aprendizagem',
+        lessonHeading(plan.aulas[1]),
+      ]),
+    ).not.toThrow();
+    expect(paragraphs.filter((p) => p === 'Acessibilidade (DUA)')).toHaveLength(1);
+  });
+
   it('shows the empty-field texts for lessons with nothing written', async () => {
     const lesson = { ...sampleLesson(1), habilidades: '', objetivos: '  \n ', objetosConhecimento: '', experiencias: '', evidencias: '' };
     const { paragraphs } = await render(samplePlanDocument(1, { aulas: [{ ...lesson, prompt: '', titulo: null, verificacao: null }] }));

@@ -24,6 +24,9 @@ import {
   ALTERNATIVA_LETRAS,
   CURRICULUM_CREDIT,
   CURRICULUM_CREDIT_URL,
+  DUA_HEADING,
+  DUA_PRINCIPIO_LABELS,
+  DUA_PRINCIPIOS,
   LESSON_FIELD_EMPTY,
   LESSON_FIELD_LABELS,
   LESSON_FIELDS,
@@ -246,7 +249,7 @@ function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
         ],
       }),
   );
-  return [heading, ...description, table(LESSON_COLUMNS, rows), ...verificacaoBlock(lesson)];
+  return [heading, ...description, table(LESSON_COLUMNS, rows), ...duaBlock(lesson), ...verificacaoBlock(lesson)];
 }
 
 /** "1. " in bold, then the text. */
@@ -257,6 +260,35 @@ function numbered(n: number, text: string, options: { keepNext?: boolean; after?
     spacing: { before: 0, after: options.after ?? 60 },
     children: [new TextRun({ text: `${n}. `, bold: true }), new TextRun(cleanText(text))],
   });
+}
+
+/**
+ * The lesson's accessibility strategies (DUA), after its table: each principle in bold with its strategies as
+ * bullets; nothing when the lesson has none.
+ */
+function duaBlock(lesson: PlanDocumentLesson): Paragraph[] {
+  const dua = lesson.dua;
+  if (!dua || DUA_PRINCIPIOS.every((p) => dua[p].length === 0)) return [];
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_3, keepNext: true, children: [new TextRun(DUA_HEADING)] }),
+    ...DUA_PRINCIPIOS.filter((p) => dua[p].length > 0).flatMap((principio) => [
+      new Paragraph({
+        keepNext: true,
+        spacing: { before: 60, after: 40 },
+        children: [new TextRun({ text: DUA_PRINCIPIO_LABELS[principio], bold: true })],
+      }),
+      ...dua[principio].map(
+        (strategy, i) =>
+          new Paragraph({
+            keepLines: true,
+            keepNext: i < dua[principio].length - 1,
+            numbering: listNumbering(true),
+            spacing: { before: 0, after: 40 },
+            children: [new TextRun(cleanText(strategy))],
+          }),
+      ),
+    ]),
+  ];
 }
 
 /** The lesson's questions for the students, after its table: statements and A-D alternatives, no answers. */

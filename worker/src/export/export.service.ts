@@ -57,6 +57,7 @@ export function planDocument(plano: PlanoAula): PlanDocument {
         prompt: a.prompt,
         titulo: a.titulo ?? null,
         verificacao: a.verificacao ?? null,
+        dua: a.dua ?? null,
         habilidades: a.habilidades ?? '',
         objetivos: a.objetivos ?? '',
         objetosConhecimento: a.objetosConhecimento ?? '',
