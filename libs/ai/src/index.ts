@@ -14,6 +14,4 @@ export * from './quality/scenario-plans';
 export { partialStringFields } from './partial-json';
 export { redactLessonContext } from './redact-context';
 export * from './assessment';
-export { adaptActivities, averageSentenceWords, glossaryTerms, shortenSentence } from './dua/adapt-activities';
-export { activityTags, chooseStrategy, offlineDua } from './dua/dua-choice';
-export { ACTIVITY_TAGS, ADAPTATION_SUPPORTS, DUA_TABLE } from './dua/dua-table';
+export * from './quality/readability';

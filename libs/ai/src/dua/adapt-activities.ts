@@ -9,7 +9,16 @@ export const SHORT_SENTENCE_WORDS = 10;
 const SHORTENED: ReadonlySet<Barreira> = new Set<Barreira>(['leitura', 'atencao', 'comunicacao-oral']);
 
 /** Words after which a sentence may be cut in two: a new clause starts there. */
-const CLAUSE_STARTS = new Set(['e', 'ou', 'mas', 'enquanto', 'quando', 'porque', 'depois', 'então', 'assim']);
+const CLAUSE_STARTS = new Set(['mas', 'enquanto', 'quando', 'porque', 'depois', 'então', 'assim']);
+/**
+ * Whether the word after a comma starts a clause of its own (a verb in the infinitive, as the lesson's steps are
+ * written, or an article opening a subject), rather than the next item of a list ("altura, cabelo e olhos").
+ */
+function startsClause(word: string): boolean {
+  const w = word.toLowerCase().replace(/[^\p{L}-]/gu, '');
+  return /^(?:o|a|os|as)$/u.test(w) || (w.length > 4 && /(?:ar|er|ir)$/u.test(w));
+}
+
 /** Clause openers dropped at the start of a new sentence ("e registrar" -> "Registrar"). */
 const DROPPED_OPENERS = new Set(['e', 'ou']);
 
@@ -77,7 +86,10 @@ export function shortenSentence(sentence: string, max = SHORT_SENTENCE_WORDS): s
     depth += (tokens[i].match(/\(/gu)?.length ?? 0) - (tokens[i].match(/\)/gu)?.length ?? 0);
     if ((tokens[i].match(/"/gu)?.length ?? 0) % 2 === 1) quoted = !quoted;
     if (depth > 0 || quoted) continue;
-    const cutAfter = /[,;:]$/u.test(tokens[i]) || CLAUSE_STARTS.has(tokens[i + 1].toLowerCase());
+    const next = tokens[i + 1].toLowerCase();
+    // "e"/"ou" join clauses only when a verb or a subject follows ("e registrar", not "cabelo e olhos").
+    const joined = DROPPED_OPENERS.has(next) && i + 2 < tokens.length && startsClause(tokens[i + 2]);
+    const cutAfter = /[;:]$/u.test(tokens[i]) || CLAUSE_STARTS.has(next) || joined || (/,$/u.test(tokens[i]) && startsClause(tokens[i + 1]));
     if (!cutAfter || i + 1 < 3 || tokens.length - (i + 1) < 3) continue;
     const distance = Math.abs(i + 1 - middle);
     if (distance < bestDistance) {
