@@ -1,4 +1,5 @@
 import {
+  DUA_HEADING,
   LESSON_FIELDS,
   LESSON_FIELD_EMPTY,
   LESSON_FIELD_LABELS,
@@ -6,10 +7,11 @@ import {
   materiaLabel,
   REGENERABLE_FIELD_LABELS,
   type Aula,
+  type Barreira,
   type LessonField,
   type RegenerableField,
 } from '@planejador/contracts';
-import { AlertTriangle, CheckCircle2, History, Loader2, PenLine, RefreshCw, Replace } from 'lucide-react';
+import { Accessibility, AlertTriangle, CheckCircle2, History, Loader2, PenLine, RefreshCw, Replace } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LessonBeingWritten } from '@/components/lesson-being-written';
 import { Input } from '@/components/ui/input';
@@ -21,6 +23,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { tituloIssue } from '../utils/lesson-checks';
 import { lessonTexts, partDiffers, textareaRows, type LessonTexts } from '../utils/lesson-texts';
 import { isLessonBusy } from '../utils/plan-status';
+import { AdaptDialog } from './adapt-dialog';
+import { DuaEditor, DuaView } from './dua-section';
 import { RegenerateDialog, regenerationCostText, SkillPickerDialog, UndoButton, VersionsDialog } from './lesson-controls';
 import { VerificacaoEditor, VerificacaoView } from './verificacao';
 
@@ -30,6 +34,8 @@ interface LessonCardProps {
   ano: string;
   /** The plan's class: the skill picker lists its year's skills of the lesson's subject. */
   turmaId: string;
+  /** The class's barreiras: the lesson's DUA strategies answer them, and "Adaptar atividade" offers them first. */
+  barreiras: readonly Barreira[];
   aula: Aula;
   texts: LessonTexts;
   editing: boolean;
@@ -37,7 +43,7 @@ interface LessonCardProps {
   unsavedEdits: boolean;
   onChange: (id: string, field: LessonField, value: string) => void;
   /** The lesson's title or check of learning changed in the working copy. */
-  onChangeLesson: (id: string, patch: Partial<Pick<LessonTexts, 'titulo' | 'verificacao'>>) => void;
+  onChangeLesson: (id: string, patch: Partial<Pick<LessonTexts, 'titulo' | 'verificacao' | 'dua'>>) => void;
   /** The version a regeneration replaced, while "Desfazer" is on offer. */
   undoFrom: number | null;
   onRegenerationQueued: (aulaId: string, fromVersao: number) => void;
@@ -51,7 +57,7 @@ interface LessonCardProps {
  * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
  * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
  */
-export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
+export function LessonCard({ planoId, ano, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
   const tituloId = useId();
   const busy = isLessonBusy(aula);
@@ -65,6 +71,8 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
   const [picking, setPicking] = useState(false);
   const [savingSkills, setSavingSkills] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
+  const [adapting, setAdapting] = useState(false);
+  const showDua = barreiras.length > 0 || texts.dua !== null;
   const toConfirm = aula.avisos.includes('habilidade-a-confirmar');
   const regenerateFieldButton = (field: RegenerableField) => (
     <Button
@@ -106,6 +114,10 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               <Button size="sm" variant="outline" disabled={busy || failed} onClick={() => setPicking(true)}>
                 <Replace aria-hidden="true" />
                 Trocar habilidade
+              </Button>
+              <Button size="sm" variant="outline" disabled={busy || failed} onClick={() => setAdapting(true)}>
+                <Accessibility aria-hidden="true" />
+                Adaptar atividade
               </Button>
               <Button size="sm" variant="ghost" disabled={aula.versao === 0} onClick={() => setShowVersions(true)}>
                 <History aria-hidden="true" />
@@ -265,6 +277,21 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
               <VerificacaoView verificacao={texts.verificacao} />
             )}
           </section>
+          {showDua ? (
+            <section aria-labelledby={`${headingId}-dua`} className="flex flex-col gap-2 border-t pt-4">
+              <div className="flex items-center justify-between gap-2">
+                <h3 id={`${headingId}-dua`} className="text-sm font-semibold">
+                  {DUA_HEADING}
+                </h3>
+                {barreiras.length > 0 ? regenerateFieldButton('dua') : null}
+              </div>
+              {editing ? (
+                <DuaEditor numeroAula={aula.numeroAula} dua={texts.dua} readOnly={busy} onChange={(dua) => onChangeLesson(aula.id, { dua })} />
+              ) : (
+                <DuaView dua={texts.dua} />
+              )}
+            </section>
+          ) : null}
         </CardContent>
       </Card>
       <RegenerateDialog
@@ -275,6 +302,15 @@ export function LessonCard({ planoId, ano, turmaId, aula, texts, editing, unsave
         unsavedEdits={unsavedEdits}
         open={regenerating !== null}
         onOpenChange={(open) => !open && setRegenerating(null)}
+        onQueued={(from) => onRegenerationQueued(aula.id, from)}
+      />
+      <AdaptDialog
+        planoId={planoId}
+        aula={aula}
+        barreiras={barreiras}
+        unsavedEdits={unsavedEdits}
+        open={adapting}
+        onOpenChange={setAdapting}
         onQueued={(from) => onRegenerationQueued(aula.id, from)}
       />
       <SkillPickerDialog aula={aula} ano={ano} turmaId={turmaId} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />

@@ -84,6 +84,7 @@ describe('"Versões"', () => {
     origem: versao === 1 ? 'geracao' : 'edicao',
     createdAt: '2026-11-27T12:00:00.000Z',
     titulo: `Título ${versao}`,
+    dua: null,
     verificacao: null,
     habilidades: '(EF05MA03) Frações',
     objetivos: `Objetivo ${versao}`,

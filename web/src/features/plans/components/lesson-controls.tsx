@@ -9,7 +9,7 @@ import {
   type RegenerateAulaResponse,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -172,18 +172,25 @@ export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsave
               <span>{`${aula.habilidadeCodes.length === 1 ? 'Manter a habilidade atual' : 'Manter as habilidades atuais'} (${aula.habilidadeCodes.join(', ')})`}</span>
             </label>
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={regenerate.isPending} aria-busy={regenerate.isPending}>
-              {regenerate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
-              {regenerate.isPending ? 'Enviando...' : 'Gerar novamente'}
-            </Button>
-          </DialogFooter>
+          <RequestFooter pending={regenerate.isPending} icon={<RefreshCw aria-hidden="true" />} label="Gerar novamente" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A lesson request's dialog footer: Cancelar, and the request's button that says when it is being sent. */
+export function RequestFooter({ pending, disabled = false, icon, label, onCancel }: { pending: boolean; disabled?: boolean; icon: ReactNode; label: string; onCancel: () => void }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancelar
+      </Button>
+      <Button type="submit" disabled={disabled || pending} aria-busy={pending}>
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon}
+        {pending ? 'Enviando...' : label}
+      </Button>
+    </DialogFooter>
   );
 }
 

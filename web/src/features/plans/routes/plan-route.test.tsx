@@ -166,3 +166,42 @@ describe('a lesson regenerated with an AI on the plan page (streaming)', () => {
     expect(status.textContent).toBe('Gerando esta aula novamente...');
   });
 });
+
+describe('accessibility (DUA) on the plan page (issue 28)', () => {
+  beforeEach(() => localStorage.clear());
+  const dua = { representacao: ['Leitura: Ler em voz alta.'], acaoExpressao: ['Leitura: Responder por desenho.'], engajamento: ['Leitura: Desafio em dupla.'] };
+  const withDua: Plano = { ...plano([{ ...first, dua }, aula(2, 1, 'Objetivo 2')]), turma: { ...start.turma, barreiras: ['leitura', 'visao'] } };
+
+  it('shows the three principles, edits them (an empty principle is said and not sent) and saves them', async () => {
+    const calls = renderPage(withDua, (call) => (call.method === 'PUT' ? { status: 200, body: withDua } : undefined));
+    const section = await within(await waitFor(() => lesson(1))).findByRole('region', { name: 'Acessibilidade (DUA)' });
+    within(section).getByText('Representação');
+    within(section).getByText('Leitura: Responder por desenho.');
+    fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const engajamento = within(lesson(1)).getByLabelText('Engajamento (Aula 1)');
+    fireEvent.change(engajamento, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Mudanças' }));
+    await screen.findByText(`Aula 1: ${MSG.duaPrincipioVazio('Engajamento')}`);
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(engajamento, { target: { value: 'Leitura: Desafio em dupla.\n\nVisão: Material ampliado.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Mudanças' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0].aulas![0].dua).toEqual({ ...dua, engajamento: ['Leitura: Desafio em dupla.', 'Visão: Material ampliado.'] });
+  });
+
+  it('"Adaptar atividade" offers the class\'s barreiras first and sends the chosen one with the wish', async () => {
+    const calls = renderPage(withDua, (call) => (call.url.endsWith('/adaptar') ? { status: 202, body: { jobId: 'j1' } } : undefined));
+    fireEvent.click(await within(await waitFor(() => lesson(1))).findByRole('button', { name: 'Adaptar atividade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adaptar atividade da Aula 1' });
+    const select = within(dialog).getByLabelText('Barreira') as HTMLSelectElement;
+    expect(select.value).toBe('leitura');
+    expect(within(within(dialog).getByRole('group', { name: 'Barreiras da turma' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Leitura', 'Visão']);
+    fireEvent.change(select, { target: { value: 'audicao-libras' } });
+    fireEvent.change(within(dialog).getByLabelText('Algum pedido? (opcional)'), { target: { value: 'com imagens' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adaptar' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/adaptar'))).toBe(true));
+    const request = calls.find((c) => c.url.endsWith('/adaptar'))!;
+    expect(request.url).toBe(`/api/planos/${withDua.id}/aulas/${first.id}/adaptar`);
+    expect(request.body).toEqual({ barreira: 'audicao-libras', instrucao: 'com imagens' });
+  });
+});

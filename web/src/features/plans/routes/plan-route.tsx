@@ -193,6 +193,7 @@ function PlanPage({ id }: { id: string }) {
                   planoId={plano.id}
                   ano={plano.turma.ano}
                   turmaId={plano.turmaId}
+                  barreiras={plano.turma.barreiras ?? []}
                   aula={aula}
                   texts={editor.draftOf(aula)}
                   unsavedEdits={editor.hasUnsavedEdits(aula)}

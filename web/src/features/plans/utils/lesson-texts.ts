@@ -1,15 +1,19 @@
-import { LESSON_FIELDS, LIMITS, type Aula, type LessonField, type Plano, type Verificacao } from '@planejador/contracts';
+import { DUA_PRINCIPIOS, LESSON_FIELDS, LIMITS, type Aula, type Dua, type LessonField, type Plano, type Verificacao } from '@planejador/contracts';
 
-/** The editable part of a lesson: its id, the five texts, its title and its check of learning. */
-export type LessonTexts = { id: string; titulo: string; verificacao: Verificacao | null } & Record<LessonField, string>;
+/**
+ * The editable part of a lesson: its id, the five texts, its title, its check of learning and its DUA strategies
+ * (while edited, a principle's lines may be blank: duaStrategies cleans them).
+ */
+export type LessonTexts = { id: string; titulo: string; verificacao: Verificacao | null; dua: Dua | null } & Record<LessonField, string>;
 
 /** What the working copy edits besides the five texts (each compared and merged as one value). */
-export const LESSON_EXTRAS = ['titulo', 'verificacao'] as const;
+export const LESSON_EXTRAS = ['titulo', 'verificacao', 'dua'] as const;
 type LessonExtra = (typeof LESSON_EXTRAS)[number];
 
 /** Whether this part of the lesson differs between two copies (the check of learning compared by its content). */
 export function partDiffers(a: LessonTexts, b: LessonTexts, part: LessonField | LessonExtra): boolean {
   if (part === 'verificacao') return JSON.stringify(a.verificacao) !== JSON.stringify(b.verificacao);
+  if (part === 'dua') return JSON.stringify(duaStrategies(a.dua)) !== JSON.stringify(duaStrategies(b.dua));
   return a[part] !== b[part];
 }
 
@@ -21,12 +25,20 @@ export function lessonTexts(aula: Aula): LessonTexts {
     id: aula.id,
     titulo: aula.titulo ?? '',
     verificacao: aula.verificacao,
+    dua: aula.dua ?? null,
     habilidades: aula.habilidades ?? '',
     objetivos: aula.objetivos ?? '',
     objetosConhecimento: aula.objetosConhecimento ?? '',
     experiencias: aula.experiencias ?? '',
     evidencias: aula.evidencias ?? '',
   };
+}
+
+/** DUA strategies as a save sends them: each line trimmed, blank lines left out. */
+export function duaStrategies(dua: Dua | null | undefined): Dua | null {
+  if (!dua) return null;
+  const clean = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean);
+  return Object.fromEntries(DUA_PRINCIPIOS.map((p) => [p, clean(dua[p] ?? [])])) as Record<keyof Dua, string[]>;
 }
 
 export function planTexts(plano: Plano): LessonTexts[] {

@@ -19,9 +19,10 @@ function key(planoId: string): string {
 function isLessonTexts(value: unknown): value is LessonTexts {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
-  // A draft kept before lessons had a title and a check has neither: the editor takes them from the plan.
-  const { titulo, verificacao } = record;
+  // A draft kept before lessons had a title, a check or DUA has none: the editor takes them from the plan.
+  const { titulo, verificacao, dua } = record;
   return (
+    (dua === undefined || dua === null || typeof dua === 'object') &&
     typeof record.id === 'string' &&
     LESSON_FIELDS.every((field) => typeof record[field] === 'string') &&
     (titulo === undefined || typeof titulo === 'string') &&

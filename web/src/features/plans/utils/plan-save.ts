@@ -1,6 +1,6 @@
-import type { Aula, Plano, UpdatePlanoInput } from '@planejador/contracts';
+import { DUA_PRINCIPIO_LABELS, DUA_PRINCIPIOS, MSG, type Aula, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
 import { tituloIssue, verificacaoIssues } from './lesson-checks';
-import { lessonTexts, partDiffers, type LessonTexts } from './lesson-texts';
+import { duaStrategies, lessonTexts, partDiffers, type LessonTexts } from './lesson-texts';
 import { isLessonBusy } from './plan-status';
 
 type LessonInput = NonNullable<UpdatePlanoInput['aulas']>[number];
@@ -11,11 +11,13 @@ type LessonInput = NonNullable<UpdatePlanoInput['aulas']>[number];
  */
 export function lessonInput(aula: Aula, texts: LessonTexts): LessonInput {
   const stored = lessonTexts(aula);
-  const { titulo, verificacao, ...fields } = texts;
+  const { titulo, verificacao, dua, ...fields } = texts;
+  const strategies = duaStrategies(dua);
   return {
     ...fields,
     ...(partDiffers(texts, stored, 'titulo') ? { titulo } : {}),
     ...(partDiffers(texts, stored, 'verificacao') && verificacao ? { verificacao } : {}),
+    ...(partDiffers(texts, stored, 'dua') && strategies ? { dua: strategies } : {}),
   };
 }
 
@@ -28,6 +30,10 @@ export function lessonProblems(aula: Aula, texts: LessonTexts): string[] {
   if (texts.verificacao && partDiffers(texts, stored, 'verificacao')) {
     const issues = verificacaoIssues(texts.verificacao, aula.habilidadeCodes, aula.numeroAula);
     problems.push(...issues.general, ...[...issues.byQuestion.values()].flat());
+  }
+  const dua = duaStrategies(texts.dua);
+  if (dua && partDiffers(texts, stored, 'dua')) {
+    for (const principio of DUA_PRINCIPIOS) if (dua[principio].length === 0) problems.push(MSG.duaPrincipioVazio(DUA_PRINCIPIO_LABELS[principio]));
   }
   return problems.map((message) => (message.startsWith('Aula ') ? message : `Aula ${aula.numeroAula}: ${message}`));
 }

@@ -10,6 +10,7 @@ const turma: Turma = {
   ano: '5',
   estado: 'RS',
   instituicao: 'SEDUC-RS_2025',
+  barreiras: ['leitura'],
   observacoesAdicionais: 'Turma agitada depois do recreio',
   userId: 'u1',
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -78,7 +79,23 @@ describe('TurmaFormDialog', () => {
       estado: 'RS',
       instituicao: 'SEDUC-RS_2025',
       observacoesAdicionais: null,
+      barreiras: ['leitura'],
     });
+  });
+
+  it('barreiras: checkboxes with the explanation (needs, never who; no names, diagnoses or laudos), submitted in order', async () => {
+    const { dialog, submitted } = openDialog('edit', turma);
+    const group = within(dialog).getByRole('group', { name: 'Barreiras da turma (opcional)' });
+    expect(group.textContent).toContain('nunca quem precisa');
+    expect(group.textContent).toContain('Nomes, diagnósticos e laudos não devem ser escritos no Planejador');
+    const box = (name: RegExp) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(box(/^Leitura/).checked).toBe(true);
+    fireEvent.click(box(/^Audição e Libras/));
+    fireEvent.click(box(/^Atenção e organização/));
+    fireEvent.click(box(/^Leitura/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].barreiras).toEqual(['atencao', 'audicao-libras']);
   });
 
   it('duplicating copies everything but the class number, which is then asked for', async () => {

@@ -1,6 +1,10 @@
 import { formResolver } from '@/lib/form-resolver';
 import {
   ANOS,
+  BARREIRA_HINTS,
+  BARREIRA_LABELS,
+  BARREIRAS,
+  type Barreira,
   ESTADOS,
   INSTITUICOES,
   instituicaoLabel,
@@ -77,6 +81,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
       estado: 'RS',
       instituicao: 'SEDUC-RS_2025',
       observacoesAdicionais: '',
+      barreiras: [],
     };
   }
   return {
@@ -88,6 +93,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
     estado: 'RS',
     instituicao: 'SEDUC-RS_2025',
     observacoesAdicionais: source.observacoesAdicionais ?? '',
+    barreiras: source.barreiras ?? [],
   };
 }
 
@@ -179,6 +185,46 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
               )}
             />
           </div>
+          <Controller
+            control={form.control}
+            name="barreiras"
+            render={({ field }) => {
+              const chosen = (field.value ?? []) as Barreira[];
+              const toggle = (tag: Barreira, on: boolean) =>
+                field.onChange(BARREIRAS.filter((b) => (b === tag ? on : chosen.includes(b))));
+              return (
+                <fieldset className="flex flex-col gap-2" aria-describedby="barreiras-explicacao">
+                  <legend className="text-sm font-medium">Barreiras da turma (opcional)</legend>
+                  <p id="barreiras-explicacao" className="text-xs text-muted-foreground">
+                    Marque o que a turma precisa, nunca quem precisa: cada aula ganha estratégias de acessibilidade (DUA) para essas
+                    barreiras. Nomes, diagnósticos e laudos não devem ser escritos no Planejador.
+                  </p>
+                  <div className="grid gap-2 sm:grid-cols-2">
+                    {BARREIRAS.map((tag) => (
+                      <label key={tag} className="flex items-start gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="mt-1 size-4 shrink-0 accent-primary"
+                          checked={chosen.includes(tag)}
+                          onChange={(e) => toggle(tag, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                        <span>
+                          {BARREIRA_LABELS[tag]}
+                          <span className="block text-xs text-muted-foreground">{BARREIRA_HINTS[tag]}</span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  {errors.barreiras ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {errors.barreiras.message ?? errors.barreiras.root?.message}
+                    </p>
+                  ) : null}
+                </fieldset>
+              );
+            }}
+          />
           <FormField
             label="Observações Adicionais (opcional)"
             hint={`${NOTES_HINT[generator ?? 'unknown']} Enter salva; Shift+Enter quebra a linha.`}
