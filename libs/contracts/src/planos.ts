@@ -199,8 +199,8 @@ const updateAulaSchema = z.object({
   titulo: tituloAulaSchema.optional(),
   /** The lesson's check of learning; absent: unchanged. Each question's skill must be one of the lesson's codes. */
   verificacao: verificacaoSchema.optional(),
-  /** The lesson's DUA strategies (at least one per principle); absent: unchanged. */
-  dua: duaSchema.optional(),
+  /** The lesson's DUA strategies (at least one per principle); absent or null (a lesson as GET gives it): unchanged. */
+  dua: duaSchema.nullish(),
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax).optional(),
   materia: materiaSchema.optional(),
   prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)).optional(),
