@@ -23,6 +23,7 @@ import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz';
 import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
+import { DuaView } from './dua-section';
 import { VerificacaoView } from './verificacao';
 
 /**
@@ -405,6 +406,14 @@ export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDi
                       <VerificacaoView verificacao={v.verificacao} />
                     </dd>
                   </div>
+                  {v.dua ? (
+                    <div>
+                      <dt className="font-medium">{REGENERABLE_FIELD_LABELS.dua}</dt>
+                      <dd className="mt-1">
+                        <DuaView dua={v.dua} />
+                      </dd>
+                    </div>
+                  ) : null}
                 </dl>
               </details>
             </li>
