@@ -14,6 +14,7 @@ import {
 } from '@planejador/contracts';
 import { z } from 'zod';
 import { AiError } from './ai-error';
+import { readableAdaptation } from './dua/adapt-activities';
 import { chosenSkills, detailLevel, habilidadesText, knowledgeObjects, noSkillsText } from './curriculum-text';
 import { closestObjects } from './lesson-topic';
 import type { LessonContext, LessonDraft } from './types';
@@ -315,7 +316,8 @@ export function composeDraft(ctx: LessonContext, answer: LessonAnswer): LessonDr
     habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
     objetivos: answer.objetivos,
     objetosConhecimento: lessonObjects(ctx, skills, answer.objetosConhecimento),
-    experiencias: answer.experiencias,
+    // An adaptation for leitura (years 1-5) the model wrote in long sentences is cut at its clause boundaries.
+    experiencias: readableAdaptation(answer.experiencias, ctx.regeneration?.adaptacao, ctx.turma.ano),
     evidencias: answer.evidencias,
   };
 }

@@ -3,7 +3,10 @@ import { foldedWords } from './dua-choice';
 import { ADAPTATION_SUPPORTS } from './dua-table';
 
 /** Words per sentence the offline adaptation aims at when it shortens (the check holds years 1-5 to 12 on average). */
-export const SHORT_SENTENCE_WORDS = 10;
+const SHORT_SENTENCE_WORDS = 10;
+
+/** Adapted texts for leitura in years 1 to 5 average at most this many words a sentence (issue 28). */
+export const READABILITY_MAX_WORDS = 12;
 
 /** Barreiras whose adaptation shortens every sentence (one action a sentence). */
 const SHORTENED: ReadonlySet<Barreira> = new Set<Barreira>(['leitura', 'atencao', 'comunicacao-oral']);
@@ -12,11 +15,12 @@ const SHORTENED: ReadonlySet<Barreira> = new Set<Barreira>(['leitura', 'atencao'
 const CLAUSE_STARTS = new Set(['mas', 'enquanto', 'quando', 'porque', 'depois', 'então', 'assim']);
 /**
  * Whether the word after a comma starts a clause of its own (a verb in the infinitive, as the lesson's steps are
- * written, or an article opening a subject), rather than the next item of a list ("altura, cabelo e olhos").
+ * written, or in the third person plural, "sublinham", or an article opening a subject), rather than the next item
+ * of a list ("altura, cabelo e olhos").
  */
 function startsClause(word: string): boolean {
   const w = word.toLowerCase().replace(/[^\p{L}-]/gu, '');
-  return /^(?:o|a|os|as)$/u.test(w) || (w.length > 4 && /(?:ar|er|ir)$/u.test(w));
+  return /^(?:o|a|os|as)$/u.test(w) || (w.length > 4 && /(?:ar|er|ir|am)$/u.test(w));
 }
 
 /** Clause openers dropped at the start of a new sentence ("e registrar" -> "Registrar"). */
@@ -88,8 +92,10 @@ export function shortenSentence(sentence: string, max = SHORT_SENTENCE_WORDS): s
     if (depth > 0 || quoted) continue;
     const next = tokens[i + 1].toLowerCase();
     // "e"/"ou" join clauses only when a verb or a subject follows ("e registrar", not "cabelo e olhos").
-    const joined = DROPPED_OPENERS.has(next) && i + 2 < tokens.length && startsClause(tokens[i + 2]);
-    const cutAfter = /[;:]$/u.test(tokens[i]) || CLAUSE_STARTS.has(next) || joined || (/,$/u.test(tokens[i]) && startsClause(tokens[i + 1]));
+    const after = tokens[i + 2] ?? '';
+    const joined = DROPPED_OPENERS.has(next) && (startsClause(after) || CLAUSE_STARTS.has(after.toLowerCase()));
+    const opens = CLAUSE_STARTS.has(next) && !DROPPED_OPENERS.has(tokens[i].toLowerCase());
+    const cutAfter = /[;:]$/u.test(tokens[i]) || opens || joined || (/,$/u.test(tokens[i]) && startsClause(next));
     if (!cutAfter || i + 1 < 3 || tokens.length - (i + 1) < 3) continue;
     const distance = Math.abs(i + 1 - middle);
     if (distance < bestDistance) {
@@ -107,6 +113,22 @@ function shortenParagraph(text: string, max: number): string {
     .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“(])/u)
     .flatMap((s) => shortenSentence(s, max))
     .join(' ');
+}
+
+/**
+ * An adaptation for leitura in years 1 to 5 that reads too long (above READABILITY_MAX_WORDS words a sentence, as a
+ * model may write it): every line's sentences cut at their clause boundaries, list markers kept. Other texts as they are.
+ */
+export function readableAdaptation(text: string, barreira: Barreira | null | undefined, ano: string): string {
+  if (barreira !== 'leitura' || Number(ano) > 5 || averageSentenceWords(text) <= READABILITY_MAX_WORDS) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = line.match(/^\s*(?:\d+\.|[-•])\s+/u)?.[0] ?? '';
+      const body = line.slice(marker.length).trim();
+      return body ? `${marker}${shortenParagraph(body, SHORT_SENTENCE_WORDS)}` : line;
+    })
+    .join('\n');
 }
 
 /** Words of the skills' texts that say nothing on their own (verbs of the BNCC's wording, connectives). */

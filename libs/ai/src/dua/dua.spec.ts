@@ -3,7 +3,7 @@ import { fractionLesson, FRACTION_SKILLS } from '../__tests__/lesson-context.fix
 import { OfflineLessonDrafter } from '../offline-drafter';
 import { buildAnswerJsonSchema } from '../lesson-answer';
 import { buildLessonMessages } from '../lesson-prompt';
-import { adaptActivities, averageSentenceWords, glossaryTerms, shortenSentence } from './adapt-activities';
+import { adaptActivities, averageSentenceWords, glossaryTerms, readableAdaptation, shortenSentence } from './adapt-activities';
 import { activityTags, chooseStrategy, offlineDua } from './dua-choice';
 import { DUA_TABLE } from './dua-table';
 
@@ -134,5 +134,17 @@ describe('the AI request asks for dua only when the class has barreiras', () => 
     expect(buildLessonMessages(withBarreiras)[1].content).toContain('Barreiras da turma');
     const adapt = fractionLesson({ turma: { barreiras: ['leitura'] }, regeneration: { campo: 'experiencias', adaptacao: 'audicao-libras' } });
     expect(buildLessonMessages(adapt)[1].content).toContain('para a barreira Audição e Libras');
+  });
+});
+
+describe('an AI adaptation for leitura that reads too long', () => {
+  it('is cut into short sentences in years 1 to 5 only, and only when above the bound', () => {
+    const long = '1. Desenvolvimento: os estudantes leem o texto sobre frações em duplas, sublinham as palavras desconhecidas e depois explicam para a turma o que entenderam da leitura.';
+    const cut = readableAdaptation(long, 'leitura', '3');
+    expect(averageSentenceWords(cut)).toBeLessThanOrEqual(12);
+    expect(cut.startsWith('1. ')).toBe(true);
+    expect(readableAdaptation(long, 'leitura', '7')).toBe(long);
+    expect(readableAdaptation(long, 'visao', '3')).toBe(long);
+    expect(readableAdaptation('1. Ler o texto em dupla.', 'leitura', '3')).toBe('1. Ler o texto em dupla.');
   });
 });

@@ -1,8 +1,7 @@
 import { averageSentenceWords, sentencesOf, wordCount } from '../dua/adapt-activities';
 import type { AdaptedLesson } from './scenario-plans';
 
-/** Adapted texts for leitura in years 1 to 5 average at most this many words a sentence (decisions.md, issue 28). */
-export const READABILITY_MAX_WORDS = 12;
+export { READABILITY_MAX_WORDS } from '../dua/adapt-activities';
 
 export interface ReadabilitySummary {
   lessons: number;
