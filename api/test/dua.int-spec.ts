@@ -159,7 +159,7 @@ describe('DUA with the fake AI server', () => {
     await ai?.close();
   });
 
-  it('asks for dua only for a class with barreiras, stores it on every lesson, and an adaptation keeps the skills', async () => {
+  it('asks for dua only for a class with barreiras, stores it on every lesson; an adaptation keeps the skills and its wish leaves redacted', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5', barreiras: ['visao'] });
     const plan = await createPlan(client, turma.id, ['Frações com receitas', 'Gráficos de barras'], { timeoutMs: 60000 });
     for (const aula of plan.aulas) expectDua(aula);
@@ -168,14 +168,21 @@ describe('DUA with the fake AI server', () => {
     expect(JSON.stringify(asked[0].body)).toContain('"dua"');
 
     const [aula] = plan.aulas;
-    const res = await client.post<RegenerateAulaResponse>(`/api/planos/${plan.id}/aulas/${aula.id}/adaptar`, { barreira: 'audicao-libras', instrucao: 'com imagens' });
+    // The wish goes out redacted, like every text a teacher writes (the stored version keeps it as she wrote it).
+    const res = await client.post<RegenerateAulaResponse>(`/api/planos/${plan.id}/aulas/${aula.id}/adaptar`, {
+      barreira: 'audicao-libras',
+      instrucao: 'com imagens para o Enzo Gabriel',
+    });
     expect(res.status).toBe(202);
     const adapted = await lessonAt(client, plan.id, aula.id, aula.versao + 1);
     expect(adapted.habilidadeCodes).toEqual(aula.habilidadeCodes);
     expect(adapted.habilidades).toBe(aula.habilidades);
-    expect(ai.calls.some((c) => c.text.includes('para a barreira Audição e Libras'))).toBe(true);
+    const adaptation = ai.calls.filter((c) => c.text.includes('para a barreira Audição e Libras'));
+    expect(adaptation.length).toBeGreaterThanOrEqual(1);
+    for (const call of ai.calls) expect(JSON.stringify(call.body)).not.toContain('Enzo');
+    expect(adaptation[0].text).toContain('[nome]');
     const versions = (await client.get<AulaVersao[]>(`/api/planos/${plan.id}/aulas/${aula.id}/versoes`)).body;
-    expect(versions[0]).toMatchObject({ origem: 'adaptacao', campo: 'experiencias', instrucao: 'Adaptação para Audição e Libras: com imagens' });
+    expect(versions[0]).toMatchObject({ origem: 'adaptacao', campo: 'experiencias', instrucao: 'Adaptação para Audição e Libras: com imagens para o Enzo Gabriel' });
 
     // Without barreiras the request has no dua.
     const plain = await client.post<Turma>('/api/turmas', { nomeProfessor: 'Ana', numero: '52', escola: 'Escola', ano: '5' });
