@@ -1,4 +1,4 @@
-import { instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
+import { BARREIRA_LABELS, instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
 import { CalendarDays, Copy, FileText, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -66,6 +66,12 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
           <dt className="text-muted-foreground">Instituição:</dt>
           <dd className="truncate font-medium">{instituicaoLabel(turma.instituicao)}</dd>
         </dl>
+        {turma.barreiras?.length ? (
+          <p className="text-sm">
+            <span className="font-medium">Barreiras da turma:</span>{' '}
+            <span className="text-muted-foreground">{turma.barreiras.map((b) => BARREIRA_LABELS[b]).join(', ')}</span>
+          </p>
+        ) : null}
         {turma.observacoesAdicionais ? (
           <div className="rounded-md bg-muted p-3 text-sm">
             <p className="font-medium">Observações:</p>
