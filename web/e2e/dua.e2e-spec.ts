@@ -75,6 +75,7 @@ describe('DUA for the class, offline (no AI key)', () => {
     await warning.waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Criar Turma' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 15000 });
+    await page.getByText('Leitura, Audição e Libras', { exact: true }).waitFor();
     const [turma] = (await api.get<{ id: string; barreiras: string[] }[]>('/api/turmas')).body;
     expect(turma.barreiras).toEqual(['leitura', 'audicao-libras']);
 
