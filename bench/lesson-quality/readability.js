@@ -6,29 +6,10 @@
 // build first (npm run build:server).
 //   node bench/lesson-quality/readability.js [dev|heldout] [--offline-only]
 'use strict';
-const { readFileSync } = require('node:fs');
-const { resolve } = require('node:path');
-const ai = require('../../libs/ai/dist');
-const { SubjectSkills, curriculumDir, inScope, readCurriculumFiles, skillClassroom, scopeGapReason } = require('../../libs/curriculum/dist');
+const { ai, curriculum, splitArgument, scenariosOf, configuredModel } = require('./curriculum');
 
-const split = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'dev';
-if (!['dev', 'heldout'].includes(split)) {
-  console.error('uso: node bench/lesson-quality/readability.js [dev|heldout] [--offline-only]');
-  process.exit(2);
-}
-const root = resolve(__dirname, '../..');
-const { records } = readCurriculumFiles(curriculumDir({ CURRICULUM_DIR: process.env.CURRICULUM_DIR }, root));
-const { scenarios } = JSON.parse(readFileSync(resolve(__dirname, `${split}.json`), 'utf8'));
-const subjects = new Map();
-const curriculum = {
-  rank(ano, materia, prompt) {
-    const key = `${ano}:${materia}`;
-    if (!subjects.has(key)) subjects.set(key, new SubjectSkills(records.filter((r) => inScope(r, materia, Number(ano)))));
-    return subjects.get(key).candidates(prompt, null, 200);
-  },
-  noSkillsReason: (ano, materia) => scopeGapReason(materia, Number(ano)),
-  classroomOf: skillClassroom,
-};
+const split = splitArgument('uso: node bench/lesson-quality/readability.js [dev|heldout] [--offline-only]');
+const scenarios = scenariosOf(split);
 
 async function score(generator, model) {
   const started = Date.now();
@@ -44,10 +25,8 @@ async function score(generator, model) {
 
 async function main() {
   let ok = await score(new ai.OfflineLessonDrafter());
-  if (process.env.OPENAI_API_KEY && !process.argv.includes('--offline-only')) {
-    const model = process.env.OPENAI_MODEL || 'gpt-4o-mini';
-    ok = (await score(new ai.OpenAiLessonGenerator({ apiKey: process.env.OPENAI_API_KEY, baseURL: process.env.OPENAI_BASE_URL || undefined, model, timeoutMs: 120000 }), model)) && ok;
-  }
+  const configured = configuredModel();
+  if (configured) ok = (await score(configured.generator, configured.model)) && ok;
   process.exitCode = ok ? 0 : 1;
 }
 

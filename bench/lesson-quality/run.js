@@ -7,21 +7,13 @@
 //   node bench/lesson-quality/run.js [dev|heldout] [--verbose] [--offline-only]
 'use strict';
 const { execSync } = require('node:child_process');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { writeFileSync } = require('node:fs');
 const { resolve } = require('node:path');
-const ai = require('../../libs/ai/dist');
-const { SubjectSkills, curriculumDir, inScope, readCurriculumFiles, skillClassroom, scopeGapReason } = require('../../libs/curriculum/dist');
+const { ai, root, curriculum, splitArgument, scenariosOf, configuredModel } = require('./curriculum');
 
-const split = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'dev';
-if (!['dev', 'heldout'].includes(split)) {
-  console.error('uso: node bench/lesson-quality/run.js [dev|heldout] [--verbose] [--offline-only]');
-  process.exit(2);
-}
+const split = splitArgument('uso: node bench/lesson-quality/run.js [dev|heldout] [--verbose] [--offline-only]');
 const verbose = process.argv.includes('--verbose');
-const root = resolve(__dirname, '../..');
-// The records the server imports (CURRICULUM_DIR or the copy shipped in libs/curriculum/data), validated.
-const { records } = readCurriculumFiles(curriculumDir({ CURRICULUM_DIR: process.env.CURRICULUM_DIR }, root));
-const { scenarios } = JSON.parse(readFileSync(resolve(__dirname, `${split}.json`), 'utf8'));
+const scenarios = scenariosOf(split);
 
 /** The commit the code was built from, '-dirty' when libs or worker have uncommitted changes. */
 function gitHash() {
@@ -33,17 +25,6 @@ function gitHash() {
     return 'desconhecido';
   }
 }
-
-const subjects = new Map();
-const curriculum = {
-  rank(ano, materia, prompt) {
-    const key = `${ano}:${materia}`;
-    if (!subjects.has(key)) subjects.set(key, new SubjectSkills(records.filter((r) => inScope(r, materia, Number(ano)))));
-    return subjects.get(key).candidates(prompt, null, 200);
-  },
-  noSkillsReason: (ano, materia) => scopeGapReason(materia, Number(ano)),
-  classroomOf: skillClassroom,
-};
 
 async function score(generator, model) {
   const started = Date.now();
@@ -70,11 +51,8 @@ async function score(generator, model) {
 
 async function main() {
   await score(new ai.OfflineLessonDrafter());
-  if (process.env.OPENAI_API_KEY && !process.argv.includes('--offline-only')) {
-    const model = process.env.OPENAI_MODEL || 'gpt-4o-mini';
-    const generator = new ai.OpenAiLessonGenerator({ apiKey: process.env.OPENAI_API_KEY, baseURL: process.env.OPENAI_BASE_URL || undefined, model, timeoutMs: 120000 });
-    await score(generator, model);
-  }
+  const configured = configuredModel();
+  if (configured) await score(configured.generator, configured.model);
 }
 
 main().catch((error) => {

@@ -1,8 +1,7 @@
-import JSZip from 'jszip';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import type { Plano } from '@planejador/contracts';
-import { expectAccessible, launchBrowser, newContext, pageClient, registerTeacher, startStack, uniqueEmail, VIEWPORTS, type Stack } from '@planejador/testing';
-import { chooseOption, fitsViewportWidth } from './flows';
+import { expectAccessible, newContext, pageClient, registerTeacher, uniqueEmail, VIEWPORTS } from '@planejador/testing';
+import { chooseOption, docxText, fitsViewportWidth, lessonRegion as lesson, useStackAndBrowser } from './flows';
 
 // Issue 28, Inclusion (DUA) without personal data, as a teacher with no AI key walks it: she marks her class's
 // barreiras in the turma form, is warned when she types a student's name in the notes, generates a plan (offline
@@ -11,38 +10,18 @@ import { chooseOption, fitsViewportWidth } from './flows';
 const TUTORIAL_KEY = 'planejador-didactic-planner-tutorial-completed';
 const WAIT = { timeout: 30000 };
 
-function lesson(page: Page, n: number): Locator {
-  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
-}
 
-/** The text of the .docx's main part (paragraphs on their own lines, markup dropped). */
-async function docxText(body: Buffer): Promise<string> {
-  const zip = await JSZip.loadAsync(body);
-  const xml = await zip.file('word/document.xml')!.async('string');
-  return xml
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 describe('DUA for the class, offline (no AI key)', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const session = useStackAndBrowser({}, 'offline');
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    stack = await startStack({ ai: 'offline', env: { LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close();
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('marks barreiras, is warned about a name in the notes, generates, sees DUA, adapts an activity and exports it', async () => {
+    const { stack, browser } = session;
     context = await newContext(browser, 'desktop', stack.url);
     const page = await context.newPage();
     await page.goto('/');

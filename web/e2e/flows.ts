@@ -1,4 +1,5 @@
-import { launchBrowser, startStack, type Stack } from '@planejador/testing';
+import { launchBrowser, startStack, type Stack, type StackOptions } from '@planejador/testing';
+import JSZip from 'jszip';
 import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Steps a person takes, shared by the e2e specs. */
@@ -8,12 +9,12 @@ export interface E2eSession {
   browser: Browser;
 }
 
-/** The product and a Chromium, started once per spec file and stopped after it. */
-export function useStackAndBrowser(env: Record<string, string> = {}): E2eSession {
+/** The product and a Chromium, started once per spec file and stopped after it (`ai`: the fake AI server, or none). */
+export function useStackAndBrowser(env: Record<string, string> = {}, ai: StackOptions['ai'] = 'fake'): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
     // LOG_LEVEL info: the harness waits for the processes' info-level ready lines.
-    session.stack = await startStack({ env: { LOG_LEVEL: 'info', ...env } });
+    session.stack = await startStack({ ai, env: { LOG_LEVEL: 'info', ...env } });
     session.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -151,4 +152,23 @@ export async function resetPasswordViaMailedLink(page: Page, stack: Stack, email
   await page.getByRole('heading', { name: 'Senha Redefinida!' }).waitFor();
   await submitLogin(page, stack.url, email, password);
   await page.waitForURL('**/dashboard');
+}
+
+/** Lesson n's region on the plan page (its heading reads 'Aula n — título'). */
+export function lessonRegion(page: Page, n: number): Locator {
+  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
+}
+
+/** The text of a .docx's main part (paragraphs on their own lines, markup dropped, entities read back). */
+export async function docxText(body: Buffer): Promise<string> {
+  const zip = await JSZip.loadAsync(body);
+  const xml = await zip.file('word/document.xml')!.async('string');
+  return xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS, MSG, type HabilidadeMatch, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, requestPlan, startStack, uniqueEmail, waitFor, waitForPlan, type LessonRequest, type Stack } from '@planejador/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeWithEscape, registerViaUi, waitForFocus, waitForToast } from './flows';
+import { closeWithEscape, lessonRegion as lesson, registerViaUi, waitForFocus, waitForToast } from './flows';
 
 /** Issue 13: a teacher steers each lesson on the plan page: regenerate with an instruction, undo, change the skill. */
 
@@ -10,9 +10,6 @@ const WAIT = { timeout: 30000 };
 const NEW_OBJECTIVE = 'Medir objetos da sala com régua e registrar em tabela';
 const KEEP_SKILLS = /^Manter (a habilidade atual|as habilidades atuais) \(/;
 
-function lesson(page: Page, n: number) {
-  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
-}
 
 /** The teacher and school of this file's classes (the generate form lists them as '<número> - <escola>'). */
 const CLASS = { nomeProfessor: 'Elisa Prado', escola: 'E.E.F. Mário Quintana', observacoesAdicionais: null };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import JSZip from 'jszip';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, uniqueEmail, VIEWPORTS, waitForPlan, type Stack } from '@planejador/testing';
-import { fitsViewportWidth, waitForToast } from './flows';
+import { docxText, fitsViewportWidth, lessonRegion as lesson, waitForToast } from './flows';
 
 // Issue 23, "Lessons that teach", as a teacher with no AI key walks it: six lessons typed in the generate form, with
 // a pinned skill and the plan's title, survive a leave and a reload; the plan is generated (offline drafter) and its
@@ -22,23 +21,7 @@ const LESSONS = [
 const TITLE = 'Matemática do dia a dia no 5º ano';
 const NEW_TITLE = 'Frações, medidas e dinheiro';
 
-function lesson(page: Page, n: number): Locator {
-  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
-}
 
-/** The text of the .docx's main part (paragraphs on their own lines, markup dropped). */
-async function docxText(body: Buffer): Promise<string> {
-  const zip = await JSZip.loadAsync(body);
-  const xml = await zip.file('word/document.xml')!.async('string');
-  return xml
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();

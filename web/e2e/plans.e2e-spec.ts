@@ -17,7 +17,7 @@ import {
   type Stack,
 } from '@planejador/testing';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
-import { registerViaUi, todayPtBr, waitForToast } from './flows';
+import { lessonRegion as lesson, registerViaUi, todayPtBr, waitForToast } from './flows';
 
 const TEMA = 'Frações no cotidiano da feira';
 
@@ -53,9 +53,6 @@ async function chooseOption(page: Page, combobox: string, option: string): Promi
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-function lesson(page: Page, n: number) {
-  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
-}
 
 /** Whether the element is wholly inside the viewport and is what a pointer at its centre would hit (not covered). */
 async function inReach(locator: Locator): Promise<boolean> {

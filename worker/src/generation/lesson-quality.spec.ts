@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkPlan, draftScenario, OfflineLessonDrafter, summarize, type QualityScenario, type ScenarioCurriculum } from '@planejador/ai';
+import {
+  adaptScenario,
+  checkPlan,
+  draftScenario,
+  OfflineLessonDrafter,
+  readability,
+  READABILITY_MAX_WORDS,
+  summarize,
+  type AdaptedLesson,
+  type QualityScenario,
+  type ScenarioCurriculum,
+} from '@planejador/ai';
 import type { BnccRecord, Materia } from '@planejador/contracts';
 import { fromBncc, inScope, scopeGapReason, skillClassroom, SubjectSkills } from '@planejador/curriculum';
 
@@ -42,5 +53,23 @@ describe('lesson quality on the development half (offline drafter)', () => {
     expect(summary.structural.rate).toBeGreaterThanOrEqual(RECORDED.structural);
     expect(summary.lesson1Leakage.leaks).toBe(0);
     expect(summary.checks.habilidadeAceita.rate).toBeGreaterThanOrEqual(RECORDED.habilidadeAceita);
+  });
+});
+
+/**
+ * Readability of adapted activities (issue 28): every lesson of the development half's plans for years 1 to 5,
+ * written for a class with the barreira 'leitura' and then adapted for it as POST .../adaptar does, averages at most
+ * 12 words a sentence (bench/lesson-quality/readability.js prints the figure for both halves).
+ */
+describe('readability of activities adapted for leitura, years 1 to 5 (offline drafter)', () => {
+  it(`averages at most ${READABILITY_MAX_WORDS} words a sentence`, async () => {
+    const { scenarios } = JSON.parse(readFileSync(resolve(root, 'bench', 'lesson-quality', 'dev.json'), 'utf8')) as { scenarios: QualityScenario[] };
+    const drafter = new OfflineLessonDrafter();
+    const adapted: AdaptedLesson[] = [];
+    for (const scenario of scenarios.filter((s) => Number(s.ano) <= 5)) adapted.push(...(await adaptScenario(scenario, drafter, curriculum, 'leitura')));
+    const summary = readability(adapted);
+    expect(summary.lessons).toBeGreaterThan(40);
+    expect(summary.average).toBeLessThanOrEqual(READABILITY_MAX_WORDS);
+    for (const lesson of adapted) expect(lesson.experiencias).toContain('Glossário');
   });
 });
