@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { MSG, type Plano } from '@planejador/contracts';
 import { createTurma, expectAccessible, generateRequest, launchBrowser, newContext, pageClient, registerTeacher, requestPlan, startStack, uniqueEmail, VIEWPORTS, waitForPlan, type Stack } from '@planejador/testing';
 import { docxText, fitsViewportWidth, lessonRegion as lesson, waitForToast } from './flows';
@@ -166,8 +166,12 @@ describe('lessons that teach, offline (no AI key)', () => {
     const boxes = picker.getByRole('list', { name: 'Habilidades encontradas' }).getByRole('checkbox');
     await boxes.first().waitFor(WAIT);
     for (const code of before) await picker.getByLabel(new RegExp(`^${code} `)).uncheck();
-    const other = picker.getByRole('list', { name: 'Habilidades encontradas' }).getByRole('checkbox', { checked: false }).first();
-    const otherCode = (await other.getAttribute('id'))!.split('-').pop()!;
+    // Another skill than the lesson's: the list now starts with the best fits, the lesson's own (just unchecked) among them.
+    const unchecked = picker.getByRole('list', { name: 'Habilidades encontradas' }).getByRole('checkbox', { checked: false });
+    const codeOf = async (box: Locator) => (await box.getAttribute('id'))!.split('-').pop()!;
+    let other = unchecked.first();
+    for (let i = 0; before.includes(await codeOf(other)); i++) other = unchecked.nth(i + 1);
+    const otherCode = await codeOf(other);
     await other.check();
     await picker.getByRole('button', { name: 'Salvar habilidade' }).click();
     await picker.waitFor({ state: 'hidden', timeout: 15000 });
