@@ -156,7 +156,7 @@ describe('gerar planos with the fake AI', () => {
     await page.getByRole('button', { name: 'Nova Turma' }).first().click();
     await page.getByLabel('Nome do Professor').fill('Beatriz Lima');
     await page.getByLabel('Número da Turma').fill('51');
-    await choose(page, 'Ano', '5º Ano');
+    await choose(page, 'Ano', '5º ano');
     await page.getByLabel('Escola').fill('Escola Estadual Tiradentes');
     await page.getByRole('button', { name: 'Criar Turma' }).click();
     await visible(page.getByText('Turma criada com sucesso!', { exact: true }));

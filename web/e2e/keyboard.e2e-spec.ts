@@ -107,7 +107,7 @@ describe('keyboard only: sign-up, class, plan, export, feedback (Chromium)', () 
     await page.keyboard.type('61');
     await page.keyboard.press('Enter');
     await expectFocused(page, /^Ano/);
-    await chooseByTyping(page, '6', '6º Ano');
+    await chooseByTyping(page, '6', '6º ano');
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expectFocused(page, /^Escola/);

@@ -55,12 +55,12 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     // and Enter again moves on.
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor();
-    await page.getByRole('option', { name: '1º Ano' }).waitFor();
+    await page.getByRole('option', { name: '1º ano' }).waitFor();
     await page.keyboard.type('5');
-    await page.getByRole('option', { name: '5º Ano' }).and(page.locator('[data-highlighted]')).waitFor();
+    await page.getByRole('option', { name: '5º ano' }).and(page.locator('[data-highlighted]')).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
-    expect(await dialog.getByRole('combobox', { name: 'Ano' }).textContent()).toContain('5º Ano');
+    expect(await dialog.getByRole('combobox', { name: 'Ano' }).textContent()).toContain('5º ano');
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Escola');
@@ -74,7 +74,7 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
 
     const card = page.getByRole('heading', { name: 'Turma 51' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
     await card.getByText('Dora Lima').waitFor();
-    await card.getByText('5º Ano').waitFor();
+    await card.getByText('5º ano').waitFor();
     await card.getByText('SEDUC-RS 2025', { exact: true }).waitFor();
     expect(await card.getByText('SEDUC-RS_2025').count()).toBe(0);
     await card.getByText('Turma participativa').waitFor();
@@ -132,7 +132,7 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
     await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
     await dialog.getByLabel('Número da Turma').fill('61');
-    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '6º Ano');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '6º ano');
     await dialog.getByLabel('Escola').fill('Escola Estadual');
     // The notice shows for 500 ms before the browser leaves, so start watching before the click.
     const notice = Promise.all([

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { anoLabel, materiaLabel, MSG, type Materia } from '@planejador/contracts';
+import { anoPhrase, DEFAULT_ETAPA, materiaLabel, MSG, type Etapa, type Materia } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
 
 /** Checks skill codes against the class's year and the lesson's subject, and writes their official texts. */
@@ -8,17 +8,17 @@ export class SkillScope {
   constructor(private readonly curriculum: CurriculumService) {}
 
   /** 400 naming the first code that is not of that year and subject (or when the pair has no BNCC skill). */
-  async check(ano: string, materia: string, codes: readonly string[]): Promise<void> {
-    const valid = await this.curriculum.validCodes(ano, materia as Materia);
-    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoLabel(ano)) });
+  async check(ano: string, materia: string, codes: readonly string[], etapa: Etapa = DEFAULT_ETAPA): Promise<void> {
+    const valid = await this.curriculum.validCodes(ano, materia as Materia, etapa);
+    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoPhrase(ano, etapa, 'para')) });
     const outside = codes.find((code) => !valid.has(code));
-    if (outside) throw new BadRequestException({ message: MSG.habilidadeForaDoEscopo(outside, anoLabel(ano), materiaLabel(materia)) });
+    if (outside) throw new BadRequestException({ message: MSG.habilidadeForaDoEscopo(outside, anoPhrase(ano, etapa, 'de'), materiaLabel(materia)) });
   }
 
   /** 400 when the year and subject have no BNCC skill (Inglês before the 6º ano): nothing is charged. */
-  async requireSkills(ano: string, materia: string): Promise<void> {
-    const valid = await this.curriculum.validCodes(ano, materia as Materia);
-    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoLabel(ano)) });
+  async requireSkills(ano: string, materia: string, etapa: Etapa = DEFAULT_ETAPA): Promise<void> {
+    const valid = await this.curriculum.validCodes(ano, materia as Materia, etapa);
+    if (valid.size === 0) throw new BadRequestException({ message: MSG.semHabilidadesBncc(materiaLabel(materia), anoPhrase(ano, etapa, 'para')) });
   }
 
   /** "(EF05MA03) Identificar e representar frações..." per code, in the order given. */

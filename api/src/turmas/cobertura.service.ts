@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { MATERIA_VALUES, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
+import { DEFAULT_ETAPA, materiasOf, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
 import { coberturaScopes, CurriculumService } from '@planejador/curriculum';
 import { citedSkillsByTurma, turmaCobertura } from '@planejador/db';
 import type { Pool } from 'pg';
@@ -33,7 +33,7 @@ export class CoberturaService {
     for (const row of rows) {
       const covered = new Set(row.codes);
       const materias: CoberturaResumo['materias'] = [];
-      for (const materia of MATERIA_VALUES) {
+      for (const materia of materiasOf(DEFAULT_ETAPA)) {
         const skills = await this.curriculum.skillsFor(row.ano, materia);
         if (!skills.length) continue;
         materias.push({ materia, total: skills.length, cobertas: skills.filter((s) => covered.has(s.code)).length });

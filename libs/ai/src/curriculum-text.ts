@@ -1,7 +1,7 @@
-import type { HabilidadeMatch } from '@planejador/contracts';
+import { anoPhrase, etapaOf, type HabilidadeMatch } from '@planejador/contracts';
 import type { LessonContext } from './types';
 
-/** BNCC component of each app subject (music is a unit of Arte). */
+/** BNCC component of each app subject (music is a unit of Arte; Educação Infantil has campos de experiências). */
 const BNCC_COMPONENTS: Record<string, string> = {
   matematica: 'Matemática',
   portugues: 'Língua Portuguesa',
@@ -13,21 +13,26 @@ const BNCC_COMPONENTS: Record<string, string> = {
   ingles: 'Língua Inglesa',
   musica: 'Arte (unidade temática Música)',
   'ensino-religioso': 'Ensino Religioso',
+  computacao: 'Computação (complemento da BNCC, Parecer CNE/CEB nº 2/2022)',
+  'eu-outro-nos': 'campo de experiências "O eu, o outro e o nós"',
+  'corpo-gestos-movimentos': 'campo de experiências "Corpo, gestos e movimentos"',
+  'tracos-sons-cores-formas': 'campo de experiências "Traços, sons, cores e formas"',
+  'escuta-fala-pensamento-imaginacao': 'campo de experiências "Escuta, fala, pensamento e imaginação"',
+  'espacos-tempos-quantidades': 'campo de experiências "Espaços, tempos, quantidades, relações e transformações"',
+  linguagens: 'Linguagens e suas Tecnologias (área)',
+  'ciencias-natureza': 'Ciências da Natureza e suas Tecnologias (área)',
+  'ciencias-humanas': 'Ciências Humanas e Sociais Aplicadas (área)',
 };
 
 export function bnccComponentName(materia: string): string {
   return BNCC_COMPONENTS[materia] ?? materia;
 }
 
-export function anoLabel(ano: string): string {
-  return `${ano}º ano`;
-}
-
 /** What the Habilidades field says when the curriculum has no skill for the lesson's year and subject. */
 export function noSkillsText(ctx: LessonContext): string {
   const reason = ctx.noCandidatesReason?.trim();
   if (reason) return reason;
-  return `A BNCC não define habilidades de ${bnccComponentName(ctx.aula.materia)} para o ${anoLabel(ctx.turma.ano)}.`;
+  return `A BNCC não define habilidades de ${bnccComponentName(ctx.aula.materia)} ${anoPhrase(ctx.turma.ano, etapaOf(ctx.turma.etapa), 'para')}.`;
 }
 
 /** The candidates, in the given order, whose codes were chosen. */

@@ -1,9 +1,11 @@
 import {
   ALTERNATIVA_LETRAS,
+  anoComEtapa,
   BARREIRA_HINTS,
   BARREIRA_LABELS,
   DUA_PRINCIPIO_LABELS,
   DUA_PRINCIPIOS,
+  etapaOf,
   LESSON_FIELD_LABELS,
   materiaLabel,
   REGENERABLE_FIELD_LABELS,
@@ -12,7 +14,7 @@ import {
   type Verificacao,
 } from '@planejador/contracts';
 import { ADAPTATION_GUIDE, ADAPTATION_SUPPORTS } from './dua/dua-table';
-import { anoLabel, bnccComponentName, detailLevel, noSkillsText } from './curriculum-text';
+import { bnccComponentName, detailLevel, noSkillsText } from './curriculum-text';
 import { pinnedSkills, promptCandidates, skillCountRange } from './lesson-answer';
 import type { HabilidadeMatch } from '@planejador/contracts';
 import type { LessonContext } from './types';
@@ -143,7 +145,7 @@ export function buildLessonMessages(ctx: LessonContext): ChatMessage[] {
   const candidates = promptCandidates(ctx);
   const lines = [
     `Escola: ${ctx.turma.escola}`,
-    `Turma: ${ctx.turma.numero} (${anoLabel(ctx.turma.ano)} do Ensino Fundamental)`,
+    `Turma: ${ctx.turma.numero} (${anoComEtapa(ctx.turma.ano, etapaOf(ctx.turma.etapa))})`,
     `Observações da turma: ${ctx.turma.observacoesAdicionais?.trim() || 'nenhuma'}`,
     `Matéria geral do plano: ${materiaLabel(ctx.plano.materiaGeral)}`,
     `Aula ${ctx.aula.numeroAula} (a que você escreve) — matéria: ${materiaLabel(ctx.aula.materia)} (componente da BNCC: ${bnccComponentName(ctx.aula.materia)})`,

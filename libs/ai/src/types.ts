@@ -1,4 +1,4 @@
-import type { Barreira, Dua, HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
+import type { Barreira, Dua, Etapa, HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
 
 /** One lesson of the plan as the sequence lists it: its number and the teacher's description. */
 export interface SequenceLesson {
@@ -26,8 +26,10 @@ export interface LessonContext {
     nivelDetalhamento: number;
   };
   turma: {
-    /** School year, '1'..'9'. */
+    /** One of the stage's years (etapas.ts). */
     ano: string;
+    /** The school stage; absent: fundamental. */
+    etapa?: Etapa;
     numero: string;
     escola: string;
     observacoesAdicionais: string | null;

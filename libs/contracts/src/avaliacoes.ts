@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BNCC_CODE_PATTERN, MATERIA_VALUES, type GenerationState, type Materia } from './domain';
+import { MATERIA_VALUES, type GenerationState, type Materia } from './domain';
+import { BNCC_CODE_PATTERN } from './etapas';
 import { MSG } from './messages';
 import { hasDistinctAlternatives, questaoSchema, type Questao } from './verificacao';
 

@@ -1,20 +1,54 @@
 import { z } from 'zod';
-import { ANOS, LIMITS } from './domain';
+import { LIMITS } from './domain';
+import { materiaLabel } from './domain';
+import { anosOf, DEFAULT_ETAPA, ETAPAS, etapaDef, isAnoOf, isMateriaOf, type Etapa } from './etapas';
 import { materiaSchema } from './materia';
+import { MSG } from './messages';
 
-/** One record of the BNCC file (see libs/curriculum/data/SOURCES.md). */
-export const bnccRecordSchema = z.object({
-  code: z.string().regex(/^EF\d{2}[A-Z]{2}\d{2}$/),
+const bnccRecordShape = z.object({
+  code: z.string().min(1),
+  /** The school stage; the EF file's records name none and are `fundamental`. */
+  etapa: z.enum(ETAPAS).default(DEFAULT_ETAPA),
   component: z.string().min(1),
   bnccComponent: z.string().min(1),
-  years: z.array(z.number().int().min(1).max(9)).min(1),
+  /** The stage's years (grupos etários in infantil); empty in médio, whose skills have no série. */
+  years: z.array(z.number().int()),
   unit: z.string().min(1),
   field: z.string().optional(),
   axis: z.string().optional(),
   knowledgeObjects: z.array(z.string()),
   description: z.string().min(1),
 });
-export type BnccRecord = z.infer<typeof bnccRecordSchema>;
+
+/** A record's code and years follow its stage (etapas.ts): the code's pattern, years of the stage or none in médio. */
+function checkStage(record: { code: string; etapa: Etapa; years: number[] }, ctx: z.RefinementCtx, codePattern?: RegExp): void {
+  const def = etapaDef(record.etapa);
+  if (!(codePattern ?? def.codePattern).test(record.code)) {
+    ctx.addIssue({ code: 'custom', path: ['code'], message: `código fora do padrão de ${def.label}` });
+  }
+  if (def.skillsByAno && record.years.length === 0) ctx.addIssue({ code: 'custom', path: ['years'], message: 'sem ano' });
+  if (!def.skillsByAno && record.years.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['years'], message: `${def.label} não tem habilidades por ano` });
+  }
+  record.years.forEach((year, i) => {
+    if (!isAnoOf(record.etapa, year)) ctx.addIssue({ code: 'custom', path: ['years', i], message: `ano ${year} fora de ${def.label}` });
+  });
+}
+
+/** One record of a curriculum file (see libs/curriculum/data/SOURCES.md). */
+export const bnccRecordSchema = bnccRecordShape.superRefine((record, ctx) => checkStage(record, ctx));
+export type BnccRecord = z.output<typeof bnccRecordSchema>;
+
+/**
+ * A record of a state (RS) matrix: the BNCC shape, codes that may carry a state suffix ('EF01MA01RS-1') after a code
+ * of the record's stage, and the expectations of learning that the state attaches.
+ */
+export const rsRecordSchema = bnccRecordShape
+  .extend({ code: z.string().max(16), expectativas: z.array(z.string().min(1)).default([]) })
+  .superRefine((record, ctx) => {
+    const stagePattern = etapaDef(record.etapa).codePattern.source.slice(1, -1);
+    checkStage(record, ctx, new RegExp(`^${stagePattern}[A-Z0-9-]*$`));
+  });
 
 export interface MatrizItem {
   'Objetos de Conhecimento': string[];
@@ -53,12 +87,21 @@ export const MATRIZ_HEADERS = {
   reason: 'X-Matriz-Motivo',
 } as const;
 
-export const habilidadesQuerySchema = z.object({
-  ano: z.enum(ANOS),
-  materia: materiaSchema,
-  q: z.string().max(LIMITS.habilidadesQueryMax).optional().default(''),
-  limit: z.coerce.number().int().min(1).max(LIMITS.habilidadesPageMax).optional().default(LIMITS.habilidadesPageDefault),
-});
+/** GET /api/habilidades: the stage (default fundamental) and an ano and subject of that stage. */
+export const habilidadesQuerySchema = z
+  .object({
+    etapa: z.enum(ETAPAS, { error: MSG.etapaInvalid }).optional().default(DEFAULT_ETAPA),
+    ano: z.string({ error: MSG.anoRequired }).trim().min(1, MSG.anoRequired),
+    materia: materiaSchema,
+    q: z.string().max(LIMITS.habilidadesQueryMax).optional().default(''),
+    limit: z.coerce.number().int().min(1).max(LIMITS.habilidadesPageMax).optional().default(LIMITS.habilidadesPageDefault),
+  })
+  .superRefine((query, ctx) => {
+    if (!isAnoOf(query.etapa, query.ano)) ctx.addIssue({ code: 'custom', path: ['ano'], message: MSG.anoForaDaEtapa(query.ano, etapaDef(query.etapa).label, anosOf(query.etapa)) });
+    if (!isMateriaOf(query.etapa, query.materia)) {
+      ctx.addIssue({ code: 'custom', path: ['materia'], message: MSG.materiaForaDaEtapa(materiaLabel(query.materia), etapaDef(query.etapa).label) });
+    }
+  });
 
 export interface HabilidadeMatch {
   code: string;

@@ -1,5 +1,8 @@
 // No zod here: the web's pages that only read these constants load no zod (schemas live in the other modules).
-/** Subject options, value -> label (spec section 3). */
+/**
+ * Every subject, value -> label: the spec's (section 3), Computação, the campos de experiências of Educação Infantil
+ * and the áreas of Ensino Médio. Which belong to a stage, and in which order the form offers them: etapas.ts.
+ */
 export const MATERIAS = [
   { value: 'matematica', label: 'Matemática' },
   { value: 'portugues', label: 'Português' },
@@ -11,6 +14,15 @@ export const MATERIAS = [
   { value: 'ingles', label: 'Inglês' },
   { value: 'musica', label: 'Música' },
   { value: 'ensino-religioso', label: 'Ensino Religioso' },
+  { value: 'computacao', label: 'Computação' },
+  { value: 'eu-outro-nos', label: 'O eu, o outro e o nós' },
+  { value: 'corpo-gestos-movimentos', label: 'Corpo, gestos e movimentos' },
+  { value: 'tracos-sons-cores-formas', label: 'Traços, sons, cores e formas' },
+  { value: 'escuta-fala-pensamento-imaginacao', label: 'Escuta, fala, pensamento e imaginação' },
+  { value: 'espacos-tempos-quantidades', label: 'Espaços, tempos, quantidades, relações e transformações' },
+  { value: 'linguagens', label: 'Linguagens' },
+  { value: 'ciencias-natureza', label: 'Ciências da Natureza' },
+  { value: 'ciencias-humanas', label: 'Ciências Humanas' },
 ] as const;
 
 export type Materia = (typeof MATERIAS)[number]['value'];
@@ -20,12 +32,6 @@ export function materiaLabel(value: string): string {
   return MATERIAS.find((m) => m.value === value)?.label ?? value;
 }
 
-export const ANOS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
-export type Ano = (typeof ANOS)[number];
-/** '5' -> '5º ano'. */
-export function anoLabel(ano: string | number): string {
-  return `${ano}º ano`;
-}
 export const ESTADOS = ['RS'] as const;
 export const INSTITUICOES = ['SEDUC-RS_2025'] as const;
 /** How an institution value reads on a page ('SEDUC-RS_2025' is stored, 'SEDUC-RS 2025' is shown). */
@@ -83,9 +89,6 @@ export const VERSION_ORIGIN_LABELS: Record<VersionOrigin, string> = {
   restauracao: 'Restauração',
   adaptacao: 'Atividade adaptada',
 };
-
-/** A BNCC skill code, for example EF05MA01 (upper-cased, trimmed). */
-export const BNCC_CODE_PATTERN = /^EF\d{2}[A-Z]{2}\d{2}$/;
 
 export const ROLES = ['teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -2,6 +2,7 @@
 // configureZodMessages() once (the api and the worker at start, the web's form resolver).
 export * from './messages';
 export * from './domain';
+export * from './etapas';
 export * from './materia';
 export * from './auth';
 export * from './barreiras';

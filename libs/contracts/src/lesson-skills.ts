@@ -1,11 +1,12 @@
 import type { LessonWarning } from './domain';
+import { BNCC_CODE_SOURCE } from './etapas';
 import type { Verificacao } from './verificacao';
 
 /**
- * A BNCC code inside a text ("(EF05MA03) Identificar...", "ver ef05ma03"): not part of a longer word or number; an RS
- * matrix code that extends one (EF05MA03RS-1) cites its BNCC code.
+ * A BNCC code of any stage inside a text ("(EF05MA03) Identificar...", "ver ef05ma03", EM13MAT101): not part of a longer
+ * word or number; an RS matrix code that extends one (EF05MA03RS-1) cites its BNCC code.
  */
-const CODE_IN_TEXT = /(?<![A-Za-z0-9])EF\d{2}[A-Z]{2}\d{2}(?!\d)/giu;
+const CODE_IN_TEXT = new RegExp(`(?<![A-Za-z0-9])${BNCC_CODE_SOURCE}(?!\\d)`, 'giu');
 
 /** The BNCC codes a text cites, upper-cased, in order of first appearance, without repeats. */
 export function codesInText(text: string | null | undefined): string[] {

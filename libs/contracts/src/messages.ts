@@ -36,6 +36,11 @@ export const MSG = {
   anoInvalid: 'Ano deve ser de 1 a 9',
   /** The class form's year left empty: ask to choose one, not the range. */
   anoRequired: 'Selecione o ano',
+  etapaInvalid: 'Etapa inválida: use infantil, fundamental ou medio.',
+  /** An ano that the stage does not have (anos: the stage's values in order). */
+  anoForaDaEtapa: (ano: string, etapa: string, anos: readonly string[]) =>
+    `O ano ${ano} não existe na etapa ${etapa} (use de ${anos[0]} a ${anos[anos.length - 1]}).`,
+  materiaForaDaEtapa: (materia: string, etapa: string) => `A matéria ${materia} não é da etapa ${etapa}.`,
   estadoInvalid: 'Estado deve ser RS',
   instituicaoInvalid: 'Instituição deve ser SEDUC-RS 2025',
   textTooLong: (max: number) => `Texto muito longo (máx. ${max} caracteres)`,
@@ -82,13 +87,12 @@ export const MSG = {
   cursorInvalid: 'Página da lista inválida. Recarregue a lista e tente novamente.',
   pageLimitInvalid: 'Tamanho de página inválido (de 1 a 100 planos).',
   statusFilterInvalid: 'Status inválido (use gerado, editado ou salvo).',
-  /** A pinned code outside the class's year and the lesson's subject (anoLabel: '5º ano'; materia: its label). */
-  habilidadeForaDoEscopo: (code: string, anoLabel: string, materia: string) =>
-    `A habilidade ${code} não é do ${anoLabel} de ${materia}.`,
+  /** A pinned code outside the class's year and the lesson's subject (doAno: anoPhrase(ano, etapa, 'de'); materia: its label). */
+  habilidadeForaDoEscopo: (code: string, doAno: string, materia: string) => `A habilidade ${code} não é ${doAno} de ${materia}.`,
   habilidadeCodeInvalid: 'Código de habilidade inválido (exemplo: EF05MA01).',
   habilidadesFixadasMax: 'Fixe no máximo 3 habilidades por aula.',
-  /** A year and subject without BNCC skills (Inglês before the 6º ano): nothing is charged. */
-  semHabilidadesBncc: (materia: string, anoLabel: string) => `Não há habilidades da BNCC de ${materia} para o ${anoLabel}.`,
+  /** A year and subject without BNCC skills (Inglês before the 6º ano; paraAno: anoPhrase(ano, etapa, 'para')): nothing is charged. */
+  semHabilidadesBncc: (materia: string, paraAno: string) => `Não há habilidades da BNCC de ${materia} ${paraAno}.`,
   aulaNotFound: 'Aula não encontrada neste plano',
   aulaRegenerating: 'Esta aula já está sendo gerada novamente. Aguarde terminar.',
   /** An all-failed plan was refunded: its lessons are not regenerated for free (that would be a free plan). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  BNCC_CODE_PATTERN,
   GenerationState,
   LessonGenerationState,
   LessonWarning,
@@ -10,6 +9,7 @@ import {
   VersionOrigin,
 } from './domain';
 import { duaSchema, type Barreira, type Dua } from './barreiras';
+import { BNCC_CODE_PATTERN } from './etapas';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { barreirasSchema, type Barreira } from './barreiras';
-import { ANOS, ESTADOS, INSTITUICOES, LIMITS } from './domain';
+import { ESTADOS, INSTITUICOES, LIMITS } from './domain';
+import { anosOf, DEFAULT_ETAPA } from './etapas';
 import { MSG } from './messages';
 
 const requiredText = (message: string) =>
@@ -14,8 +15,10 @@ export const turmaSchema = z.object({
   nomeProfessor: requiredText(MSG.nomeProfessorRequired),
   numero: requiredText(MSG.numeroRequired),
   escola: requiredText(MSG.escolaRequired),
-  // Nothing chosen asks for a choice; a value outside 1-9 names the range.
-  ano: z.enum(ANOS, { error: (issue) => (issue.input === undefined || issue.input === '' ? MSG.anoRequired : MSG.anoInvalid) }),
+  // Nothing chosen asks for a choice; a value outside the stage's years names the range.
+  ano: z.enum(anosOf(DEFAULT_ETAPA) as [string, ...string[]], {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? MSG.anoRequired : MSG.anoInvalid),
+  }),
   estado: z.enum(ESTADOS, { error: MSG.estadoInvalid }).default('RS'),
   instituicao: z.enum(INSTITUICOES, { error: MSG.instituicaoInvalid }).default('SEDUC-RS_2025'),
   observacoesAdicionais: z

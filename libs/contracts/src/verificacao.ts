@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BNCC_CODE_PATTERN, LIMITS } from './domain';
+import { LIMITS } from './domain';
+import { BNCC_CODE_PATTERN } from './etapas';
 import { MSG } from './messages';
 
 /**

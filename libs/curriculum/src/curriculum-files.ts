@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bnccRecordSchema } from '@planejador/contracts';
+import { bnccRecordSchema, rsRecordSchema } from '@planejador/contracts';
 import type { z } from 'zod';
-import { fromBncc, rsRecordSchema, type CurriculumRecord } from './curriculum-record';
+import { fromBncc, type CurriculumRecord } from './curriculum-record';
 
 export const BNCC_FILE = 'bncc-ef.json';
 /** A state (RS) matrix in the BNCC shape plus 'expectativas'; none exists yet (see SOURCES.md). */

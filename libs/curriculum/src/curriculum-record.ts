@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { bnccRecordSchema, type BnccRecord } from '@planejador/contracts';
+import { DEFAULT_ETAPA, type BnccRecord, type Etapa } from '@planejador/contracts';
 
 /** A skill as the library holds it: a BNCC record plus where it came from and its state expectations. */
 export interface CurriculumRecord extends BnccRecord {
@@ -9,19 +8,7 @@ export interface CurriculumRecord extends BnccRecord {
   expectativas: string[];
 }
 
-/**
- * A record of a state (RS) matrix: the BNCC shape, codes that may carry a state suffix ('EF01MA01RS-1')
- * and the expectations of learning that the state attaches.
- */
-export const rsRecordSchema = bnccRecordSchema.extend({
-  code: z
-    .string()
-    .max(16)
-    .regex(/^EF\d{2}[A-Z]{2}\d{2}[A-Z0-9-]*$/),
-  expectativas: z.array(z.string().min(1)).default([]),
-});
-export type RsRecord = z.infer<typeof rsRecordSchema>;
-
-export function fromBncc(record: BnccRecord): CurriculumRecord {
-  return { ...record, source: 'bncc', expectativas: [] };
+/** A BNCC record as the library holds it; a record that names no stage (bncc-ef.json's) is of the Ensino Fundamental. */
+export function fromBncc(record: Omit<BnccRecord, 'etapa'> & { etapa?: Etapa }): CurriculumRecord {
+  return { ...record, etapa: record.etapa ?? DEFAULT_ETAPA, source: 'bncc', expectativas: [] };
 }

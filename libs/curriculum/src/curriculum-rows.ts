@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { countCurriculumSkills, selectCurriculumSkills, upsertCurriculumSkills, type CurriculumSkillRow } from '@planejador/db';
+import { etapaOf } from '@planejador/contracts';
 import type { CurriculumRecord } from './curriculum-record';
 
 /** Reads and writes go through libs/db's curriculum repository; here the rows become records and back. */
@@ -19,6 +20,7 @@ export async function upsertSkills(em: EntityManager, records: readonly Curricul
 export function rowToRecord(row: CurriculumSkillRow): CurriculumRecord {
   return {
     code: row.code,
+    etapa: etapaOf(row.etapa),
     component: row.component,
     bnccComponent: row.bncc_component,
     years: row.years,
@@ -35,6 +37,7 @@ export function rowToRecord(row: CurriculumSkillRow): CurriculumRecord {
 function recordToRow(record: CurriculumRecord): CurriculumSkillRow {
   return {
     code: record.code,
+    etapa: record.etapa,
     component: record.component,
     bncc_component: record.bnccComponent,
     years: record.years,

@@ -1,5 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MATERIA_VALUES, type HabilidadeMatch, type Materia, type MatrizResponse } from '@planejador/contracts';
+import {
+  anosOf,
+  DEFAULT_ETAPA,
+  ETAPAS,
+  isAnoOf,
+  etapaDef,
+  materiasOf,
+  type Etapa,
+  type HabilidadeMatch,
+  type Materia,
+  type MatrizResponse,
+} from '@planejador/contracts';
 import type { CurriculumRecord } from './curriculum-record';
 import { selectSkills } from './curriculum-rows';
 import { buildMatriz } from './matriz-builder';
@@ -10,7 +21,7 @@ export type EntityManagerSource = EntityManager | (() => EntityManager);
 
 /**
  * Curriculum lookups for the api and the worker. The skills (~1,300 read-only rows) are read once per process
- * and kept in memory with one search index per year and subject; invalidate() drops them after an import.
+ * and kept in memory with one search index per stage, year and subject; invalidate() drops them after an import.
  * Every read works in its own fork of the EntityManager, never in the global context.
  */
 export class CurriculumService {
@@ -32,7 +43,9 @@ export class CurriculumService {
    */
   async warm(): Promise<number> {
     if (!(await this.all()).length) return 0;
-    for (let year = 1; year <= 9; year++) for (const materia of MATERIA_VALUES) await this.subject(year, materia);
+    for (const etapa of ETAPAS) {
+      for (const ano of anosOf(etapa)) for (const materia of materiasOf(etapa)) await this.subject(ano, materia, etapa);
+    }
     return this.subjects.size;
   }
 
@@ -55,13 +68,13 @@ export class CurriculumService {
     return this.loading;
   }
 
-  /** The skills of a school year ('1'..'9') and subject, in code order; none for an unknown year. */
-  async skillsFor(ano: string | number, materia: Materia): Promise<readonly CurriculumRecord[]> {
-    return (await this.subject(ano, materia)).records;
+  /** The skills of a year of the stage and a subject, in code order; none for a year or subject the stage lacks. */
+  async skillsFor(ano: string | number, materia: Materia, etapa: Etapa = DEFAULT_ETAPA): Promise<readonly CurriculumRecord[]> {
+    return (await this.subject(ano, materia, etapa)).records;
   }
 
-  async validCodes(ano: string | number, materia: Materia): Promise<Set<string>> {
-    return new Set((await this.skillsFor(ano, materia)).map((s) => s.code));
+  async validCodes(ano: string | number, materia: Materia, etapa: Etapa = DEFAULT_ETAPA): Promise<Set<string>> {
+    return new Set((await this.skillsFor(ano, materia, etapa)).map((s) => s.code));
   }
 
   /** Skills by code, in the order asked; unknown codes are left out. */
@@ -71,27 +84,27 @@ export class CurriculumService {
   }
 
   /** Why a year and subject have no skill (English before year 6, data not imported), or null. */
-  async noSkillsReason(ano: string | number, materia: Materia): Promise<string | null> {
-    const year = parseYear(ano);
-    const gap = year === null ? NO_SKILLS_REASON : scopeGapReason(materia, year);
+  async noSkillsReason(ano: string | number, materia: Materia, etapa: Etapa = DEFAULT_ETAPA): Promise<string | null> {
+    const year = parseYear(ano, etapa);
+    const gap = year === null || !materiaScope(materia, etapa) ? NO_SKILLS_REASON : scopeGapReason(materia, year, etapa);
     if (gap) return gap;
     if (!(await this.all()).length) return NOT_IMPORTED_REASON;
-    return (await this.skillsFor(ano, materia)).length ? null : NO_SKILLS_REASON;
+    return (await this.skillsFor(ano, materia, etapa)).length ? null : NO_SKILLS_REASON;
   }
 
-  async matriz(ano: string | number, materia: Materia): Promise<MatrizResponse> {
-    const year = parseYear(ano) ?? 0;
-    const skills = await this.skillsFor(ano, materia);
-    const component = materiaScope(materia).component;
+  async matriz(ano: string | number, materia: Materia, etapa: Etapa = DEFAULT_ETAPA): Promise<MatrizResponse> {
+    const year = parseYear(ano, etapa) ?? 0;
+    const skills = await this.skillsFor(ano, materia, etapa);
+    const components = materiaScope(materia, etapa)?.components ?? [];
     const rsLoaded = (await this.all()).some(
-      (r) => r.component === component && (r.source === 'rs' || r.expectativas.length > 0),
+      (r) => r.etapa === etapa && components.includes(r.component) && (r.source === 'rs' || r.expectativas.length > 0),
     );
-    return buildMatriz(skills, year, materia, { reason: await this.noSkillsReason(ano, materia), rsLoaded });
+    return buildMatriz(skills, year, materia, etapa, { reason: await this.noSkillsReason(ano, materia, etapa), rsLoaded });
   }
 
   /** Skills ranked by how well they fit a lesson description; an empty q lists them in code order (score 0). */
-  async search(ano: string | number, materia: Materia, q: string, limit = 10): Promise<HabilidadeMatch[]> {
-    return (await this.subject(ano, materia)).search(q, limit);
+  async search(ano: string | number, materia: Materia, q: string, limit = 10, etapa: Etapa = DEFAULT_ETAPA): Promise<HabilidadeMatch[]> {
+    return (await this.subject(ano, materia, etapa)).search(q, limit);
   }
 
   /** The skills offered to the AI for one lesson, best first, padded with the others in code order. */
@@ -101,26 +114,28 @@ export class CurriculumService {
     prompt: string,
     temaPrincipal?: string | null,
     limit = 8,
+    etapa: Etapa = DEFAULT_ETAPA,
   ): Promise<HabilidadeMatch[]> {
-    return (await this.subject(ano, materia)).candidates(prompt, temaPrincipal, limit);
+    return (await this.subject(ano, materia, etapa)).candidates(prompt, temaPrincipal, limit);
   }
 
-  private async subject(ano: string | number, materia: Materia): Promise<SubjectSkills> {
-    const year = parseYear(ano);
+  private async subject(ano: string | number, materia: Materia, etapa: Etapa): Promise<SubjectSkills> {
+    const year = parseYear(ano, etapa);
     const records = await this.all();
-    const key = `${year}:${materia}`;
+    // Médio's skills have no série: its three séries share one index per subject.
+    const key = `${etapa}:${year === null || etapaDef(etapa).skillsByAno ? year : '*'}:${materia}`;
     let subject = this.subjects.get(key);
     if (!subject) {
-      subject = new SubjectSkills(year === null ? [] : records.filter((r) => inScope(r, materia, year)));
+      subject = new SubjectSkills(year === null ? [] : records.filter((r) => inScope(r, materia, year, etapa)));
       if (records.length) this.subjects.set(key, subject);
     }
     return subject;
   }
 }
 
-function parseYear(ano: string | number): number | null {
-  const year = typeof ano === 'number' ? ano : Number.parseInt(String(ano), 10);
-  return Number.isInteger(year) && year >= 1 && year <= 9 ? year : null;
+/** The year number of one of the stage's years, or null. */
+function parseYear(ano: string | number, etapa: Etapa): number | null {
+  return isAnoOf(etapa, ano) ? Number(String(ano).trim()) : null;
 }
 
 /** Where warmSearchIndexes reports (a Nest Logger or a pino logger fits). */

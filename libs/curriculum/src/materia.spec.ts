@@ -1,15 +1,22 @@
-import { MATERIA_VALUES } from '@planejador/contracts';
+import { ETAPAS, materiasOf, type Materia } from '@planejador/contracts';
 import { bnccRecords } from './__tests__/bncc-records';
 import { inScope, materiaScope, scopeGapReason } from './materia';
 
 const records = bnccRecords();
-const count = (materia: (typeof MATERIA_VALUES)[number], ano: number) =>
+const count = (materia: Materia, ano: number) =>
   records.filter((r) => inScope(r, materia, ano)).length;
 
 describe('subject scopes', () => {
-  it('maps every subject of the app to a BNCC component', () => {
-    const components = new Set(records.map((r) => r.component));
-    for (const materia of MATERIA_VALUES) expect(components).toContain(materiaScope(materia).component);
+  it('maps every subject of each stage to BNCC components, and no subject outside the stage', () => {
+    for (const etapa of ETAPAS) {
+      for (const materia of materiasOf(etapa)) expect(materiaScope(materia, etapa)?.components.length).toBeGreaterThan(0);
+    }
+    expect(materiaScope('ingles', 'medio')).toBeNull();
+    expect(materiaScope('linguagens', 'fundamental')).toBeNull();
+    const components = new Set(records.filter((r) => r.etapa === 'fundamental').map((r) => r.component));
+    for (const materia of materiasOf('fundamental').filter((m) => m !== 'computacao')) {
+      for (const component of materiaScope(materia)?.components ?? []) expect(components).toContain(component);
+    }
   });
 
   it('counts the skills per year as SOURCES.md does', () => {

@@ -8,7 +8,7 @@ const records = bnccRecords();
 describe('buildMatriz', () => {
   it('keys the year, then the thematic units in BNCC order, each with its items', () => {
     const skills = records.filter((r) => inScope(r, 'matematica', 5));
-    const { data, meta } = buildMatriz(skills, 5, 'matematica', { rsLoaded: false });
+    const { data, meta } = buildMatriz(skills, 5, 'matematica', 'fundamental', { rsLoaded: false });
     expect(Object.keys(data)).toEqual(['5º ano']);
     expect(Object.keys(data['5º ano'])).toEqual([
       'Números',
@@ -49,7 +49,7 @@ describe('buildMatriz', () => {
 
   it('groups Português by prática de linguagem', () => {
     const skills = records.filter((r) => inScope(r, 'portugues', 1));
-    const { data } = buildMatriz(skills, 1, 'portugues', { rsLoaded: false });
+    const { data } = buildMatriz(skills, 1, 'portugues', 'fundamental', { rsLoaded: false });
     expect(Object.keys(data['1º ano']).sort()).toEqual(
       [
         'Análise linguística/semiótica (Alfabetização)',
@@ -63,14 +63,14 @@ describe('buildMatriz', () => {
 
   it('shows only the Música and Artes integradas units for música', () => {
     const skills = records.filter((r) => inScope(r, 'musica', 7));
-    const { data, meta } = buildMatriz(skills, 7, 'musica', { rsLoaded: false });
+    const { data, meta } = buildMatriz(skills, 7, 'musica', 'fundamental', { rsLoaded: false });
     expect(Object.keys(data['7º ano'])).toEqual(['Música', 'Artes integradas']);
     expect(meta.total).toBe(13);
   });
 
   it('answers empty data with the reason when there is no skill', () => {
     const reason = scopeGapReason('ingles', 3);
-    const { data, meta } = buildMatriz([], 3, 'ingles', { reason, rsLoaded: false });
+    const { data, meta } = buildMatriz([], 3, 'ingles', 'fundamental', { reason, rsLoaded: false });
     expect(data).toEqual({});
     expect(meta).toMatchObject({ total: 0, componente: null, rsLoaded: false });
     expect(meta.reason).toBe('A BNCC não define habilidades de Língua Inglesa para o 3º ano: o componente começa no 6º ano.');
@@ -80,7 +80,7 @@ describe('buildMatriz', () => {
     const skills = records
       .filter((r) => inScope(r, 'matematica', 5) && ['EF05MA04', 'EF05MA05'].includes(r.code))
       .map((r) => ({ ...r, expectativas: r.code === 'EF05MA04' ? ['Reconhecer frações equivalentes com material concreto.'] : [] }));
-    const { data } = buildMatriz(skills, 5, 'matematica', { rsLoaded: true });
+    const { data } = buildMatriz(skills, 5, 'matematica', 'fundamental', { rsLoaded: true });
     expect(data['5º ano']['Números'][0]['Expectativas de Aprendizagens']).toEqual([
       'Reconhecer frações equivalentes com material concreto.',
     ]);

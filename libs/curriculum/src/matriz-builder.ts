@@ -1,6 +1,6 @@
-import { CURRICULUM_CREDIT, type Materia, type MatrizItem, type MatrizResponse } from '@planejador/contracts';
+import { anoLabel, CURRICULUM_CREDIT, type Etapa, type Materia, type MatrizItem, type MatrizResponse } from '@planejador/contracts';
 import type { CurriculumRecord } from './curriculum-record';
-import { anoLabel, materiaScope } from './materia';
+import { materiaScope } from './materia';
 
 export interface MatrizOptions {
   /** Why there is nothing to show, when the skills list is empty. */
@@ -10,7 +10,7 @@ export interface MatrizOptions {
 }
 
 /**
- * The dialog's matrix: { '5º ano': { <unidade temática>: [items] } }. An item gathers the skills that share
+ * The dialog's matrix: { '5º ano': { <unidade temática>: [items] } } (the key is the stage's label of the year). An item gathers the skills that share
  * their knowledge objects (as the BNCC tables do); Português groups by prática de linguagem and keeps campos
  * apart. An empty skills list gives empty data and the reason in meta.
  */
@@ -18,6 +18,7 @@ export function buildMatriz(
   skills: readonly CurriculumRecord[],
   ano: number,
   materia: Materia,
+  etapa: Etapa,
   options: MatrizOptions,
 ): MatrizResponse {
   const sorted = [...skills].sort((a, b) => a.code.localeCompare(b.code));
@@ -39,13 +40,13 @@ export function buildMatriz(
   }
   const byUnit: Record<string, MatrizItem[]> = {};
   for (const [unit, items] of units) byUnit[unit] = [...items.values()];
-  const scope = materiaScope(materia);
+  const scope = materiaScope(materia, etapa);
   return {
-    data: sorted.length ? { [anoLabel(ano)]: byUnit } : {},
+    data: sorted.length ? { [anoLabel(ano, etapa)]: byUnit } : {},
     meta: {
       ano: String(ano),
       materia,
-      componente: scope.years.includes(ano) ? scope.label : null,
+      componente: scope?.years.includes(ano) ? scope.label : null,
       total: sorted.length,
       reason: sorted.length ? null : (options.reason ?? null),
       rsLoaded: options.rsLoaded,

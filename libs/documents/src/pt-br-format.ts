@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from '@planejador/contracts';
+import { anoLabel, DEFAULT_ETAPA, SCHOOL_TIME_ZONE, type Etapa } from '@planejador/contracts';
 
 // Dates in the documents and file names follow the teachers' clock (the school's time zone), not the server's.
 
@@ -25,10 +25,9 @@ export function formatDateForFileName(date: Date): string {
   return `${day}-${month}-${year}`;
 }
 
-/** '5' -> '5º ano'; a value that already says 'ano' is kept. */
-export function formatAno(ano: string): string {
+/** '5' -> '5º ano' (the stage's label: '1' in médio -> '1ª série do Ensino Médio'); any other text is kept. */
+export function formatAno(ano: string, etapa: Etapa = DEFAULT_ETAPA): string {
   const value = ano.trim();
-  if (/ano/i.test(value)) return value;
-  return /^\d+$/.test(value) ? `${value}º ano` : value;
+  return /^\d+$/.test(value) ? anoLabel(value, etapa) : value;
 }
 

@@ -1,3 +1,5 @@
+import { BNCC_CODE_SOURCE } from '@planejador/contracts';
+
 /** A piece of user text as it goes into the document: a plain paragraph or a list item. */
 export interface TextBlock {
   kind: 'paragraph' | 'bullet';
@@ -28,8 +30,9 @@ export function toTextBlocks(text: string): TextBlock[] {
     });
 }
 
-// BNCC codes such as EF05MA03 or EF15AR13, and RS matrix codes that extend them (EF05MA03RS-1), in parentheses or not.
-const SKILL_CODE = /^\(?EF\d{2}[A-Z]{2}\d{2}(?:[A-Z]{2}-?\d+)?\)?(?=[\s:–-]|$)/;
+// BNCC codes of any stage (EF05MA03, EI03EF01, EM13MAT101), and RS matrix codes that extend them (EF05MA03RS-1), in
+// parentheses or not.
+const SKILL_CODE = new RegExp(`^\\(?${BNCC_CODE_SOURCE}(?:[A-Z]{2}-?\\d+)?\\)?(?=[\\s:–-]|$)`);
 
 /** Splits a skill line into its code and the rest (kept as written), so the code can be set in bold. */
 export function splitSkillCode(line: string): { code: string; rest: string } | null {

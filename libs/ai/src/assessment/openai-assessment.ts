@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { avaliacaoHabilidadeSchema, RUBRICA_NIVEIS, type Questao } from '@planejador/contracts';
+import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS, type Questao } from '@planejador/contracts';
 import { AiError, toAiError } from '../ai-error';
 import { DEFAULT_MAX_TOKENS, type OpenAiGeneratorOptions } from '../openai-generator';
 import { silentLogger, type AiLogger, type GenerateOptions } from '../types';
@@ -57,7 +57,7 @@ export function buildAssessmentMessages(ctx: SkillAssessmentContext): { role: 's
     {
       role: 'user',
       content: [
-        `Escreva ${ctx.questoes} questão(ões) para avaliar a habilidade ${ctx.skill.code} de ${ctx.materia}, ${ctx.ano}º ano, e uma rubrica de 4 níveis.`,
+        `Escreva ${ctx.questoes} questão(ões) para avaliar a habilidade ${ctx.skill.code} de ${ctx.materia}, ${anoLabel(ctx.ano)}, e uma rubrica de 4 níveis.`,
         `Habilidade (texto oficial): ${ctx.skill.description}`,
         `Unidade temática: ${ctx.skill.unit}`,
         `Objetos de conhecimento: ${objetos}`,

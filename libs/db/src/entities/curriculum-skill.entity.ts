@@ -7,7 +7,11 @@ export class CurriculumSkill {
   @PrimaryKey({ type: 'string', length: 16 })
   code!: string;
 
-  @Property({ type: 'string', length: 32 })
+  /** The school stage: infantil, fundamental or medio (libs/contracts etapas.ts). */
+  @Property({ type: 'string', length: 16, default: 'fundamental' })
+  etapa: string = 'fundamental';
+
+  @Property({ type: 'string', length: 48 })
   component!: string;
 
   @Property({ type: 'string', length: 64 })

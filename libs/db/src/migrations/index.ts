@@ -15,6 +15,7 @@ import { Migration20261127170000_school_calendar } from './Migration202611271700
 import { Migration20261127170130_lesson_versions_kept } from './Migration20261127170130_lesson_versions_kept';
 import { Migration20261127171000_frontend_error_retention } from './Migration20261127171000_frontend_error_retention';
 import { Migration20261127174300_avaliacoes } from './Migration20261127174300_avaliacoes';
+import { Migration20261127194500_curriculum_etapa } from './Migration20261127194500_curriculum_etapa';
 import { Migration20261127200000_dua } from './Migration20261127200000_dua';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
@@ -36,5 +37,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127170130_lesson_versions_kept', class: Migration20261127170130_lesson_versions_kept },
   { name: 'Migration20261127171000_frontend_error_retention', class: Migration20261127171000_frontend_error_retention },
   { name: 'Migration20261127174300_avaliacoes', class: Migration20261127174300_avaliacoes },
+  { name: 'Migration20261127194500_curriculum_etapa', class: Migration20261127194500_curriculum_etapa },
   { name: 'Migration20261127200000_dua', class: Migration20261127200000_dua },
 ];

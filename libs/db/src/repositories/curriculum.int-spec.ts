@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from './__tests__/test-database
 
 const skill = (code: string, overrides: Partial<CurriculumSkillRow> = {}): CurriculumSkillRow => ({
   code,
+  etapa: 'fundamental',
   component: 'matematica',
   bncc_component: 'Matemática',
   years: [5],

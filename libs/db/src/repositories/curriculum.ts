@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** A curriculum_skills row as PostgreSQL returns it (jsonb columns already parsed). */
 export interface CurriculumSkillRow {
   code: string;
+  etapa: string;
   component: string;
   bncc_component: string;
   years: number[];
@@ -16,7 +17,7 @@ export interface CurriculumSkillRow {
 }
 
 const COLUMNS =
-  'code, component, bncc_component, years, unit, field, axis, knowledge_objects, description, source, expectativas';
+  'code, etapa, component, bncc_component, years, unit, field, axis, knowledge_objects, description, source, expectativas';
 
 /**
  * Raw SQL rather than the CurriculumSkill entity: the rows are read once per process into plain records, and
@@ -37,10 +38,10 @@ export async function upsertCurriculumSkills(em: EntityManager, rows: readonly C
   await em.execute(
     `insert into curriculum_skills (${COLUMNS})
      select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as r(
-       code varchar, component varchar, bncc_component varchar, years jsonb, unit text, field text, axis text,
+       code varchar, etapa varchar, component varchar, bncc_component varchar, years jsonb, unit text, field text, axis text,
        knowledge_objects jsonb, description text, source varchar, expectativas jsonb)
      on conflict (code) do update set
-       component = excluded.component, bncc_component = excluded.bncc_component, years = excluded.years,
+       etapa = excluded.etapa, component = excluded.component, bncc_component = excluded.bncc_component, years = excluded.years,
        unit = excluded.unit, field = excluded.field, axis = excluded.axis,
        knowledge_objects = excluded.knowledge_objects, description = excluded.description,
        source = excluded.source, expectativas = excluded.expectativas`,

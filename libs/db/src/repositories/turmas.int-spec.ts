@@ -156,15 +156,15 @@ describe('turmas repository (PostgreSQL)', () => {
 
   describe('turmaCobertura', () => {
     const skill = (code: string, component: string, years: number[], unit: string): CurriculumSkillRow => ({
-      code, component, bncc_component: component, years, unit, field: null, axis: null, knowledge_objects: [],
+      code, etapa: 'fundamental', component, bncc_component: component, years, unit, field: null, axis: null, knowledge_objects: [],
       description: `Texto oficial de ${code}`, source: 'bncc', expectativas: [],
     });
     // The app's subjects as the generate form lists them (an excerpt): musica is two units of Arte.
     const scopes: CoberturaScope[] = [
-      { materia: 'matematica', component: 'matematica', units: null },
-      { materia: 'artes', component: 'artes', units: null },
-      { materia: 'ingles', component: 'ingles', units: null },
-      { materia: 'musica', component: 'artes', units: ['Música', 'Artes integradas'] },
+      { materia: 'matematica', etapa: 'fundamental', components: ['matematica'], units: null, byAno: true },
+      { materia: 'artes', etapa: 'fundamental', components: ['artes'], units: null, byAno: true },
+      { materia: 'ingles', etapa: 'fundamental', components: ['ingles'], units: null, byAno: true },
+      { materia: 'musica', etapa: 'fundamental', components: ['artes'], units: ['Música', 'Artes integradas'], byAno: true },
     ];
 
     beforeAll(async () => {

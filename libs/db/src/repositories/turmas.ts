@@ -104,13 +104,17 @@ export async function findTurmaAno(em: EntityManager, userId: string, turmaId: s
   return row?.ano ?? null;
 }
 
-/** The part of the curriculum an app subject covers (musica is two units of Arte): what the coverage reads. */
+/** The part of the curriculum an app subject covers in a stage (musica is two units of Arte): what the coverage reads. */
 export interface CoberturaScope {
   materia: string;
-  /** `curriculum_skills.component`. */
-  component: string;
+  /** `curriculum_skills.etapa`. */
+  etapa: string;
+  /** `curriculum_skills.component` values. */
+  components: readonly string[];
   /** Only these units; null for all. */
   units: readonly string[] | null;
+  /** Whether the stage ties skills to the class's year (false in médio: every série has its area's whole set). */
+  byAno: boolean;
 }
 
 /**
@@ -136,20 +140,23 @@ export async function turmaCobertura(
   return rows[0]?.cobertura ?? null;
 }
 
-/** $1 the class, $2 its owner, $3 the subjects' scopes as JSON ([{ materia, component, units }], in order). */
+/**
+ * $1 the class, $2 its owner, $3 the subjects' scopes as JSON ([{ materia, etapa, components, units, byAno }], in
+ * order). The class's `ano` is one of its stage's years (a check constraint), so it reads as the year number.
+ */
 export const TURMA_COBERTURA_SQL = `
   with turma as (
-    select t.id, t.ano, case when t.ano ~ '^\\s*[1-9](\\D|$)' then substring(t.ano from '[1-9]')::int end as year
+    select t.id, t.ano, t.ano::int as year
       from turmas t
      where t.id = $1 and t.user_id = $2
   ),
   skills as (
     select sc.ord, sc.materia, s.code, s.description, s.unit
       from turma t
-      cross join rows from (jsonb_to_recordset($3::jsonb) as (materia text, component text, units jsonb))
-                 with ordinality as sc(materia, component, units, ord)
-      join curriculum_skills s on s.component = sc.component
-     where s.years @> to_jsonb(t.year)
+      cross join rows from (jsonb_to_recordset($3::jsonb) as (materia text, etapa text, components jsonb, units jsonb, "byAno" boolean))
+                 with ordinality as sc(materia, etapa, components, units, by_ano, ord)
+      join curriculum_skills s on s.etapa = sc.etapa and sc.components ? s.component
+     where (not sc.by_ano or s.years @> to_jsonb(t.year))
        and (jsonb_typeof(sc.units) is distinct from 'array' or sc.units ? s.unit)
   ),
   cited as (

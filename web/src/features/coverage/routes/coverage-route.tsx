@@ -1,4 +1,4 @@
-import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria } from '@planejador/contracts';
+import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria, anoLabel, anoPhrase, DEFAULT_ETAPA } from '@planejador/contracts';
 import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -112,7 +112,7 @@ export function CoverageRoute() {
           Cobertura da BNCC{turma ? ` — Turma ${turma.numero}` : ''}
         </h1>
         <p className="text-muted-foreground">
-          {data.ano}º ano{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
+          {anoLabel(data.ano)}{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
           cita.
         </p>
         <Link to={avaliarPath(id, trimestre === ALL ? undefined : trimestre)} className={buttonClasses('outline', 'default', 'self-start')}>
@@ -152,7 +152,7 @@ export function CoverageRoute() {
       </div>
 
       {data.materias.length === 0 ? (
-        <p className="text-muted-foreground">Não há habilidades da BNCC para o {data.ano}º ano.</p>
+        <p className="text-muted-foreground">Não há habilidades da BNCC {anoPhrase(data.ano, DEFAULT_ETAPA, 'para')}.</p>
       ) : null}
       {planned.length === 0 ? (
         others.map(subject)
@@ -185,7 +185,7 @@ function OtherSubjects({ turmaId, count, ano, forceOpen, children }: { turmaId: 
     <section aria-labelledby="outras-materias" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <h2 id="outras-materias" className="text-lg font-semibold">
-          Outras matérias do {ano}º ano
+          Outras matérias {anoPhrase(ano, DEFAULT_ETAPA, 'de')}
         </h2>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? 'outras-materias-lista' : undefined} onClick={() => setShown(!open)}>
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}

@@ -1,3 +1,4 @@
+import { anoLabel } from '@planejador/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -26,7 +27,7 @@ export function ClassesCoverage() {
             return (
               <li key={turma.id} className="flex min-w-0 flex-col gap-2 rounded-lg border p-3">
                 <h3 className="font-semibold">
-                  Turma {turma.numero} <span className="text-sm font-normal text-muted-foreground">· {turma.ano}º ano</span>
+                  Turma {turma.numero} <span className="text-sm font-normal text-muted-foreground">· {anoLabel(turma.ano)}</span>
                 </h3>
                 {materias.length ? (
                   <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={materias} />

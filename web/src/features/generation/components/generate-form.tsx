@@ -5,12 +5,14 @@ import {
   generateFormSchema,
   generateInputFromForm,
   LIMITS,
-  MATERIAS,
   materiaLabel,
   MSG,
   type GenerateFormData,
   type GenerateFormInput,
   type Turma,
+  anoPhrase,
+  DEFAULT_ETAPA,
+  materiasOf,
 } from '@planejador/contracts';
 import { BookOpen, Eraser, Info, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -263,7 +265,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
                     }}
                     onBlur={field.onBlur}
                     placeholder="Selecione a matéria"
-                    options={MATERIAS.map((m) => ({ value: m.value, label: m.label }))}
+                    options={materiasOf(DEFAULT_ETAPA).map((m) => ({ value: m, label: materiaLabel(m) }))}
                   />
                 </FormField>
               )}
@@ -316,7 +318,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
         <CardContent>
           {noSkills ? (
             <p role="alert" className="mb-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
-              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), `${turma?.ano}º ano`)} Escolha outra matéria ou turma.
+              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), anoPhrase(turma?.ano ?? '', DEFAULT_ETAPA, 'para'))} Escolha outra matéria ou turma.
             </p>
           ) : null}
           <LessonsTable

@@ -6,6 +6,7 @@ import {
   type MatrizData,
   type MatrizItem,
   type MatrizResponse,
+  anoLabel,
 } from '@planejador/contracts';
 import { AlertCircle, BookOpen, ExternalLink } from 'lucide-react';
 import type { RefObject } from 'react';
@@ -73,7 +74,7 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
         <DialogHeader>
           <DialogTitle>Matriz Curricular - {label}</DialogTitle>
           <DialogDescription>
-            {turma ? `Turma ${turma.numero} · ${turma.ano}º ano · ${turma.escola}` : 'Habilidades da BNCC'}
+            {turma ? `Turma ${turma.numero} · ${anoLabel(turma.ano)} · ${turma.escola}` : 'Habilidades da BNCC'}
             {pick ? ` · Escolha até ${LIMITS.habilidadesFixadasMax} habilidades para a aula ${pick.numero}.` : ''}
           </DialogDescription>
         </DialogHeader>

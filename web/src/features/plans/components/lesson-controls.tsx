@@ -7,6 +7,8 @@ import {
   type Aula,
   type RegenerableField,
   type RegenerateAulaResponse,
+  anoPhrase,
+  DEFAULT_ETAPA,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -259,7 +261,7 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
         <DialogHeader>
           <DialogTitle>Trocar habilidade da Aula {aula.numeroAula}</DialogTitle>
           <DialogDescription>
-            Habilidades da BNCC do {ano}º ano desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
+            Habilidades da BNCC {anoPhrase(ano, DEFAULT_ETAPA, 'de')} desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
             entra no campo Habilidades.
           </DialogDescription>
         </DialogHeader>
@@ -279,8 +281,8 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
             : query.isSuccess
               ? browsing
                 ? browsed.suggested
-                  ? `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
-                  : `Todas as ${skills.length} habilidades desta matéria no ${ano}º ano, em ordem de código.`
+                  ? `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, DEFAULT_ETAPA, 'em')}: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
+                  : `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, DEFAULT_ETAPA, 'em')}, em ordem de código.`
                 : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
               : ''}
         </p>

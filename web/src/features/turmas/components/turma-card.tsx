@@ -1,4 +1,4 @@
-import { BARREIRA_LABELS, instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
+import { anoLabel, BARREIRA_LABELS, instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
 import { CalendarDays, Copy, FileText, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -60,7 +60,7 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
           <dt className="text-muted-foreground">Professor(a):</dt>
           <dd className="truncate font-medium">{turma.nomeProfessor}</dd>
           <dt className="text-muted-foreground">Ano:</dt>
-          <dd className="font-medium">{turma.ano}º Ano</dd>
+          <dd className="font-medium">{anoLabel(turma.ano)}</dd>
           <dt className="text-muted-foreground">Estado:</dt>
           <dd className="font-medium">{turma.estado}</dd>
           <dt className="text-muted-foreground">Instituição:</dt>

@@ -64,7 +64,7 @@ describe('TurmaFormDialog', () => {
     expect(within(dialog).getByRole('heading', { name: 'Editar Turma' })).toBeTruthy();
     expect(field('Nome do Professor').value).toBe('Ana Souza');
     expect(field('Número da Turma').value).toBe('51');
-    expect(within(dialog).getByRole('combobox', { name: 'Ano' }).textContent).toBe('5º Ano');
+    expect(within(dialog).getByRole('combobox', { name: 'Ano' }).textContent).toBe('5º ano');
 
     fireEvent.change(field('Escola'), { target: { value: '  EEEF Nova  ' } });
     fireEvent.change(field('Observações Adicionais (opcional)'), { target: { value: '   ' } });

@@ -1,10 +1,13 @@
 import { formResolver } from '@/lib/form-resolver';
 import {
-  ANOS,
   BARREIRA_HINTS,
   BARREIRA_LABELS,
   BARREIRAS,
   type Barreira,
+  anoLabel,
+  anosOf,
+  DEFAULT_ETAPA,
+  isAnoOf,
   ESTADOS,
   INSTITUICOES,
   instituicaoLabel,
@@ -89,7 +92,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
     // Duplicating copies everything but the class number.
     numero: mode === 'duplicate' ? '' : source.numero,
     escola: source.escola,
-    ano: (ANOS as readonly string[]).includes(source.ano) ? (source.ano as (typeof ANOS)[number]) : undefined,
+    ano: isAnoOf(DEFAULT_ETAPA, source.ano) ? source.ano : undefined,
     estado: 'RS',
     instituicao: 'SEDUC-RS_2025',
     observacoesAdicionais: source.observacoesAdicionais ?? '',
@@ -144,7 +147,7 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     placeholder="Selecione o ano"
-                    options={ANOS.map((ano) => ({ value: ano, label: `${ano}º Ano` }))}
+                    options={anosOf(DEFAULT_ETAPA).map((ano) => ({ value: ano, label: anoLabel(ano) }))}
                   />
                 </FormField>
               )}

@@ -1,0 +1,157 @@
+// The one definition of the school stages (decisions.md, "The whole BNCC"): every other part asks it for the years,
+// their labels, the subjects and the code patterns instead of listing them. No zod here, as in domain.ts.
+import type { Materia } from './domain';
+
+export const ETAPAS = ['infantil', 'fundamental', 'medio'] as const;
+export type Etapa = (typeof ETAPAS)[number];
+/** Every existing class and every request that names no stage. */
+export const DEFAULT_ETAPA: Etapa = 'fundamental';
+
+export interface AnoDef {
+  /** What a class stores in `ano`. */
+  value: string;
+  /** How a page, a message, the AI and the export name it ("7º ano", "1ª série do Ensino Médio"). */
+  label: string;
+}
+
+export interface EtapaDef {
+  value: Etapa;
+  /** "Educação Infantil", "Ensino Fundamental", "Ensino Médio". */
+  label: string;
+  /** The label after "de": "da Educação Infantil", "do Ensino Fundamental". */
+  ofLabel: string;
+  /** What one `ano` is called in this stage (the form's field label). */
+  anoNoun: string;
+  /** The article of the ano's label ("o 7º ano", "a 1ª série"), for the messages. */
+  anoArticle: 'o' | 'a';
+  anos: readonly AnoDef[];
+  /** The stage's subjects in the form's order. */
+  materias: readonly Materia[];
+  /** Every BNCC code of the stage (Computação's included). */
+  codePattern: RegExp;
+  /**
+   * Whether the curriculum ties each skill to years of this stage. Ensino Médio's skills have no série: each série
+   * draws from its area's whole set.
+   */
+  skillsByAno: boolean;
+}
+
+const INFANTIL_GRUPOS = ['bebês', 'crianças bem pequenas', 'crianças pequenas'] as const;
+
+const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
+  infantil: {
+    value: 'infantil',
+    label: 'Educação Infantil',
+    ofLabel: 'da Educação Infantil',
+    anoNoun: 'Grupo etário',
+    anoArticle: 'o',
+    // The BNCC's grupos etários 01, 02 and 03 (bebês, crianças bem pequenas, crianças pequenas).
+    anos: INFANTIL_GRUPOS.map((grupo, i) => ({ value: String(i + 1), label: `Creche/Pré-escola — ${grupo}` })),
+    materias: [
+      'eu-outro-nos',
+      'corpo-gestos-movimentos',
+      'tracos-sons-cores-formas',
+      'escuta-fala-pensamento-imaginacao',
+      'espacos-tempos-quantidades',
+      'computacao',
+    ],
+    codePattern: /^EI0[1-3](?:EO|CG|TS|EF|ET|CO)\d{2}$/,
+    skillsByAno: true,
+  },
+  fundamental: {
+    value: 'fundamental',
+    label: 'Ensino Fundamental',
+    ofLabel: 'do Ensino Fundamental',
+    anoNoun: 'Ano',
+    anoArticle: 'o',
+    anos: Array.from({ length: 9 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}º ano` })),
+    materias: [
+      'matematica',
+      'portugues',
+      'ciencias',
+      'historia',
+      'geografia',
+      'artes',
+      'educacao-fisica',
+      'ingles',
+      'musica',
+      'ensino-religioso',
+      'computacao',
+    ],
+    codePattern: /^EF\d{2}[A-Z]{2}\d{2}$/,
+    skillsByAno: true,
+  },
+  medio: {
+    value: 'medio',
+    label: 'Ensino Médio',
+    ofLabel: 'do Ensino Médio',
+    anoNoun: 'Série',
+    anoArticle: 'a',
+    anos: Array.from({ length: 3 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}ª série do Ensino Médio` })),
+    materias: ['linguagens', 'matematica', 'ciencias-natureza', 'ciencias-humanas', 'portugues', 'computacao'],
+    // EM13LGG101 (área: 3 letters, competência + sequência), EM13LP01 (Língua Portuguesa), EM13CO01 (Computação).
+    codePattern: /^EM13(?:[A-Z]{3}\d{3}|LP\d{2}|CO\d{2})$/,
+    skillsByAno: false,
+  },
+};
+
+export function etapaDef(etapa: Etapa): EtapaDef {
+  return ETAPA_DEFS[etapa];
+}
+
+export function isEtapa(value: unknown): value is Etapa {
+  return typeof value === 'string' && (ETAPAS as readonly string[]).includes(value);
+}
+
+/** A stored stage, or the default for a class or request that has none. */
+export function etapaOf(value: string | null | undefined): Etapa {
+  return isEtapa(value) ? value : DEFAULT_ETAPA;
+}
+
+/** The `ano` values of a stage, in order. */
+export function anosOf(etapa: Etapa): string[] {
+  return ETAPA_DEFS[etapa].anos.map((a) => a.value);
+}
+
+export function isAnoOf(etapa: Etapa, ano: string | number): boolean {
+  return ETAPA_DEFS[etapa].anos.some((a) => a.value === String(ano).trim());
+}
+
+/** '7' -> '7º ano'; ('1', 'medio') -> '1ª série do Ensino Médio'; a value outside the stage is shown as given. */
+export function anoLabel(ano: string | number, etapa: Etapa = DEFAULT_ETAPA): string {
+  const value = String(ano).trim();
+  return ETAPA_DEFS[etapa].anos.find((a) => a.value === value)?.label ?? value;
+}
+
+/** The year with its stage, as the AI reads it: '5º ano do Ensino Fundamental', '1ª série do Ensino Médio'. */
+export function anoComEtapa(ano: string | number, etapa: Etapa = DEFAULT_ETAPA): string {
+  const label = anoLabel(ano, etapa);
+  const def = ETAPA_DEFS[etapa];
+  return label.includes(def.label) ? label : `${label} ${def.ofLabel}`;
+}
+
+const CONTRACTIONS = { de: 'd', em: 'n', para: 'para ' } as const;
+
+/** The ano after a preposition: ('5', fundamental, 'de') -> 'do 5º ano'; ('1', medio, 'para') -> 'para a 1ª série do Ensino Médio'. */
+export function anoPhrase(ano: string | number, etapa: Etapa, preposition: keyof typeof CONTRACTIONS): string {
+  return `${CONTRACTIONS[preposition]}${ETAPA_DEFS[etapa].anoArticle} ${anoLabel(ano, etapa)}`;
+}
+
+export function materiasOf(etapa: Etapa): readonly Materia[] {
+  return ETAPA_DEFS[etapa].materias;
+}
+
+export function isMateriaOf(etapa: Etapa, materia: string): materia is Materia {
+  return (ETAPA_DEFS[etapa].materias as readonly string[]).includes(materia);
+}
+
+/** The stage whose pattern a BNCC code follows, or null for a text that is no code of any stage. */
+export function etapaOfCode(code: string): Etapa | null {
+  return ETAPAS.find((etapa) => ETAPA_DEFS[etapa].codePattern.test(code)) ?? null;
+}
+
+/** A BNCC code of any stage (EI03EF01, EF05MA01, EM13MAT101, EM13CO01), upper-cased and trimmed. */
+export const BNCC_CODE_PATTERN = new RegExp(`^(?:${ETAPAS.map((e) => ETAPA_DEFS[e].codePattern.source.slice(1, -1)).join('|')})$`);
+
+/** The same codes inside a text, as one alternation without anchors (for a scan of a text or an RS code's prefix). */
+export const BNCC_CODE_SOURCE = `(?:${ETAPAS.map((e) => ETAPA_DEFS[e].codePattern.source.slice(1, -1)).join('|')})`;
