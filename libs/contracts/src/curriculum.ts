@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { materiaLabel } from './domain';
-import { anosOf, DEFAULT_ETAPA, ETAPAS, etapaDef, isAnoOf, isMateriaOf, type Etapa } from './etapas';
+import { anosOf, componentOfCode, DEFAULT_ETAPA, ETAPAS, etapaDef, isAnoOf, isMateriaOf, yearsOfCode, type Etapa } from './etapas';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 
@@ -20,19 +20,34 @@ const bnccRecordShape = z.object({
   description: z.string().min(1),
 });
 
-/** A record's code and years follow its stage (etapas.ts): the code's pattern, years of the stage or none in médio. */
-function checkStage(record: { code: string; etapa: Etapa; years: number[] }, ctx: z.RefinementCtx, codePattern?: RegExp): void {
+/**
+ * A record follows its stage (etapas.ts): the code's pattern; the component its letters name (the campo de
+ * experiências in infantil, the área or Língua Portuguesa in médio); the years its digits name (the grupo etário in
+ * infantil), none in médio.
+ */
+function checkStage(
+  record: { code: string; etapa: Etapa; component: string; years: number[] },
+  ctx: z.RefinementCtx,
+  codePattern?: RegExp,
+): void {
   const def = etapaDef(record.etapa);
   if (!(codePattern ?? def.codePattern).test(record.code)) {
     ctx.addIssue({ code: 'custom', path: ['code'], message: `código fora do padrão de ${def.label}` });
+    return;
   }
-  if (def.skillsByAno && record.years.length === 0) ctx.addIssue({ code: 'custom', path: ['years'], message: 'sem ano' });
+  const owner = componentOfCode(record.code);
+  if (owner?.component !== record.component) {
+    ctx.addIssue({ code: 'custom', path: ['component'], message: `o código é de ${owner?.component ?? 'nenhum componente'}` });
+  }
+  const outside = record.years.map((year, i) => [year, i] as const).filter(([year]) => !isAnoOf(record.etapa, year));
+  for (const [year, i] of outside) ctx.addIssue({ code: 'custom', path: ['years', i], message: `ano ${year} fora de ${def.label}` });
   if (!def.skillsByAno && record.years.length > 0) {
     ctx.addIssue({ code: 'custom', path: ['years'], message: `${def.label} não tem habilidades por ano` });
   }
-  record.years.forEach((year, i) => {
-    if (!isAnoOf(record.etapa, year)) ctx.addIssue({ code: 'custom', path: ['years', i], message: `ano ${year} fora de ${def.label}` });
-  });
+  const years = yearsOfCode(record.code);
+  if (def.skillsByAno && !outside.length && years.join() !== record.years.join()) {
+    ctx.addIssue({ code: 'custom', path: ['years'], message: `o código é ${years.length > 1 ? 'dos anos' : 'do ano'} ${years.join(', ')}` });
+  }
 }
 
 /** One record of a curriculum file (see libs/curriculum/data/SOURCES.md). */

@@ -34,6 +34,7 @@ describe('school stages', () => {
     expect(anoComEtapa('5')).toBe('5º ano do Ensino Fundamental');
     expect(anoComEtapa('2', 'medio')).toBe('2ª série do Ensino Médio');
     expect(anoComEtapa('2', 'infantil')).toBe('Creche/Pré-escola — crianças bem pequenas da Educação Infantil');
+    expect(anoPhrase('1', 'infantil', 'para')).toBe('para o grupo Creche/Pré-escola — bebês');
   });
 
   it('checks an ano against its stage', () => {

@@ -22,13 +22,18 @@ export interface EtapaDef {
   ofLabel: string;
   /** What one `ano` is called in this stage (the form's field label). */
   anoNoun: string;
-  /** The article of the ano's label ("o 7º ano", "a 1ª série"), for the messages. */
-  anoArticle: 'o' | 'a';
+  /** The article of the ano's label ("o 7º ano", "a 1ª série", "o grupo Creche/Pré-escola — bebês"), for the messages. */
+  anoArticle: 'o' | 'a' | 'o grupo';
   anos: readonly AnoDef[];
   /** The stage's subjects in the form's order. */
   materias: readonly Materia[];
   /** Every BNCC code of the stage (Computação's included). */
   codePattern: RegExp;
+  /**
+   * The curriculum records' `component` of each code letters after the stage and year (EI03**EO**01, EF05**MA**01,
+   * EM13**LGG**101): the campo de experiências, the component or the área.
+   */
+  componentSiglas: Readonly<Record<string, string>>;
   /**
    * Whether the curriculum ties each skill to years of this stage. Ensino Médio's skills have no série: each série
    * draws from its area's whole set.
@@ -44,7 +49,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     label: 'Educação Infantil',
     ofLabel: 'da Educação Infantil',
     anoNoun: 'Grupo etário',
-    anoArticle: 'o',
+    anoArticle: 'o grupo',
     // The BNCC's grupos etários 01, 02 and 03 (bebês, crianças bem pequenas, crianças pequenas).
     anos: INFANTIL_GRUPOS.map((grupo, i) => ({ value: String(i + 1), label: `Creche/Pré-escola — ${grupo}` })),
     materias: [
@@ -56,6 +61,14 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       'computacao',
     ],
     codePattern: /^EI0[1-3](?:EO|CG|TS|EF|ET|CO)\d{2}$/,
+    componentSiglas: {
+      EO: 'eu-outro-nos',
+      CG: 'corpo-gestos-movimentos',
+      TS: 'tracos-sons-cores-formas',
+      EF: 'escuta-fala-pensamento-imaginacao',
+      ET: 'espacos-tempos-quantidades',
+      CO: 'computacao',
+    },
     skillsByAno: true,
   },
   fundamental: {
@@ -79,6 +92,18 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       'computacao',
     ],
     codePattern: /^EF\d{2}[A-Z]{2}\d{2}$/,
+    componentSiglas: {
+      LP: 'portugues',
+      MA: 'matematica',
+      CI: 'ciencias',
+      HI: 'historia',
+      GE: 'geografia',
+      AR: 'artes',
+      EF: 'educacao-fisica',
+      LI: 'ingles',
+      ER: 'ensino-religioso',
+      CO: 'computacao',
+    },
     skillsByAno: true,
   },
   medio: {
@@ -91,6 +116,14 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     materias: ['linguagens', 'matematica', 'ciencias-natureza', 'ciencias-humanas', 'portugues', 'computacao'],
     // EM13LGG101 (área: 3 letters, competência + sequência), EM13LP01 (Língua Portuguesa), EM13CO01 (Computação).
     codePattern: /^EM13(?:[A-Z]{3}\d{3}|LP\d{2}|CO\d{2})$/,
+    componentSiglas: {
+      LGG: 'linguagens',
+      MAT: 'matematica',
+      CNT: 'ciencias-natureza',
+      CHS: 'ciencias-humanas',
+      LP: 'portugues',
+      CO: 'computacao',
+    },
     skillsByAno: false,
   },
 };
@@ -148,6 +181,29 @@ export function isMateriaOf(etapa: Etapa, materia: string): materia is Materia {
 /** The stage whose pattern a BNCC code follows, or null for a text that is no code of any stage. */
 export function etapaOfCode(code: string): Etapa | null {
   return ETAPAS.find((etapa) => ETAPA_DEFS[etapa].codePattern.test(code)) ?? null;
+}
+
+/**
+ * The stage and the curriculum component a code belongs to by its letters (EI03EO01: infantil, eu-outro-nos;
+ * EM13LP01: medio, portugues), or null for a code of no stage or unknown letters. An RS code that extends a BNCC
+ * code (EF05MA03RS-1) reads as the BNCC code's.
+ */
+export function componentOfCode(code: string): { etapa: Etapa; component: string } | null {
+  const etapa = etapaOfCode(code.match(new RegExp(`^${BNCC_CODE_SOURCE}`))?.[0] ?? '');
+  const sigla = /^[A-Z]+/.exec(code.slice(4))?.[0];
+  const component = etapa && sigla ? ETAPA_DEFS[etapa].componentSiglas[sigla] : undefined;
+  return etapa && component ? { etapa, component } : null;
+}
+
+/**
+ * The years a code's two digits name, in a stage that ties skills to years: '05' the 5º ano, '15' the 1º to the 5º,
+ * '67' the 6º and 7º; EI03 the grupo 3. Empty in médio (EM13: no série) and for a text of no stage.
+ */
+export function yearsOfCode(code: string): number[] {
+  const etapa = etapaOfCode(code.match(new RegExp(`^${BNCC_CODE_SOURCE}`))?.[0] ?? '');
+  if (!etapa || !ETAPA_DEFS[etapa].skillsByAno) return [];
+  const [from, to] = [Number(code[2]), Number(code[3])];
+  return from === 0 ? [to] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
 /** A BNCC code of any stage (EI03EF01, EF05MA01, EM13MAT101, EM13CO01), upper-cased and trimmed. */

@@ -1,10 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bnccRecordSchema, rsRecordSchema } from '@planejador/contracts';
+import { bnccRecordSchema, rsRecordSchema, type BnccRecord } from '@planejador/contracts';
 import type { z } from 'zod';
 import { fromBncc, type CurriculumRecord } from './curriculum-record';
 
 export const BNCC_FILE = 'bncc-ef.json';
+
+/**
+ * The curriculum files (SOURCES.md) in import order, each with the records it must hold: the import refuses a file
+ * with another count, or with a record of another stage or subject. 1,721 items in all.
+ */
+export const CURRICULUM_FILES = [
+  { file: 'bncc-ei.json', label: 'Educação Infantil', count: 93, holds: (r: BnccRecord) => r.etapa === 'infantil' && r.component !== 'computacao' },
+  { file: BNCC_FILE, label: 'Ensino Fundamental', count: 1304, holds: (r: BnccRecord) => r.etapa === 'fundamental' && r.component !== 'computacao' },
+  { file: 'bncc-em.json', label: 'Ensino Médio', count: 183, holds: (r: BnccRecord) => r.etapa === 'medio' && r.component !== 'computacao' },
+  { file: 'bncc-computacao.json', label: 'Computação', count: 141, holds: (r: BnccRecord) => r.component === 'computacao' },
+] as const;
 /** A state (RS) matrix in the BNCC shape plus 'expectativas'; none exists yet (see SOURCES.md). */
 export const RS_FILE = 'rs-matrix.json';
 
@@ -29,15 +40,21 @@ export interface CurriculumFiles {
  * so an import never writes half a file.
  */
 export function readCurriculumFiles(dir: string): CurriculumFiles {
-  const bnccPath = join(dir, BNCC_FILE);
-  if (!existsSync(bnccPath)) throw new CurriculumValidationError([`${bnccPath}: arquivo não encontrado`]);
+  const missing = CURRICULUM_FILES.map(({ file }) => join(dir, file)).filter((path) => !existsSync(path));
+  if (missing.length) throw new CurriculumValidationError(missing.map((path) => `${path}: arquivo não encontrado`));
   const problems: string[] = [];
-  const bncc = parseFile(bnccPath, bnccRecordSchema, problems).map(fromBncc);
-  const files = [bnccPath];
+  const files: string[] = [];
   const byCode = new Map<string, CurriculumRecord>();
-  for (const record of bncc) {
-    if (byCode.has(record.code)) problems.push(`${BNCC_FILE}: código repetido ${record.code}`);
-    byCode.set(record.code, record);
+  for (const { file, label, count, holds } of CURRICULUM_FILES) {
+    const path = join(dir, file);
+    files.push(path);
+    const { valid, total } = parseRecords(path, bnccRecordSchema, problems);
+    if (total !== count) problems.push(`${file}: ${total} registros, esperados ${count} (${label})`);
+    for (const record of valid.map(fromBncc)) {
+      if (!holds(record)) problems.push(`${file}: ${record.code} não é de ${label}`);
+      if (byCode.has(record.code)) problems.push(`${file}: código repetido ${record.code}`);
+      byCode.set(record.code, record);
+    }
   }
   let rsRecords = 0;
   const rsPath = join(dir, RS_FILE);
@@ -62,6 +79,11 @@ export function readCurriculumFiles(dir: string): CurriculumFiles {
 }
 
 function parseFile<S extends z.ZodType>(path: string, schema: S, problems: string[]): z.output<S>[] {
+  return parseRecords(path, schema, problems).valid;
+}
+
+/** The valid records of a file and how many it holds (valid or not); each invalid one is a problem. */
+function parseRecords<S extends z.ZodType>(path: string, schema: S, problems: string[]): { valid: z.output<S>[]; total: number } {
   const name = path.split(/[\\/]/).pop() ?? path;
   const text = readFileSync(path, 'utf8');
   let data: unknown;
@@ -69,11 +91,11 @@ function parseFile<S extends z.ZodType>(path: string, schema: S, problems: strin
     data = JSON.parse(text);
   } catch (err) {
     problems.push(`${name}: JSON inválido (${err instanceof Error ? err.message : String(err)})`);
-    return [];
+    return { valid: [], total: 0 };
   }
   if (!Array.isArray(data)) {
     problems.push(`${name}: esperado um array de registros`);
-    return [];
+    return { valid: [], total: 0 };
   }
   const lines = codeLines(text);
   const valid: z.output<S>[] = [];
@@ -88,7 +110,7 @@ function parseFile<S extends z.ZodType>(path: string, schema: S, problems: strin
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(registro)'}: ${issue.message}`);
     problems.push(`${name}, ${where}${code ? ` (${code})` : ''}: ${issues.join('; ')}`);
   });
-  return valid;
+  return { valid, total: data.length };
 }
 
 /** Line (1-based) where each code first appears: the files hold one record per line. */

@@ -1,6 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormConfig } from '@planejador/db';
-import { readCurriculumFiles } from './curriculum-files';
+import { CURRICULUM_FILES, readCurriculumFiles } from './curriculum-files';
 import { countSkills, selectSkills, sameRecord, upsertSkills } from './curriculum-rows';
 import type { CurriculumRecord } from './curriculum-record';
 
@@ -17,7 +17,9 @@ export interface ImportResult {
   inserted: number;
   updated: number;
   unchanged: number;
-  /** Records per component slug. */
+  /** Records per file of CURRICULUM_FILES (Educação Infantil, Ensino Fundamental, Ensino Médio, Computação). */
+  byPart: Record<string, number>;
+  /** Records per stage and component slug ('fundamental/portugues'). */
   byComponent: Record<string, number>;
 }
 
@@ -59,7 +61,8 @@ async function writeRecords(
   logger?: ImportLogger,
 ): Promise<ImportResult> {
   const byComponent: Record<string, number> = {};
-  for (const r of records) byComponent[r.component] = (byComponent[r.component] ?? 0) + 1;
+  for (const r of records) byComponent[`${r.etapa}/${r.component}`] = (byComponent[`${r.etapa}/${r.component}`] ?? 0) + 1;
+  const byPart = Object.fromEntries(CURRICULUM_FILES.map(({ label, holds }) => [label, records.filter(holds).length]));
   const result = await em.transactional(async (tx) => {
     const existing = new Map((await selectSkills(tx)).map((r) => [r.code, r]));
     const fresh = records.filter((r) => !existing.has(r.code));
@@ -75,6 +78,7 @@ async function writeRecords(
     records: records.length,
     ...result,
     unchanged: records.length - result.inserted - result.updated,
+    byPart,
     byComponent,
   };
   logger?.info(

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CURRICULUM_CREDIT } from '@planejador/contracts';
 import { copyDatabase, dropDatabase, ormConfig } from '@planejador/db';
 import { testCurriculumDir } from './__tests__/bncc-records';
-import { CurriculumValidationError } from './curriculum-files';
+import { CURRICULUM_FILES, CurriculumValidationError } from './curriculum-files';
 import { curriculumSkillCount, importCurriculum } from './curriculum-import';
 import { CurriculumService } from './curriculum.service';
 
@@ -26,6 +26,7 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
     orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
     service = new CurriculumService(() => orm.em);
     dir = mkdtempSync(join(tmpdir(), 'curriculum-int-'));
+    for (const { file } of CURRICULUM_FILES) copyFileSync(join(testCurriculumDir, file), join(dir, file));
   });
 
   afterAll(async () => {
@@ -51,36 +52,50 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
     expect(await curriculumSkillCount(orm.em)).toBe(0);
   });
 
-  it('imports the 1,304 BNCC skills and reports the counts', async () => {
+  it('imports the whole BNCC, 1,721 items, and reports the counts per stage and component', async () => {
     const result = await importCurriculum(databaseUrl, testCurriculumDir);
     expect(result).toEqual({
-      files: [join(testCurriculumDir, 'bncc-ef.json')],
-      records: 1304,
-      inserted: 1304,
+      files: CURRICULUM_FILES.map(({ file }) => join(testCurriculumDir, file)),
+      records: 1721,
+      inserted: 1721,
       updated: 0,
       unchanged: 0,
+      byPart: { 'Educação Infantil': 93, 'Ensino Fundamental': 1304, 'Ensino Médio': 183, Computação: 141 },
       byComponent: {
-        portugues: 391,
-        matematica: 247,
-        ciencias: 111,
-        historia: 151,
-        geografia: 123,
-        artes: 61,
-        'educacao-fisica': 69,
-        ingles: 88,
-        'ensino-religioso': 63,
+        'infantil/eu-outro-nos': 20,
+        'infantil/corpo-gestos-movimentos': 15,
+        'infantil/tracos-sons-cores-formas': 9,
+        'infantil/escuta-fala-pensamento-imaginacao': 27,
+        'infantil/espacos-tempos-quantidades': 22,
+        'infantil/computacao': 11,
+        'fundamental/portugues': 391,
+        'fundamental/matematica': 247,
+        'fundamental/ciencias': 111,
+        'fundamental/historia': 151,
+        'fundamental/geografia': 123,
+        'fundamental/artes': 61,
+        'fundamental/educacao-fisica': 69,
+        'fundamental/ingles': 88,
+        'fundamental/ensino-religioso': 63,
+        'fundamental/computacao': 104,
+        'medio/linguagens': 28,
+        'medio/portugues': 54,
+        'medio/matematica': 43,
+        'medio/ciencias-natureza': 26,
+        'medio/ciencias-humanas': 32,
+        'medio/computacao': 26,
       },
     });
-    expect(await curriculumSkillCount(databaseUrl)).toBe(1304);
+    expect(await curriculumSkillCount(databaseUrl)).toBe(1721);
   });
 
   it('changes nothing when run again, and updates only what changed', async () => {
     const again = await importCurriculum(orm.em, testCurriculumDir);
-    expect(again).toMatchObject({ records: 1304, inserted: 0, updated: 0, unchanged: 1304 });
+    expect(again).toMatchObject({ records: 1721, inserted: 0, updated: 0, unchanged: 1721 });
 
     writeFileSync(join(dir, 'bncc-ef.json'), bnccText.replace('Distinguir as letras do alfabeto', 'Distinguir as letras'));
-    expect(await importCurriculum(orm.em, dir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1303 });
-    expect(await importCurriculum(orm.em, testCurriculumDir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1303 });
+    expect(await importCurriculum(orm.em, dir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
+    expect(await importCurriculum(orm.em, testCurriculumDir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
     const [skill] = await service.findByCodes(['EF01LP04']);
     expect(skill.description).toBe('Distinguir as letras do alfabeto de outros sinais gráficos.');
   });
@@ -145,6 +160,30 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
     expect(['EF05MA03', 'EF05MA04', 'EF05MA05']).toContain(candidates[0].code);
   });
 
+  it('answers the matrix of each stage: a campo for a grupo etário, an área for any série, Computação', async () => {
+    const infantil = await service.matriz('3', 'escuta-fala-pensamento-imaginacao', 'infantil');
+    expect(Object.keys(infantil.data)).toEqual(['Creche/Pré-escola — crianças pequenas']);
+    expect(infantil.meta).toMatchObject({ total: 9, componente: 'Escuta, fala, pensamento e imaginação' });
+    expect((await service.skillsFor('1', 'computacao', 'infantil')).length).toBe(0);
+    expect(await service.noSkillsReason('1', 'computacao', 'infantil')).toBe(
+      'A BNCC não define habilidades de Computação para o grupo Creche/Pré-escola — bebês: o componente começa no grupo Creche/Pré-escola — crianças pequenas.',
+    );
+    expect((await service.skillsFor('3', 'computacao', 'infantil')).map((s) => s.code)).toHaveLength(11);
+    const medio = await service.matriz('2', 'ciencias-natureza', 'medio');
+    expect(Object.keys(medio.data)).toEqual(['2ª série do Ensino Médio']);
+    expect(medio.meta.total).toBe(26);
+    // Each série draws from its área's whole set; Linguagens holds Língua Portuguesa's skills too.
+    expect(await service.validCodes('1', 'linguagens', 'medio')).toEqual(await service.validCodes('3', 'linguagens', 'medio'));
+    expect((await service.skillsFor('1', 'linguagens', 'medio')).length).toBe(82);
+    expect((await service.skillsFor('3', 'portugues', 'medio')).length).toBe(54);
+    expect((await service.skillsFor('5', 'computacao')).map((s) => s.code)).toEqual(
+      expect.arrayContaining(['EF05CO01', 'EF15CO01']),
+    );
+    // A subject of another stage has nothing, and the fundamental answers are those of before.
+    expect(await service.skillsFor('5', 'linguagens')).toEqual([]);
+    expect((await service.skillsFor('5', 'portugues')).every((s) => s.code.startsWith('EF'))).toBe(true);
+  });
+
   it('finds skills by code in the order asked, skipping unknown codes', async () => {
     const skills = await service.findByCodes(['EF05MA04', 'EF99XX99', 'ef01lp01']);
     expect(skills.map((s) => s.code)).toEqual(['EF05MA04', 'EF01LP01']);
@@ -158,8 +197,8 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
       JSON.stringify([{ ...official, expectativas: ['Reconhecer frações equivalentes com material concreto.'] }]),
     );
     const result = await importCurriculum(orm.em, dir);
-    expect(result).toMatchObject({ records: 1304, inserted: 0, updated: 1, unchanged: 1303 });
-    expect(result.files).toHaveLength(2);
+    expect(result).toMatchObject({ records: 1721, inserted: 0, updated: 1, unchanged: 1720 });
+    expect(result.files).toHaveLength(5);
     service.invalidate();
     const matriz = await service.matriz('5', 'matematica');
     expect(matriz.meta.rsLoaded).toBe(true);
