@@ -61,6 +61,6 @@ export class MatrizController {
 
   @Get('habilidades')
   habilidades(@Query(new ZodValidationPipe(habilidadesQuerySchema)) query: z.output<typeof habilidadesQuerySchema>) {
-    return this.curriculum.search(query.ano, query.materia, query.q, query.limit);
+    return this.curriculum.search(query.ano, query.materia, query.q, query.limit, query.etapa);
   }
 }

@@ -1,3 +1,4 @@
+import { BNCC_CODE_PATTERN } from '@planejador/contracts';
 import { analyze } from '../text/portuguese-text';
 import { trigrams, trigramSimilarity } from '../text/trigram';
 
@@ -44,7 +45,6 @@ const B = 0.6;
 /** Share of the other alternatives of a group that adds to the best one. */
 const GROUP_REST = 0.25;
 const FUZZY_MIN = 0.55;
-const CODE_PATTERN = /^ef\d{2}[a-z]{2}\d{2}$/;
 
 interface DocStats {
   tf: Map<string, number>;
@@ -107,7 +107,7 @@ export class SkillIndex<T extends IndexedSkill> {
   /** Codes of the query that name a skill of this index ('EF05MA03'). */
   codesIn(tokens: readonly string[]): string[] {
     const codes = new Set(this.skills.map((s) => s.code.toLowerCase()));
-    return tokens.filter((t) => CODE_PATTERN.test(t) && codes.has(t));
+    return tokens.filter((t) => BNCC_CODE_PATTERN.test(t.toUpperCase()) && codes.has(t));
   }
 
   private idf(term: string): number {
