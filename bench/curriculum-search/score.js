@@ -10,14 +10,15 @@
 'use strict';
 const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
-const { SubjectSkills, fromBncc, inScope } = require('../../libs/curriculum/dist');
+const { SubjectSkills, inScope, readCurriculumFiles } = require('../../libs/curriculum/dist');
 
 const file = process.argv[2];
 if (!file) {
   console.error('uso: node bench/curriculum-search/score.js eval-2026-11b/dev.json [--misses] [--json]');
   process.exit(1);
 }
-const records = JSON.parse(readFileSync(resolve(__dirname, '../../libs/curriculum/data/bncc-ef.json'), 'utf8')).map(fromBncc);
+// Every stage's records; an item names its stage in `etapa` (none: the Ensino Fundamental, as in the earlier sets).
+const { records } = readCurriculumFiles(resolve(__dirname, '../../libs/curriculum/data'));
 const { items } = JSON.parse(readFileSync(resolve(__dirname, file), 'utf8'));
 const showMisses = process.argv.includes('--misses');
 
@@ -25,10 +26,10 @@ const fold = (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const words = (t) => fold(t).split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
 
 const pools = new Map();
-function pool(ano, materia) {
-  const key = `${ano}:${materia}`;
+function pool(ano, materia, etapa = 'fundamental') {
+  const key = `${etapa}:${ano}:${materia}`;
   if (!pools.has(key)) {
-    const recs = records.filter((r) => inScope(r, materia, Number(ano)));
+    const recs = records.filter((r) => inScope(r, materia, Number(ano), etapa));
     pools.set(key, { search: new SubjectSkills(recs), recs });
   }
   return pools.get(key);
@@ -49,12 +50,14 @@ function baseline(recs, q) {
 }
 
 const strata = { all: () => true, 'shares a word': (it) => it.sharesNoWord === false, 'shares none': (it) => it.sharesNoWord === true };
+// A set that names stages (eval-2026-11-etapas) is also scored per stage.
+if (items.some((it) => it.etapa)) for (const etapa of ['infantil', 'fundamental', 'medio']) strata[etapa] = (it) => it.etapa === etapa;
 const result = Object.fromEntries(Object.keys(strata).map((k) => [k, { n: 0, search: { top1: 0, top5: 0 }, baseline: { top1: 0, top5: 0 } }]));
 const ms = [];
-for (const item of items) pool(item.ano, item.materia); // indexes built before timing
-for (let round = 0; round < 3; round++) for (const item of items) pool(item.ano, item.materia).search.search(item.q, 5); // warm-up
+for (const item of items) pool(item.ano, item.materia, item.etapa); // indexes built before timing
+for (let round = 0; round < 3; round++) for (const item of items) pool(item.ano, item.materia, item.etapa).search.search(item.q, 5); // warm-up
 for (const item of items) {
-  const p = pool(item.ano, item.materia);
+  const p = pool(item.ano, item.materia, item.etapa);
   const start = process.hrtime.bigint();
   const codes = p.search.search(item.q, 5).map((r) => r.code);
   ms.push(Number(process.hrtime.bigint() - start) / 1e6);
