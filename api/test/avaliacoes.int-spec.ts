@@ -150,7 +150,7 @@ describe('assessment by skill, offline (no AI key): open questions and rubric fr
     expect(empty.body.message).toBe(MSG.avaliacaoHabilidadesVazias);
     const foreign = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF06MA01'] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.message).toBe(MSG.habilidadeForaDoEscopo('EF06MA01', '5º ano', 'Matemática'));
+    expect(foreign.body.message).toBe(MSG.habilidadeForaDoEscopo('EF06MA01', 'do 5º ano', 'Matemática'));
     const badTrimestre = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 4, materia: 'matematica' });
     expect(badTrimestre.status).toBe(400);
     expect(badTrimestre.body.message).toBe(MSG.avaliacaoTrimestreInvalid);

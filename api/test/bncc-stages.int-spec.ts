@@ -1,5 +1,5 @@
-import { MSG, type HabilidadeMatch } from '@planejador/contracts';
-import { teacherWithTurma } from '@planejador/testing';
+import { MSG, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Turma } from '@planejador/contracts';
+import { generateRequest, signUpTeacher, teacherWithTurma, turmaInput } from '@planejador/testing';
 import { startApi, type ApiHarness } from './api-harness';
 
 /** The whole BNCC (decisions.md): GET /api/habilidades for each school stage and Computação. */
@@ -60,6 +60,64 @@ describe('skill search by school stage', () => {
     expect(both.body.issues).toEqual([
       { path: 'ano', message: 'O ano 10 não existe na etapa Ensino Fundamental (use de 1 a 9).' },
       { path: 'materia', message: 'A matéria Linguagens não é da etapa Ensino Fundamental.' },
+    ]);
+  });
+
+  it('keeps classes of each stage with their own years, and refuses a year outside the stage naming it', async () => {
+    const { client } = await signUpTeacher(api);
+    const infantil = await client.post<Turma>('/api/turmas', turmaInput({ numero: 'P5', etapa: 'infantil', ano: '3' }));
+    expect(infantil.status).toBe(201);
+    expect(infantil.body).toMatchObject({ etapa: 'infantil', ano: '3' });
+    const medio = await client.post<Turma>('/api/turmas', turmaInput({ numero: '201', etapa: 'medio', ano: '2' }));
+    expect(medio.body).toMatchObject({ etapa: 'medio', ano: '2' });
+    // A class that names no stage is of the Ensino Fundamental, as every class before the stages.
+    expect((await client.post<Turma>('/api/turmas', turmaInput({ numero: '71', ano: '7' }))).body.etapa).toBe('fundamental');
+    for (const [body, message] of [
+      [turmaInput({ numero: 'x1', etapa: 'medio', ano: '4' }), 'O ano 4 não existe na etapa Ensino Médio (use de 1 a 3).'],
+      [turmaInput({ numero: 'x2', etapa: 'infantil', ano: '5' }), 'O ano 5 não existe na etapa Educação Infantil (use de 1 a 3).'],
+      [turmaInput({ numero: 'x3', etapa: 'tecnico', ano: '1' }), MSG.etapaInvalid],
+    ] as const) {
+      const res = await client.post<{ message: string }>('/api/turmas', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const moved = await client.put<{ message: string }>(`/api/turmas/${medio.body.id}`, turmaInput({ numero: '201', etapa: 'medio', ano: '7' }));
+    expect(moved.status).toBe(400);
+    expect((await client.get<Turma[]>('/api/turmas')).body).toHaveLength(3);
+  });
+
+  it("answers the matrix and the coverage of a class in its stage, and refuses pins of another stage before charging", async () => {
+    const { client, turma } = await teacherWithTurma(api, { numero: '301', etapa: 'medio', ano: '3' });
+    const matriz = await client.get<MatrizData>(`/api/matriz/${turma.id}/matematica`);
+    expect(Object.keys(matriz.body)).toEqual(['3ª série do Ensino Médio']);
+    expect((await client.get<MatrizMeta>(`/api/matriz/${turma.id}/matematica/info`)).body).toMatchObject({ total: 43, componente: 'Matemática e suas Tecnologias' });
+    const cobertura = await client.get<Cobertura>(`/api/turmas/${turma.id}/cobertura`);
+    expect(cobertura.body.materias.map((m) => [m.materia, m.total])).toEqual([
+      ['linguagens', 82],
+      ['matematica', 43],
+      ['ciencias-natureza', 26],
+      ['ciencias-humanas', 32],
+      ['portugues', 54],
+      ['computacao', 26],
+    ]);
+    const pinned = await client.post<{ message: string }>(
+      '/api/planos/generate',
+      generateRequest(turma.id, [{ prompt: 'Funções no GeoGebra', habilidadesFixadas: ['EF09MA06'] }]),
+    );
+    expect(pinned.status).toBe(400);
+    expect(pinned.body.message).toBe('A habilidade EF09MA06 não é da 3ª série do Ensino Médio de Matemática.');
+    const subject = await client.post<{ message: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações'], { materiaGeral: 'ciencias' }));
+    expect(subject.status).toBe(400);
+    expect(subject.body.message).toBe('Não há habilidades da BNCC de Ciências para a 3ª série do Ensino Médio.');
+
+    const infantil = await teacherWithTurma(api, { numero: 'P4', etapa: 'infantil', ano: '2' });
+    const ei = await infantil.client.get<Cobertura>(`/api/turmas/${infantil.turma.id}/cobertura`);
+    expect(ei.body.materias.map((m) => [m.materia, m.total])).toEqual([
+      ['eu-outro-nos', 7],
+      ['corpo-gestos-movimentos', 5],
+      ['tracos-sons-cores-formas', 3],
+      ['escuta-fala-pensamento-imaginacao', 9],
+      ['espacos-tempos-quantidades', 8],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  anoLabel,
+  anoPhrase,
   materiaLabel,
   MSG,
   planTitleFromLessons,
@@ -176,7 +176,7 @@ describe('lessons that teach: titles, verificação, skills that follow through 
     // A code outside the class's year and the lesson's subject: 400 naming it, nothing changes.
     const wrong = await put(client, plan.id, { aulas: [input(aula, { habilidades: '(EF06MA01) Comparar números naturais' })] });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe(MSG.habilidadeForaDoEscopo('EF06MA01', anoLabel('5'), materiaLabel('matematica')));
+    expect(wrong.body.message).toBe(MSG.habilidadeForaDoEscopo('EF06MA01', anoPhrase('5', 'fundamental', 'de'), materiaLabel('matematica')));
     expect(await lessonNow()).toMatchObject({ habilidadeCodes: ['EF05MA04'], versao: aula.versao });
 
     // EF05MA03 typed into the text: the lesson's code, its official text; coverage counts it, with the lesson.

@@ -61,7 +61,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
       [turmaInput({ nomeProfessor: '  ' }), MSG.nomeProfessorRequired],
       [turmaInput({ numero: '' }), MSG.numeroRequired],
       [turmaInput({ escola: '' }), MSG.escolaRequired],
-      [turmaInput({ ano: '10' }), MSG.anoInvalid],
+      [turmaInput({ ano: '10' }), 'O ano 10 não existe na etapa Ensino Fundamental (use de 1 a 9).'],
       [turmaInput({ estado: 'SP' }), MSG.estadoInvalid],
       [turmaInput({ instituicao: 'OUTRA' }), MSG.instituicaoInvalid],
     ];

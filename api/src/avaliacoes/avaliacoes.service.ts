@@ -26,15 +26,15 @@ export class AvaliacoesService {
    * when Redis is down the worker's sweeper queues it later.
    */
   async create(userId: string, turmaId: string, data: CreateAvaliacaoData): Promise<{ id: string }> {
-    const ano = await findTurmaAno(this.em.fork(), userId, turmaId);
-    if (ano === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-    await this.scope.requireSkills(ano, data.materia);
+    const turma = await findTurmaAno(this.em.fork(), userId, turmaId);
+    if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    await this.scope.requireSkills(turma.ano, data.materia, turma.etapa);
     let codes: string[];
     if (data.habilidades) {
       codes = data.habilidades;
-      await this.scope.check(ano, data.materia, codes);
+      await this.scope.check(turma.ano, data.materia, codes, turma.etapa);
     } else {
-      const valid = await this.curriculum.validCodes(ano, data.materia);
+      const valid = await this.curriculum.validCodes(turma.ano, data.materia, turma.etapa);
       codes = (await coveredSkillCodes(this.em.fork(), turmaId, data.trimestre)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
       if (!codes.length) throw new BadRequestException({ message: MSG.avaliacaoSemHabilidades(data.trimestre, materiaLabel(data.materia)) });
     }

@@ -3,7 +3,7 @@ import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from
 import type { Response } from 'express';
 import { z } from 'zod';
 import { CurriculumService } from '@planejador/curriculum';
-import { habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
+import { etapaOf, habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
 import { findLatestTurmaByNumero, findOwnedTurma, type Turma } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -31,7 +31,8 @@ export class MatrizController {
     @Param('materia', new ZodValidationPipe(materiaSchema)) materia: z.infer<typeof materiaSchema>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MatrizData> {
-    const { data, meta } = await this.curriculum.matriz((await this.turmaOf(user, turmaRef)).ano, materia);
+    const turma = await this.turmaOf(user, turmaRef);
+    const { data, meta } = await this.curriculum.matriz(turma.ano, materia, etapaOf(turma.etapa));
     res.setHeader(MATRIZ_HEADERS.ano, meta.ano);
     res.setHeader(MATRIZ_HEADERS.total, String(meta.total));
     res.setHeader(MATRIZ_HEADERS.rsLoaded, meta.rsLoaded ? 'sim' : 'nao');
@@ -47,7 +48,8 @@ export class MatrizController {
     @Param('turma', new ZodValidationPipe(turmaParam)) turmaRef: string,
     @Param('materia', new ZodValidationPipe(materiaSchema)) materia: z.infer<typeof materiaSchema>,
   ): Promise<MatrizMeta> {
-    return (await this.curriculum.matriz((await this.turmaOf(user, turmaRef)).ano, materia)).meta;
+    const turma = await this.turmaOf(user, turmaRef);
+    return (await this.curriculum.matriz(turma.ano, materia, etapaOf(turma.etapa))).meta;
   }
 
   private async turmaOf(user: PublicUser, turmaRef: string): Promise<Turma> {

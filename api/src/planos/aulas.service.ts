@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  etapaOf,
   isInProgress,
   isRegenerationFree,
   LIMITS,
@@ -85,7 +86,7 @@ export class AulasService {
       if (isInProgress(lesson.generation_state)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
-      if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas);
+      if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas, etapaOf(lesson.etapa));
       // DUA strategies are written for the class's barreiras: none marked, nothing to write them for.
       if (data.campo === 'dua' && (lesson.barreiras ?? []).length === 0) throw new BadRequestException({ message: MSG.duaSemBarreiras });
       const admission = await admitRegeneration(tx, userId, aulaId, {

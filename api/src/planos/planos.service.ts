@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   codesInText,
+  etapaOf,
   cutAtWord,
   isInProgress,
   LIMITS,
@@ -68,11 +69,11 @@ export class PlanosService {
       if (existing) return { id: existing, created: false };
     }
     // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
-    const ano = await findTurmaAno(this.em.fork(), userId, data.turmaId);
-    if (ano === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-    await this.scope.requireSkills(ano, data.materiaGeral);
+    const turma = await findTurmaAno(this.em.fork(), userId, data.turmaId);
+    if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    await this.scope.requireSkills(turma.ano, data.materiaGeral, turma.etapa);
     for (const aula of data.aulas) {
-      if (aula.habilidadesFixadas?.length) await this.scope.check(ano, data.materiaGeral, aula.habilidadesFixadas);
+      if (aula.habilidadesFixadas?.length) await this.scope.check(turma.ano, data.materiaGeral, aula.habilidadesFixadas, turma.etapa);
     }
     // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
     const trimestre = data.trimestre ?? (await this.calendario.trimestreFor(userId, data.dataInicio));
@@ -204,7 +205,7 @@ export class PlanosService {
       if (isInProgress(plano.generationState)) {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
-      const ano = plano.turma.getEntity().ano;
+      const { ano, etapa } = plano.turma.getEntity();
       const byId = new Map(plano.aulas.getItems().map((a) => [a.id, a]));
       // Every lesson is checked before any is changed: a request either saves all it sends or nothing.
       for (const input of data.aulas ?? []) {
@@ -233,7 +234,7 @@ export class PlanosService {
         const newCodes = pickedCodes ?? (typedCodes.length ? typedCodes : null);
         if (newCodes) {
           if (newCodes.length > LIMITS.habilidadesFixadasMax) throw new BadRequestException({ message: MSG.habilidadesFixadasMax });
-          await this.scope.check(ano, aula.materia, newCodes);
+          await this.scope.check(ano, aula.materia, newCodes, etapaOf(etapa));
           codes = newCodes;
           next.habilidades = await this.scope.officialText(codes);
         }

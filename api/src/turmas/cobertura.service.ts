@@ -1,11 +1,11 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DEFAULT_ETAPA, materiasOf, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
+import { etapaOf, materiasOf, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
 import { coberturaScopes, CurriculumService } from '@planejador/curriculum';
 import { citedSkillsByTurma, turmaCobertura } from '@planejador/db';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../core/tokens';
 
-/** The subjects and their part of the curriculum, in the generate form's order (musica apart from artes). */
+/** Each stage's subjects and their part of the curriculum, in the generate form's order (musica apart from artes). */
 const SCOPES = coberturaScopes();
 
 @Injectable()
@@ -33,8 +33,9 @@ export class CoberturaService {
     for (const row of rows) {
       const covered = new Set(row.codes);
       const materias: CoberturaResumo['materias'] = [];
-      for (const materia of materiasOf(DEFAULT_ETAPA)) {
-        const skills = await this.curriculum.skillsFor(row.ano, materia);
+      const etapa = etapaOf(row.etapa);
+      for (const materia of materiasOf(etapa)) {
+        const skills = await this.curriculum.skillsFor(row.ano, materia, etapa);
         if (!skills.length) continue;
         materias.push({ materia, total: skills.length, cobertas: skills.filter((s) => covered.has(s.code)).length });
       }

@@ -1,10 +1,11 @@
-import type { HabilidadeMatch } from '@planejador/contracts';
+import { etapaOf, type HabilidadeMatch } from '@planejador/contracts';
 import type { LessonContext, SequenceLesson, SkillClassroomText } from './types';
 
 /** What one lesson's context is made of (lessonContext). */
 export interface LessonContextParts {
   plano: LessonContext['plano'];
-  turma: LessonContext['turma'];
+  /** The class as stored (its stage a plain string; none: fundamental). */
+  turma: Omit<LessonContext['turma'], 'etapa'> & { etapa?: string | null };
   aula: LessonContext['aula'];
   sequencia: readonly SequenceLesson[];
   /** The whole pool of the year and subject, ranked by this lesson's description. */
@@ -34,6 +35,7 @@ export function lessonContext(parts: LessonContextParts): LessonContext {
     },
     turma: {
       ano: turma.ano,
+      etapa: etapaOf(turma.etapa),
       numero: turma.numero,
       escola: turma.escola,
       observacoesAdicionais: turma.observacoesAdicionais,

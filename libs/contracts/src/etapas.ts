@@ -20,8 +20,9 @@ export interface EtapaDef {
   label: string;
   /** The label after "de": "da Educação Infantil", "do Ensino Fundamental". */
   ofLabel: string;
-  /** What one `ano` is called in this stage (the form's field label). */
+  /** What one `ano` is called in this stage (the form's field label), and the form's prompt to choose one. */
   anoNoun: string;
+  anoPrompt: string;
   /** The article of the ano's label ("o 7º ano", "a 1ª série", "o grupo Creche/Pré-escola — bebês"), for the messages. */
   anoArticle: 'o' | 'a' | 'o grupo';
   anos: readonly AnoDef[];
@@ -49,6 +50,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     label: 'Educação Infantil',
     ofLabel: 'da Educação Infantil',
     anoNoun: 'Grupo etário',
+    anoPrompt: 'Selecione o grupo etário',
     anoArticle: 'o grupo',
     // The BNCC's grupos etários 01, 02 and 03 (bebês, crianças bem pequenas, crianças pequenas).
     anos: INFANTIL_GRUPOS.map((grupo, i) => ({ value: String(i + 1), label: `Creche/Pré-escola — ${grupo}` })),
@@ -76,6 +78,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     label: 'Ensino Fundamental',
     ofLabel: 'do Ensino Fundamental',
     anoNoun: 'Ano',
+    anoPrompt: 'Selecione o ano',
     anoArticle: 'o',
     anos: Array.from({ length: 9 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}º ano` })),
     materias: [
@@ -111,6 +114,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     label: 'Ensino Médio',
     ofLabel: 'do Ensino Médio',
     anoNoun: 'Série',
+    anoPrompt: 'Selecione a série',
     anoArticle: 'a',
     anos: Array.from({ length: 3 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}ª série do Ensino Médio` })),
     materias: ['linguagens', 'matematica', 'ciencias-natureza', 'ciencias-humanas', 'portugues', 'computacao'],

@@ -33,7 +33,6 @@ export const MSG = {
   nomeProfessorRequired: 'Nome do professor é obrigatório',
   numeroRequired: 'Número da turma é obrigatório',
   escolaRequired: 'Nome da escola é obrigatório',
-  anoInvalid: 'Ano deve ser de 1 a 9',
   /** The class form's year left empty: ask to choose one, not the range. */
   anoRequired: 'Selecione o ano',
   etapaInvalid: 'Etapa inválida: use infantil, fundamental ou medio.',

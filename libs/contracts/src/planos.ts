@@ -9,7 +9,7 @@ import {
   VersionOrigin,
 } from './domain';
 import { duaSchema, type Barreira, type Dua } from './barreiras';
-import { BNCC_CODE_PATTERN } from './etapas';
+import { BNCC_CODE_PATTERN, type Etapa } from './etapas';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';
@@ -399,6 +399,7 @@ export interface PlanoTurma {
   id: string;
   numero: string;
   escola: string;
+  etapa: Etapa;
   ano: string;
   nomeProfessor: string;
   estado: string;

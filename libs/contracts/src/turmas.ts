@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { barreirasSchema, type Barreira } from './barreiras';
 import { ESTADOS, INSTITUICOES, LIMITS } from './domain';
-import { anosOf, DEFAULT_ETAPA } from './etapas';
+import { anosOf, DEFAULT_ETAPA, ETAPAS, etapaDef, isAnoOf, type Etapa } from './etapas';
 import { MSG } from './messages';
 
 const requiredText = (message: string) =>
@@ -15,10 +15,10 @@ export const turmaSchema = z.object({
   nomeProfessor: requiredText(MSG.nomeProfessorRequired),
   numero: requiredText(MSG.numeroRequired),
   escola: requiredText(MSG.escolaRequired),
-  // Nothing chosen asks for a choice; a value outside the stage's years names the range.
-  ano: z.enum(anosOf(DEFAULT_ETAPA) as [string, ...string[]], {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? MSG.anoRequired : MSG.anoInvalid),
-  }),
+  /** The school stage; absent: fundamental (every class before the stages). */
+  etapa: z.enum(ETAPAS, { error: MSG.etapaInvalid }).default(DEFAULT_ETAPA),
+  // Nothing chosen asks for a choice; a value outside the stage's years names the stage (superRefine below).
+  ano: z.string({ error: MSG.anoRequired }).trim().min(1, MSG.anoRequired),
   estado: z.enum(ESTADOS, { error: MSG.estadoInvalid }).default('RS'),
   instituicao: z.enum(INSTITUICOES, { error: MSG.instituicaoInvalid }).default('SEDUC-RS_2025'),
   observacoesAdicionais: z
@@ -29,6 +29,11 @@ export const turmaSchema = z.object({
     .transform((v) => (v ? v : null)),
   /** What the class needs (tags, never people); absent: none. */
   barreiras: barreirasSchema,
+}).superRefine((turma, ctx) => {
+  // The year is one of the stage's: a 400 names the stage and its range.
+  if (!isAnoOf(turma.etapa, turma.ano)) {
+    ctx.addIssue({ code: 'custom', path: ['ano'], message: MSG.anoForaDaEtapa(turma.ano, etapaDef(turma.etapa).label, anosOf(turma.etapa)) });
+  }
 });
 export type TurmaInput = z.input<typeof turmaSchema>;
 export type TurmaData = z.output<typeof turmaSchema>;
@@ -38,6 +43,7 @@ export interface Turma {
   nomeProfessor: string;
   numero: string;
   escola: string;
+  etapa: Etapa;
   ano: string;
   estado: string;
   instituicao: string;

@@ -2,6 +2,7 @@ import {
   anoPhrase,
   anosOf,
   DEFAULT_ETAPA,
+  ETAPAS,
   etapaDef,
   materiasOf,
   type Etapa,
@@ -75,12 +76,15 @@ export function materiaScope(materia: Materia, etapa: Etapa = DEFAULT_ETAPA): Ma
   return { ...fields, etapa, years: fields.years ?? anosOf(etapa).map(Number) };
 }
 
-/** Each subject of a stage in the generate form's order with its part of the curriculum, as the coverage query reads them. */
-export function coberturaScopes(etapa: Etapa = DEFAULT_ETAPA): CoberturaScope[] {
-  return materiasOf(etapa).map((materia) => {
+/**
+ * Each subject of each stage in the generate form's order with its part of the curriculum, as the coverage query reads
+ * them (it keeps the class's stage's).
+ */
+export function coberturaScopes(): CoberturaScope[] {
+  return ETAPAS.flatMap((etapa) => materiasOf(etapa).map((materia) => {
     const scope = materiaScope(materia, etapa) as MateriaScope;
     return { materia, etapa, components: scope.components, units: scope.units, byAno: etapaDef(etapa).skillsByAno };
-  });
+  }));
 }
 
 /** Whether a record belongs to the subject in the given year of the stage (médio: any série). */

@@ -1,4 +1,4 @@
-import type { Aula as AulaDto, AulaVersao, Plano as PlanoDto, PublicUser, Turma as TurmaDto } from '@planejador/contracts';
+import { etapaOf, type Aula as AulaDto, type AulaVersao, type Plano as PlanoDto, type PublicUser, type Turma as TurmaDto } from '@planejador/contracts';
 import { normalizeStatus } from '@planejador/contracts';
 import type { Aula } from './entities/aula.entity';
 import type { AulaVersaoRecord } from './entities/aula-versao.entity';
@@ -43,6 +43,7 @@ export function toTurmaDto(t: Turma, planosAula: number): TurmaDto {
     nomeProfessor: t.nomeProfessor,
     numero: t.numero,
     escola: t.escola,
+    etapa: etapaOf(t.etapa),
     ano: t.ano,
     estado: t.estado,
     instituicao: t.instituicao,
@@ -113,6 +114,7 @@ export function toPlanoDto(p: PlanoAula): PlanoDto {
       id: turma.id,
       numero: turma.numero,
       escola: turma.escola,
+      etapa: etapaOf(turma.etapa),
       ano: turma.ano,
       nomeProfessor: turma.nomeProfessor,
       estado: turma.estado,

@@ -49,7 +49,7 @@ export function plano(aulas: Aula[], updatedAt = '2026-11-25T10:00:00.000Z'): Pl
     dataFim: null,
     duracaoAulaMin: null,
     generation: { state: 'done', done: aulas.length, total: aulas.length },
-    turma: { id: 't', numero: '51', escola: 'E', ano: '5', nomeProfessor: 'Ana', estado: 'RS', instituicao: 'SEDUC-RS_2025', barreiras: [] },
+    turma: { id: 't', numero: '51', escola: 'E', etapa: 'fundamental', ano: '5', nomeProfessor: 'Ana', estado: 'RS', instituicao: 'SEDUC-RS_2025', barreiras: [] },
     aulas,
     createdAt: '2026-11-25T10:00:00.000Z',
     updatedAt,

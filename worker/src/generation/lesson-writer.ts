@@ -10,7 +10,7 @@ import {
   type SequenceLesson,
 } from '@planejador/ai';
 import type { Settings } from '@planejador/config';
-import type { LessonField, Materia } from '@planejador/contracts';
+import { etapaOf, type LessonField, type Materia } from '@planejador/contracts';
 import { CurriculumService, skillClassroom } from '@planejador/curriculum';
 import type { Aula, PlanoAula, Turma } from '@planejador/db';
 import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
@@ -59,7 +59,8 @@ export class LessonWriter {
     const { plano, turma, aula } = request;
     const materia = aula.materia as Materia;
     // Ranked by this lesson's own description only: the plan's title or another lesson never moves its skills.
-    const pool = await this.curriculum.candidates(turma.ano, materia, aula.prompt, null, WHOLE_POOL);
+    const etapa = etapaOf(turma.etapa);
+    const pool = await this.curriculum.candidates(turma.ano, materia, aula.prompt, null, WHOLE_POOL, etapa);
     const byCode = new Map(pool.map((skill) => [skill.code, skill]));
     const pinned = request.pins.map((code) => byCode.get(code)).filter((s) => s !== undefined);
     if (pinned.length !== request.pins.length) {
@@ -72,7 +73,7 @@ export class LessonWriter {
       sequencia: request.sequencia,
       pool,
       pinned,
-      noCandidatesReason: pool.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia),
+      noCandidatesReason: pool.length ? null : await this.curriculum.noSkillsReason(turma.ano, materia, etapa),
       regeneration: request.regeneration,
       classroomOf: skillClassroom,
     });

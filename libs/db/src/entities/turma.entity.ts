@@ -17,6 +17,10 @@ export class Turma {
   @Property({ type: 'string', length: 200 })
   escola!: string;
 
+  /** The school stage (libs/contracts etapas.ts); `ano` is one of its years. */
+  @Property({ type: 'string', length: 16, default: 'fundamental' })
+  etapa: string & Opt = 'fundamental';
+
   @Property({ type: 'string', length: 1 })
   ano!: string;
 

@@ -17,6 +17,7 @@ import { Migration20261127171000_frontend_error_retention } from './Migration202
 import { Migration20261127174300_avaliacoes } from './Migration20261127174300_avaliacoes';
 import { Migration20261127194500_curriculum_etapa } from './Migration20261127194500_curriculum_etapa';
 import { Migration20261127200000_dua } from './Migration20261127200000_dua';
+import { Migration20261127200500_turma_etapa } from './Migration20261127200500_turma_etapa';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127174300_avaliacoes', class: Migration20261127174300_avaliacoes },
   { name: 'Migration20261127194500_curriculum_etapa', class: Migration20261127194500_curriculum_etapa },
   { name: 'Migration20261127200000_dua', class: Migration20261127200000_dua },
+  { name: 'Migration20261127200500_turma_etapa', class: Migration20261127200500_turma_etapa },
 ];

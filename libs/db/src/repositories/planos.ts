@@ -227,15 +227,16 @@ export interface LockedLesson {
   ano: string;
   /** The class's barreiras (a DUA regeneration or an adaptation needs them). */
   barreiras: Barreira[];
+  etapa: string;
 }
 
 /**
- * The lesson, locked (for update) until the transaction ends, with its plan's state and its class's year; null
+ * The lesson, locked (for update) until the transaction ends, with its plan's state and its class's year and stage; null
  * when there is no such lesson in that plan of that user.
  */
 export async function lockLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson | null> {
   const [lesson] = await tx.execute<LockedLesson[]>(
-    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano, t.barreiras
+    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano, t.barreiras, t.etapa
        from aulas a join planos_aula p on p.id = a.plano_id join turmas t on t.id = p.turma_id
       where a.id = ? and a.plano_id = ? and p.user_id = ?
       for update of a`,

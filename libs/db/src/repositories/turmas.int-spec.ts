@@ -93,11 +93,11 @@ describe('turmas repository (PostgreSQL)', () => {
     expect(await countPlanosByTurma(db.orm.em.fork(), [])).toEqual(new Map());
   });
 
-  it('findTurmaAno gives the year of the user’s class only', async () => {
+  it('findTurmaAno gives the year and stage of the user’s class only', async () => {
     const user = await db.user();
     const turma = await db.turma(user.id, { ano: '7' });
     const other = await db.user();
-    expect(await findTurmaAno(db.orm.em.fork(), user.id, turma.id)).toBe('7');
+    expect(await findTurmaAno(db.orm.em.fork(), user.id, turma.id)).toEqual({ ano: '7', etapa: 'fundamental' });
     expect(await findTurmaAno(db.orm.em.fork(), other.id, turma.id)).toBeNull();
   });
 
@@ -116,7 +116,7 @@ describe('turmas repository (PostgreSQL)', () => {
 
   it('insertTurma stores a class of the user, updateTurma writes its new data and deleteTurma removes it with its plans', async () => {
     const user = await db.user();
-    const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null, barreiras: ['leitura', 'atencao'] };
+    const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', etapa: 'fundamental', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null, barreiras: ['leitura', 'atencao'] };
     const created = await db.orm.em.fork().transactional((tx) => insertTurma(tx, user.id, data));
     expect(await listTurmas(db.pool, user.id)).toEqual([expect.objectContaining({ id: created.id, ...data, userId: user.id })]);
 
@@ -281,6 +281,28 @@ describe('turmas repository (PostgreSQL)', () => {
         ['artes', 3, 0],
         ['musica', 2, 0],
       ]);
+    });
+
+    it("counts a class's coverage in its own stage: an Ensino Médio class by área, whatever its série", async () => {
+      const medio = (code: string, component: string): CurriculumSkillRow => ({ ...skill(code, component, [], 'Competência específica 1'), etapa: 'medio' });
+      await upsertCurriculumSkills(db.orm.em.fork(), [medio('EM13MAT101', 'matematica'), medio('EM13MAT102', 'matematica'), medio('EM13LP01', 'portugues')]);
+      const withMedio: CoberturaScope[] = [
+        ...scopes,
+        { materia: 'linguagens', etapa: 'medio', components: ['linguagens', 'portugues'], units: null, byAno: false },
+        { materia: 'matematica', etapa: 'medio', components: ['matematica'], units: null, byAno: false },
+      ];
+      const user = await db.user();
+      const terceira = await db.turma(user.id, { etapa: 'medio', ano: '3', numero: '301' });
+      const plano = await db.plano(user.id, terceira.id, { generationState: 'done', trimestre: 1 });
+      await db.aula(plano.id, { habilidadeCodes: ['EM13MAT102', 'EF05MA01'] });
+      const cobertura = await turmaCobertura(db.pool, user.id, terceira.id, withMedio);
+      expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas, m.habilidades.map((h) => h.code)])).toEqual([
+        ['linguagens', 1, 0, ['EM13LP01']],
+        ['matematica', 2, 1, ['EM13MAT101', 'EM13MAT102']],
+      ]);
+      // A class of the Ensino Fundamental of the same year number still sees only its stage's skills.
+      const quinto = await db.turma(user.id, { ano: '3', numero: '31' });
+      expect((await turmaCobertura(db.pool, user.id, quinto.id, withMedio))!.materias.map((m) => m.materia)).toEqual(['artes', 'musica']);
     });
   });
 });

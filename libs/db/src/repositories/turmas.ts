@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Barreira, Cobertura, Turma as TurmaDto, TurmaData } from '@planejador/contracts';
+import { etapaOf, type Barreira, type Cobertura, type Etapa, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
 import { Turma } from '../entities';
 
 /**
@@ -9,11 +9,11 @@ import { Turma } from '../entities';
  */
 export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]> {
   const { rows } = await pool.query<{
-    id: string; nome_professor: string; numero: string; escola: string; ano: string; estado: string; instituicao: string;
+    id: string; nome_professor: string; numero: string; escola: string; etapa: string; ano: string; estado: string; instituicao: string;
     observacoes_adicionais: string | null; barreiras: Barreira[]; user_id: string; created_at: Date; updated_at: Date; planos: number;
   }>({
     name: 'turmas-list',
-    text: `select t.id, t.nome_professor, t.numero, t.escola, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
+    text: `select t.id, t.nome_professor, t.numero, t.escola, t.etapa, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
                   t.barreiras, t.user_id, t.created_at, t.updated_at,
                   (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
              from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
@@ -24,6 +24,7 @@ export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]
     nomeProfessor: t.nome_professor,
     numero: t.numero,
     escola: t.escola,
+    etapa: etapaOf(t.etapa),
     ano: t.ano,
     estado: t.estado,
     instituicao: t.instituicao,
@@ -98,10 +99,10 @@ export async function countPlanosByTurma(em: EntityManager, turmaIds: readonly s
   return new Map(rows.map((r) => [r.turma_id, Number(r.count)]));
 }
 
-/** The class's year, if the class is the user's (null otherwise: another user's class answers like a missing one). */
-export async function findTurmaAno(em: EntityManager, userId: string, turmaId: string): Promise<string | null> {
-  const [row] = await em.execute<{ ano: string }[]>(`select ano from turmas where id = ? and user_id = ?`, [turmaId, userId]);
-  return row?.ano ?? null;
+/** The class's year and stage, if the class is the user's (null otherwise: another user's class answers like a missing one). */
+export async function findTurmaAno(em: EntityManager, userId: string, turmaId: string): Promise<{ ano: string; etapa: Etapa } | null> {
+  const [row] = await em.execute<{ ano: string; etapa: string }[]>(`select ano, etapa from turmas where id = ? and user_id = ?`, [turmaId, userId]);
+  return row ? { ano: row.ano, etapa: etapaOf(row.etapa) } : null;
 }
 
 /** The part of the curriculum an app subject covers in a stage (musica is two units of Arte): what the coverage reads. */
@@ -141,12 +142,13 @@ export async function turmaCobertura(
 }
 
 /**
- * $1 the class, $2 its owner, $3 the subjects' scopes as JSON ([{ materia, etapa, components, units, byAno }], in
- * order). The class's `ano` is one of its stage's years (a check constraint), so it reads as the year number.
+ * $1 the class, $2 its owner, $3 the subjects' scopes of every stage as JSON ([{ materia, etapa, components, units,
+ * byAno }], in order): those of the class's stage count. The class's `ano` is one of its stage's years (a check
+ * constraint), so it reads as the year number.
  */
 export const TURMA_COBERTURA_SQL = `
   with turma as (
-    select t.id, t.ano, t.ano::int as year
+    select t.id, t.ano, t.etapa, t.ano::int as year
       from turmas t
      where t.id = $1 and t.user_id = $2
   ),
@@ -156,7 +158,8 @@ export const TURMA_COBERTURA_SQL = `
       cross join rows from (jsonb_to_recordset($3::jsonb) as (materia text, etapa text, components jsonb, units jsonb, "byAno" boolean))
                  with ordinality as sc(materia, etapa, components, units, by_ano, ord)
       join curriculum_skills s on s.etapa = sc.etapa and sc.components ? s.component
-     where (not sc.by_ano or s.years @> to_jsonb(t.year))
+     where sc.etapa = t.etapa
+       and (not sc.by_ano or s.years @> to_jsonb(t.year))
        and (jsonb_typeof(sc.units) is distinct from 'array' or sc.units ? s.unit)
   ),
   cited as (
@@ -202,10 +205,10 @@ export const TURMA_COBERTURA_SQL = `
     from turma t`;
 
 /** Each of the user's classes (oldest first) with its year and the distinct skill codes its finished plans cite. */
-export async function citedSkillsByTurma(pool: Pool, userId: string): Promise<{ id: string; ano: string; codes: string[] }[]> {
-  const { rows } = await pool.query<{ id: string; ano: string; codes: string[] }>({
+export async function citedSkillsByTurma(pool: Pool, userId: string): Promise<{ id: string; ano: string; etapa: string; codes: string[] }[]> {
+  const { rows } = await pool.query<{ id: string; ano: string; etapa: string; codes: string[] }>({
     name: 'cobertura-resumo',
-    text: `select t.id, t.ano,
+    text: `select t.id, t.ano, t.etapa,
                   coalesce((select array_agg(distinct c.code)
                               from planos_aula p join aulas a on a.plano_id = p.id
                               cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)

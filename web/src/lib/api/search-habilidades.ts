@@ -1,10 +1,12 @@
-import { LIMITS, type HabilidadeMatch } from '@planejador/contracts';
+import { DEFAULT_ETAPA, LIMITS, type Etapa, type HabilidadeMatch } from '@planejador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 // One skill search for the whole app (the generate form's suggestions and search, the plan page's picker).
 
 export interface HabilidadesSearch {
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
   ano: string;
   materia: string;
   q: string;
@@ -17,14 +19,14 @@ export interface HabilidadesSearch {
 }
 
 /** GET /api/habilidades: the skills of a year and subject ranked by how well they fit the text. */
-function searchHabilidades({ ano, materia, q, limit = LIMITS.habilidadesPageDefault }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
-  const params = new URLSearchParams({ ano, materia, q, limit: String(limit) });
+function searchHabilidades({ etapa = DEFAULT_ETAPA, ano, materia, q, limit = LIMITS.habilidadesPageDefault }: HabilidadesSearch): Promise<HabilidadeMatch[]> {
+  const params = new URLSearchParams({ etapa, ano, materia, q, limit: String(limit) });
   return http.get<HabilidadeMatch[]>(`/api/habilidades?${params.toString()}`);
 }
 
 export const habilidadesQueryOptions = (search: HabilidadesSearch) =>
   queryOptions({
-    queryKey: ['habilidades', search.ano, search.materia, search.q, search.limit ?? LIMITS.habilidadesPageDefault] as const,
+    queryKey: ['habilidades', search.etapa ?? DEFAULT_ETAPA, search.ano, search.materia, search.q, search.limit ?? LIMITS.habilidadesPageDefault] as const,
     queryFn: () => searchHabilidades(search),
     enabled: Boolean((search.enabled ?? true) && search.ano && search.materia && (search.q.trim() || search.allowEmpty)),
     // While a new text is asked for, the previous answer stays on screen (no jump), marked stale: see staleResults.

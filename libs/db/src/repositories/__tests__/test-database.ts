@@ -14,7 +14,7 @@ export interface TestDatabase {
   orm: MikroORM;
   pool: Pool;
   user(overrides?: Partial<Pick<User, 'email' | 'credits' | 'role' | 'firstName'>>): Promise<User>;
-  turma(userId: string, overrides?: Partial<Pick<Turma, 'numero' | 'escola' | 'ano'>>): Promise<Turma>;
+  turma(userId: string, overrides?: Partial<Pick<Turma, 'numero' | 'escola' | 'ano' | 'etapa'>>): Promise<Turma>;
   plano(userId: string, turmaId: string, overrides?: Partial<Pick<PlanoAula, 'generationState' | 'status' | 'trimestre' | 'temaPrincipal'>>): Promise<PlanoAula>;
   aula(planoId: string, overrides?: Partial<Pick<Aula, 'numeroAula' | 'generationState' | 'habilidadeCodes' | 'objetivos' | 'regeneracoes' | 'titulo'>>): Promise<Aula>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import { LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria, anoLabel, anoPhrase, DEFAULT_ETAPA } from '@planejador/contracts';
+import { anoLabel, anoPhrase, DEFAULT_ETAPA, LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria, type Etapa } from '@planejador/contracts';
 import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -112,7 +112,7 @@ export function CoverageRoute() {
           Cobertura da BNCC{turma ? ` — Turma ${turma.numero}` : ''}
         </h1>
         <p className="text-muted-foreground">
-          {anoLabel(data.ano)}{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
+          {anoLabel(data.ano, turma?.etapa)}{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
           cita.
         </p>
         <Link to={avaliarPath(id, trimestre === ALL ? undefined : trimestre)} className={buttonClasses('outline', 'default', 'self-start')}>
@@ -152,7 +152,7 @@ export function CoverageRoute() {
       </div>
 
       {data.materias.length === 0 ? (
-        <p className="text-muted-foreground">Não há habilidades da BNCC {anoPhrase(data.ano, DEFAULT_ETAPA, 'para')}.</p>
+        <p className="text-muted-foreground">Não há habilidades da BNCC {anoPhrase(data.ano, turma?.etapa ?? DEFAULT_ETAPA, 'para')}.</p>
       ) : null}
       {planned.length === 0 ? (
         others.map(subject)
@@ -160,7 +160,7 @@ export function CoverageRoute() {
         <>
           {planned.map(subject)}
           {others.length ? (
-            <OtherSubjects turmaId={data.turmaId} count={others.length} ano={data.ano} forceOpen={others.some((m) => m.materia === openMateria)}>
+            <OtherSubjects turmaId={data.turmaId} count={others.length} ano={data.ano} etapa={turma?.etapa ?? DEFAULT_ETAPA} forceOpen={others.some((m) => m.materia === openMateria)}>
               {others.map(subject)}
             </OtherSubjects>
           ) : null}
@@ -177,7 +177,7 @@ const otherSubjectsKey = (turmaId: string) => `planejador-cobertura-outras-mater
  * The year's subjects with nothing planned in this class, folded away by default (a teacher of one subject sees
  * hers first); the choice is kept per class in this browser. A link naming one of them (?materia=) shows them.
  */
-function OtherSubjects({ turmaId, count, ano, forceOpen, children }: { turmaId: string; count: number; ano: string; forceOpen: boolean; children: ReactNode }) {
+function OtherSubjects({ turmaId, count, ano, etapa, forceOpen, children }: { turmaId: string; count: number; ano: string; etapa: Etapa; forceOpen: boolean; children: ReactNode }) {
   const [shown, setShown] = useStoredFlag(otherSubjectsKey(turmaId));
   const open = shown || forceOpen;
   const noun = count === 1 ? 'matéria' : 'matérias';
@@ -185,7 +185,7 @@ function OtherSubjects({ turmaId, count, ano, forceOpen, children }: { turmaId: 
     <section aria-labelledby="outras-materias" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <h2 id="outras-materias" className="text-lg font-semibold">
-          Outras matérias {anoPhrase(ano, DEFAULT_ETAPA, 'de')}
+          Outras matérias {anoPhrase(ano, etapa, 'de')}
         </h2>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? 'outras-materias-lista' : undefined} onClick={() => setShown(!open)}>
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}

@@ -27,7 +27,7 @@ export function ClassesCoverage() {
             return (
               <li key={turma.id} className="flex min-w-0 flex-col gap-2 rounded-lg border p-3">
                 <h3 className="font-semibold">
-                  Turma {turma.numero} <span className="text-sm font-normal text-muted-foreground">· {anoLabel(turma.ano)}</span>
+                  Turma {turma.numero} <span className="text-sm font-normal text-muted-foreground">· {anoLabel(turma.ano, turma.etapa)}</span>
                 </h3>
                 {materias.length ? (
                   <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={materias} />

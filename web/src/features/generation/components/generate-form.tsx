@@ -139,7 +139,9 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
   // Whether RS matrix items exist for this year and subject (null: not chosen yet). Without them "Preferir matriz
   // SEDUC-RS" shows off, disabled, and the plan is asked for with it off too.
   const rsLoaded = turmaId && materiaGeral ? (matrizInfo.data?.rsLoaded ?? false) : null;
-  const pool = useSearchHabilidades({ ano: turma?.ano ?? '', materia: materiaGeral ?? '', q: '', limit: 1, allowEmpty: true });
+  // The class's stage names its subjects and years (etapas.ts).
+  const etapa = turma?.etapa ?? DEFAULT_ETAPA;
+  const pool = useSearchHabilidades({ etapa, ano: turma?.ano ?? '', materia: materiaGeral ?? '', q: '', limit: 1, allowEmpty: true });
   const noSkills = pool.isSuccess && pool.data.length === 0;
   const canGenerate =
     Boolean(turmaId && materiaGeral && firstPrompt?.trim()) && !generate.isPending && credits > 0 && !noTurmas && !noSkills;
@@ -265,7 +267,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
                     }}
                     onBlur={field.onBlur}
                     placeholder="Selecione a matéria"
-                    options={materiasOf(DEFAULT_ETAPA).map((m) => ({ value: m, label: materiaLabel(m) }))}
+                    options={materiasOf(etapa).map((m) => ({ value: m, label: materiaLabel(m) }))}
                   />
                 </FormField>
               )}
@@ -318,13 +320,14 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
         <CardContent>
           {noSkills ? (
             <p role="alert" className="mb-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
-              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), anoPhrase(turma?.ano ?? '', DEFAULT_ETAPA, 'para'))} Escolha outra matéria ou turma.
+              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), anoPhrase(turma?.ano ?? '', etapa, 'para'))} Escolha outra matéria ou turma.
             </p>
           ) : null}
           <LessonsTable
             form={form}
             materiaLabel={materiaGeral ? materiaLabel(materiaGeral) : null}
             ano={turma?.ano ?? null}
+            etapa={etapa}
             materia={materiaGeral || null}
             onViewAll={openMatriz}
           />

@@ -1,3 +1,4 @@
+import type { Etapa } from '@planejador/contracts';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -12,11 +13,11 @@ const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_LIMIT = 5;
 
 /** 'Buscar habilidade': the year's skills of the subject ranked by how well they fit what the teacher types. */
-export function HabilidadeSearch({ ano, materia, pick }: { ano: string; materia: string; pick?: SkillPick }) {
+export function HabilidadeSearch({ etapa, ano, materia, pick }: { etapa?: Etapa; ano: string; materia: string; pick?: SkillPick }) {
   const id = useId();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useSearchHabilidades({ ano, materia, q, limit: SEARCH_LIMIT });
+  const search = useSearchHabilidades({ etapa, ano, materia, q, limit: SEARCH_LIMIT });
   const results = q ? (search.data ?? []) : [];
   // Results of an older text stay in view (no jump) but cannot be pinned until the new ones come.
   const stale = staleResults(search, text, q);

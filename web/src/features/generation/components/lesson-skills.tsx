@@ -1,4 +1,4 @@
-import { LIMITS, type GenerateFormData, type GenerateFormInput, type HabilidadeMatch } from '@planejador/contracts';
+import { LIMITS, type Etapa, type GenerateFormData, type GenerateFormInput, type HabilidadeMatch } from '@planejador/contracts';
 import { BookOpen, Pin, PinOff } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
@@ -30,6 +30,8 @@ interface LessonSkillsProps {
   index: number;
   /** The class's year and the plan's subject; suggestions need both. */
   ano: string | null;
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
   materia: string | null;
   numero: number;
   /** "Ver todas": the matrix of the year and subject, to pick this lesson's skills from. */
@@ -40,11 +42,11 @@ interface LessonSkillsProps {
  * Under a lesson's description: the skills it pins (the lesson will cite exactly them) and, as the teacher types,
  * the best-fitting skills of the class's year and the subject, each pinned or unpinned with one click.
  */
-export function LessonSkills({ form, index, ano, materia, numero, onViewAll }: LessonSkillsProps) {
+export function LessonSkills({ form, index, ano, etapa, materia, numero, onViewAll }: LessonSkillsProps) {
   const prompt = useWatch({ control: form.control, name: `aulas.${index}.prompt` }) ?? '';
   const { pins, toggle, announcement, full } = useLessonPins(form, index);
   const q = useDebouncedValue(prompt.trim(), 300);
-  const suggestions = useSearchHabilidades({ ano: ano ?? '', materia: materia ?? '', q, limit: LIMITS.skillSuggestions });
+  const suggestions = useSearchHabilidades({ etapa, ano: ano ?? '', materia: materia ?? '', q, limit: LIMITS.skillSuggestions });
   const known = new Map<string, HabilidadeMatch>((suggestions.data ?? []).map((s) => [s.code, s]));
 
   if (!ano || !materia) return null;

@@ -1,4 +1,4 @@
-import { LIMITS, MSG, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { LIMITS, MSG, type Etapa, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -14,6 +14,8 @@ interface LessonsTableProps {
   materiaLabel: string | null;
   /** The class's year and the subject's value: the skill suggestions need both. */
   ano: string | null;
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
   materia: string | null;
   /** A lesson's "Ver todas": the matrix opens to pick that lesson's skills. */
   onViewAll: (index: number) => void;
@@ -22,7 +24,7 @@ interface LessonsTableProps {
 const promptName = (index: number) => `aulas.${index}.prompt` as const;
 
 /** The lessons of the plan: number, description, delete. Enter in a filled description adds the next lesson. */
-export function LessonsTable({ form, materiaLabel, ano, materia, onViewAll }: LessonsTableProps) {
+export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAll }: LessonsTableProps) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'aulas' });
   const aulas = useWatch({ control: form.control, name: 'aulas' });
   const errors = form.formState.errors.aulas;
@@ -102,7 +104,7 @@ export function LessonsTable({ form, materiaLabel, ano, materia, onViewAll }: Le
                     {materiaLabel && aulas?.[index]?.prompt?.trim() ? (
                       <p className="mt-1 text-xs text-muted-foreground">Matéria: {materiaLabel}</p>
                     ) : null}
-                    <LessonSkills form={form} index={index} ano={ano} materia={materia} numero={numero} onViewAll={onViewAll} />
+                    <LessonSkills form={form} index={index} ano={ano} etapa={etapa} materia={materia} numero={numero} onViewAll={onViewAll} />
                   </td>
                   <td className="px-1 py-2 text-right sm:px-2">
                     <Button

@@ -1,12 +1,13 @@
 import {
+  anoLabel,
   CURRICULUM_CREDIT,
   CURRICULUM_CREDIT_URL,
   LIMITS,
   materiaLabel,
+  type Etapa,
   type MatrizData,
   type MatrizItem,
   type MatrizResponse,
-  anoLabel,
 } from '@planejador/contracts';
 import { AlertCircle, BookOpen, ExternalLink } from 'lucide-react';
 import type { RefObject } from 'react';
@@ -30,7 +31,7 @@ interface MatrizDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back when the dialog closes (it has no Radix trigger: it opens from the form's button). */
   returnFocusTo?: RefObject<HTMLElement | null>;
-  turma: { id: string; numero: string; escola: string; ano: string } | null;
+  turma: { id: string; numero: string; escola: string; ano: string; etapa?: Etapa } | null;
   materia: string;
   /** Opened from a lesson's "Ver todas": each skill can be pinned to (or unpinned from) that lesson. */
   pick?: SkillPick;
@@ -74,7 +75,7 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
         <DialogHeader>
           <DialogTitle>Matriz Curricular - {label}</DialogTitle>
           <DialogDescription>
-            {turma ? `Turma ${turma.numero} · ${anoLabel(turma.ano)} · ${turma.escola}` : 'Habilidades da BNCC'}
+            {turma ? `Turma ${turma.numero} · ${anoLabel(turma.ano, turma.etapa)} · ${turma.escola}` : 'Habilidades da BNCC'}
             {pick ? ` · Escolha até ${LIMITS.habilidadesFixadasMax} habilidades para a aula ${pick.numero}.` : ''}
           </DialogDescription>
         </DialogHeader>
@@ -84,7 +85,7 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
           </p>
         ) : null}
 
-        {turma ? <HabilidadeSearch ano={turma.ano} materia={materia} pick={pick} /> : null}
+        {turma ? <HabilidadeSearch etapa={turma.etapa} ano={turma.ano} materia={materia} pick={pick} /> : null}
 
         <MatrizBody query={matriz} pick={pick} />
 

@@ -8,6 +8,7 @@ import {
   REGENERABLE_FIELD_LABELS,
   type Aula,
   type Barreira,
+  type Etapa,
   type LessonField,
   type RegenerableField,
 } from '@planejador/contracts';
@@ -32,6 +33,8 @@ interface LessonCardProps {
   planoId: string;
   /** The class's school year ('1'..'9'): the skill picker offers that year's skills. */
   ano: string;
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
   /** The plan's class: the skill picker lists its year's skills of the lesson's subject. */
   turmaId: string;
   /** The class's barreiras: the lesson's DUA strategies answer them, and "Adaptar atividade" offers them first. */
@@ -57,7 +60,7 @@ interface LessonCardProps {
  * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
  * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
  */
-export function LessonCard({ planoId, ano, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
+export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
   const tituloId = useId();
   const busy = isLessonBusy(aula);
@@ -313,7 +316,7 @@ export function LessonCard({ planoId, ano, turmaId, barreiras, aula, texts, edit
         onOpenChange={setAdapting}
         onQueued={(from) => onRegenerationQueued(aula.id, from)}
       />
-      <SkillPickerDialog aula={aula} ano={ano} turmaId={turmaId} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
+      <SkillPickerDialog aula={aula} ano={ano} etapa={etapa} turmaId={turmaId} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
       <VersionsDialog planoId={planoId} aula={aula} open={showVersions} onOpenChange={setShowVersions} />
     </section>
   );

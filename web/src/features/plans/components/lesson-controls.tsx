@@ -5,6 +5,7 @@ import {
   LIMITS,
   VERSION_ORIGIN_LABELS,
   type Aula,
+  type Etapa,
   type RegenerableField,
   type RegenerateAulaResponse,
   anoPhrase,
@@ -200,6 +201,8 @@ export function RequestFooter({ pending, disabled = false, icon, label, onCancel
 interface SkillPickerDialogProps {
   aula: Aula;
   ano: string;
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
   /** The plan's class: with the search box empty, its year's matrix lists every skill of the lesson's subject. */
   turmaId: string;
   open: boolean;
@@ -227,7 +230,7 @@ export function suggestedFirst(pool: SkillOption[], ranked: SkillOption[] | unde
  * search box empty it lists all of them, those that best fit the lesson's description first, then the rest in code
  * order; a search lists the best fits for what was typed first.
  */
-export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
+export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, open, saving, onOpenChange, onSave }: SkillPickerDialogProps) {
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<string[]>(aula.habilidadeCodes);
   const searchId = useId();
@@ -239,9 +242,9 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
   const debounced = useDebouncedValue(q.trim(), 250);
   const browsing = debounced === '';
   const pool = useMatriz(turmaId, aula.materia, { enabled: open && browsing });
-  const found = useSearchHabilidades({ ano, materia: aula.materia, q: debounced, limit: LIMITS.habilidadesPageMax, enabled: open });
+  const found = useSearchHabilidades({ etapa, ano, materia: aula.materia, q: debounced, limit: LIMITS.habilidadesPageMax, enabled: open });
   const description = aula.prompt.trim().slice(0, LIMITS.habilidadesQueryMax);
-  const fits = useSearchHabilidades({ ano, materia: aula.materia, q: description, limit: SUGGESTED_FIRST, enabled: open && browsing && description !== '' });
+  const fits = useSearchHabilidades({ etapa, ano, materia: aula.materia, q: description, limit: SUGGESTED_FIRST, enabled: open && browsing && description !== '' });
   const browsed = useMemo(() => suggestedFirst(pool.data ? matrizSkills(pool.data.data) : [], fits.data), [pool.data, fits.data]);
   const query = browsing ? pool : found;
   const skills: SkillOption[] = browsing ? browsed.skills : (found.data ?? []);
@@ -261,7 +264,7 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
         <DialogHeader>
           <DialogTitle>Trocar habilidade da Aula {aula.numeroAula}</DialogTitle>
           <DialogDescription>
-            Habilidades da BNCC {anoPhrase(ano, DEFAULT_ETAPA, 'de')} desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
+            Habilidades da BNCC {anoPhrase(ano, etapa, 'de')} desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
             entra no campo Habilidades.
           </DialogDescription>
         </DialogHeader>
@@ -281,8 +284,8 @@ export function SkillPickerDialog({ aula, ano, turmaId, open, saving, onOpenChan
             : query.isSuccess
               ? browsing
                 ? browsed.suggested
-                  ? `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, DEFAULT_ETAPA, 'em')}: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
-                  : `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, DEFAULT_ETAPA, 'em')}, em ordem de código.`
+                  ? `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
+                  : `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}, em ordem de código.`
                 : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
               : ''}
         </p>

@@ -192,6 +192,7 @@ function PlanPage({ id }: { id: string }) {
                   key={aula.id}
                   planoId={plano.id}
                   ano={plano.turma.ano}
+                  etapa={plano.turma.etapa}
                   turmaId={plano.turmaId}
                   barreiras={plano.turma.barreiras ?? []}
                   aula={aula}

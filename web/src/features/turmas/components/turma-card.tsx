@@ -60,7 +60,7 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
           <dt className="text-muted-foreground">Professor(a):</dt>
           <dd className="truncate font-medium">{turma.nomeProfessor}</dd>
           <dt className="text-muted-foreground">Ano:</dt>
-          <dd className="font-medium">{anoLabel(turma.ano)}</dd>
+          <dd className="font-medium">{anoLabel(turma.ano, turma.etapa)}</dd>
           <dt className="text-muted-foreground">Estado:</dt>
           <dd className="font-medium">{turma.estado}</dd>
           <dt className="text-muted-foreground">Instituição:</dt>

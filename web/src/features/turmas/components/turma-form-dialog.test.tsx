@@ -1,5 +1,5 @@
 import { MSG, type Turma, type TurmaData } from '@planejador/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TurmaFormDialog, type TurmaDialogMode } from './turma-form-dialog';
 
 const turma: Turma = {
@@ -7,6 +7,7 @@ const turma: Turma = {
   nomeProfessor: 'Ana Souza',
   numero: '51',
   escola: 'EEEF Rio Branco',
+  etapa: 'fundamental',
   ano: '5',
   estado: 'RS',
   instituicao: 'SEDUC-RS_2025',
@@ -75,6 +76,7 @@ describe('TurmaFormDialog', () => {
       nomeProfessor: 'Ana Souza',
       numero: '51',
       escola: 'EEEF Nova',
+      etapa: 'fundamental',
       ano: '5',
       estado: 'RS',
       instituicao: 'SEDUC-RS_2025',
@@ -108,6 +110,18 @@ describe('TurmaFormDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Criar Turma' }));
     await screen.findByText(MSG.numeroRequired);
     expect(submitted).toEqual([]);
+  });
+
+  it('offers the stage first, then its years under their own name: grupo etário in infantil, série in médio', async () => {
+    const medio = openDialog('edit', { ...turma, etapa: 'medio', ano: '2' });
+    expect(within(medio.dialog).getByRole('combobox', { name: 'Etapa' }).textContent).toBe('Ensino Médio');
+    expect(within(medio.dialog).getByRole('combobox', { name: 'Série' }).textContent).toBe('2ª série do Ensino Médio');
+    fireEvent.click(within(medio.dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(medio.submitted).toHaveLength(1));
+    expect(medio.submitted[0]).toMatchObject({ etapa: 'medio', ano: '2' });
+    cleanup();
+    const infantil = openDialog('edit', { ...turma, etapa: 'infantil', ano: '3' });
+    expect(within(infantil.dialog).getByRole('combobox', { name: 'Grupo etário' }).textContent).toBe('Creche/Pré-escola — crianças pequenas');
   });
 
   it('a class saved with a year the form does not offer has to pick one again', async () => {

@@ -7,7 +7,10 @@ import {
   anoLabel,
   anosOf,
   DEFAULT_ETAPA,
+  ETAPAS,
+  etapaDef,
   isAnoOf,
+  isEtapa,
   ESTADOS,
   INSTITUICOES,
   instituicaoLabel,
@@ -80,6 +83,7 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
       nomeProfessor: '',
       numero: '',
       escola: '',
+      etapa: DEFAULT_ETAPA,
       ano: undefined,
       estado: 'RS',
       instituicao: 'SEDUC-RS_2025',
@@ -92,7 +96,8 @@ function initialValues(mode: TurmaDialogMode, source: Turma | null): DefaultValu
     // Duplicating copies everything but the class number.
     numero: mode === 'duplicate' ? '' : source.numero,
     escola: source.escola,
-    ano: isAnoOf(DEFAULT_ETAPA, source.ano) ? source.ano : undefined,
+    etapa: source.etapa,
+    ano: isAnoOf(source.etapa, source.ano) ? source.ano : undefined,
     estado: 'RS',
     instituicao: 'SEDUC-RS_2025',
     observacoesAdicionais: source.observacoesAdicionais ?? '',
@@ -108,6 +113,8 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
   // While she types: what in the notes looks like a student's personal data (names, documents, diagnoses).
   const notes = useWatch({ control: form.control, name: 'observacoesAdicionais' }) ?? '';
   const personal = personalDataKinds(notes);
+  // The years (grupos etários, séries) and their name follow the stage chosen first.
+  const etapa = etapaDef(useWatch({ control: form.control, name: 'etapa' }) ?? DEFAULT_ETAPA);
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -132,6 +139,25 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
           <FormField label="Nome do Professor" error={errors.nomeProfessor?.message}>
             <Input data-enter="next" autoComplete="name" {...form.register('nomeProfessor')} />
           </FormField>
+          <Controller
+            control={form.control}
+            name="etapa"
+            render={({ field }) => (
+              <FormField label="Etapa" error={errors.etapa?.message}>
+                <SelectField
+                  data-enter="next"
+                  value={field.value ?? DEFAULT_ETAPA}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    // A year of the previous stage that the new one lacks is cleared, never carried over.
+                    if (isEtapa(value) && !isAnoOf(value, form.getValues('ano') ?? '')) form.setValue('ano', '');
+                  }}
+                  onBlur={field.onBlur}
+                  options={ETAPAS.map((value) => ({ value, label: etapaDef(value).label }))}
+                />
+              </FormField>
+            )}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Número da Turma" error={errors.numero?.message}>
               <Input data-enter="next" placeholder="Ex.: 51" {...form.register('numero')} />
@@ -140,14 +166,14 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
               control={form.control}
               name="ano"
               render={({ field }) => (
-                <FormField label="Ano" error={errors.ano?.message}>
+                <FormField label={etapa.anoNoun} error={errors.ano?.message}>
                   <SelectField
                     data-enter="next"
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
-                    placeholder="Selecione o ano"
-                    options={anosOf(DEFAULT_ETAPA).map((ano) => ({ value: ano, label: anoLabel(ano) }))}
+                    placeholder={etapa.anoPrompt}
+                    options={etapa.anos.map((ano) => ({ value: ano.value, label: ano.label }))}
                   />
                 </FormField>
               )}
