@@ -1,15 +1,19 @@
 import { MSG, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Turma } from '@planejador/contracts';
-import { generateRequest, signUpTeacher, teacherWithTurma, turmaInput } from '@planejador/testing';
+import JSZip from 'jszip';
+import { createPlan, generateRequest, signUpTeacher, spawnWorker, teacherWithTurma, turmaInput, type ManagedProcess } from '@planejador/testing';
 import { startApi, type ApiHarness } from './api-harness';
 
 /** The whole BNCC (decisions.md): GET /api/habilidades for each school stage and Computação. */
 describe('skill search by school stage', () => {
   let api: ApiHarness;
+  let worker: ManagedProcess;
 
   beforeAll(async () => {
     api = await startApi({ OPENAI_API_KEY: '' });
+    worker = await spawnWorker({ OPENAI_API_KEY: '' });
   });
   afterAll(async () => {
+    await worker?.stop();
     await api?.close();
   });
 
@@ -119,5 +123,18 @@ describe('skill search by school stage', () => {
       ['escuta-fala-pensamento-imaginacao', 9],
       ['espacos-tempos-quantidades', 8],
     ]);
+  });
+
+  it('drafts a plan for an Ensino Médio class from its área (pins kept) and exports it with the série', async () => {
+    const { client, turma } = await teacherWithTurma(api, { numero: '102', etapa: 'medio', ano: '1' });
+    const plan = await createPlan(client, turma.id, [{ prompt: 'Lucro da cantina com função do 2º grau', habilidadesFixadas: ['EM13MAT302'] }, 'Juros compostos e logaritmo']);
+    expect(plan.turma).toMatchObject({ etapa: 'medio', ano: '1' });
+    expect(plan.aulas[0].habilidadeCodes).toEqual(['EM13MAT302']);
+    expect(plan.aulas[1].habilidadeCodes.every((code) => /^EM13MAT\d{3}$/.test(code))).toBe(true);
+    const res = await client.get<Buffer>(`/api/planos/${plan.id}/export`);
+    expect(res.status).toBe(200);
+    const xml = await (await JSZip.loadAsync(res.body)).file('word/document.xml')!.async('string');
+    expect(xml).toContain('1ª série do Ensino Médio');
+    expect(xml).toContain('EM13MAT302');
   });
 });

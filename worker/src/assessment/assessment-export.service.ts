@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import type { ExportPlanResult } from '@planejador/contracts';
+import { anoLabel, etapaOf, type ExportPlanResult } from '@planejador/contracts';
 import { findAvaliacao, insertExportFile } from '@planejador/db';
 import { assessmentFileName, renderAssessmentDocx } from '@planejador/documents';
 import { EXPORT_FILE_TTL_MS } from '../export/export.service';
@@ -18,7 +18,7 @@ export class AssessmentExportService {
       escola: avaliacao.turma.escola,
       professor: avaliacao.turma.nomeProfessor,
       turma: avaliacao.turma.numero,
-      ano: avaliacao.turma.ano,
+      ano: anoLabel(avaliacao.turma.ano, etapaOf(avaliacao.turma.etapa)),
       trimestre: avaliacao.trimestre,
       materia: avaliacao.materia,
       gerador: avaliacao.gerador,

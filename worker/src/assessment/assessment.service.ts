@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError, retryAiCall, type SkillAssessmentWriter } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
-import { materiaLabel } from '@planejador/contracts';
+import { anoLabel, etapaOf, materiaLabel } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
 import { findAvaliacao, markAvaliacaoDone, markAvaliacaoRunning, storeAvaliacaoSkill, takeAvaliacaoAiCall } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -62,7 +62,7 @@ export class AssessmentService {
       if (habilidade.questoes.length > 0) continue;
       const record = records.get(habilidade.code);
       const ctx = {
-        ano: avaliacao.turma.ano,
+        ano: anoLabel(avaliacao.turma.ano, etapaOf(avaliacao.turma.etapa)),
         materia: materiaLabel(avaliacao.materia),
         skill: { code: habilidade.code, description: record?.description ?? habilidade.description, unit: record?.unit ?? '', knowledgeObjects: record?.knowledgeObjects ?? [] },
         questoes: avaliacao.questoesPorHabilidade,

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import type { ExportPlanResult, PlanDocument } from '@planejador/contracts';
+import { anoLabel, etapaOf, type ExportPlanResult, type PlanDocument } from '@planejador/contracts';
 import { findPlanoWithAulas, insertExportFile, type PlanoAula } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
 
@@ -37,7 +37,8 @@ export function planDocument(plano: PlanoAula): PlanDocument {
     escola: turma.escola,
     professor: turma.nomeProfessor,
     turma: turma.numero,
-    ano: turma.ano,
+    // The stage's label of the year ('5º ano', '1ª série do Ensino Médio', 'Creche/Pré-escola — bebês').
+    ano: anoLabel(turma.ano, etapaOf(turma.etapa)),
     estado: turma.estado,
     instituicao: turma.instituicao,
     createdAt: plano.createdAt,

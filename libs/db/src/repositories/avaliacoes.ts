@@ -22,7 +22,7 @@ interface AvaliacaoRow {
 /** An assessment with its class (what the worker and the export need beside the payload). */
 export interface AvaliacaoRecord extends Avaliacao {
   userId: string;
-  turma: { ano: string; numero: string; escola: string; nomeProfessor: string | null };
+  turma: { ano: string; etapa: string; numero: string; escola: string; nomeProfessor: string | null };
 }
 
 const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
@@ -90,15 +90,15 @@ export async function markAvaliacaoEnqueued(em: EntityManager, id: string): Prom
 
 /** The assessment with its class; with `userId`, only when it is that user's (another's answers like a missing one). */
 export async function findAvaliacao(em: EntityManager, id: string, userId?: string): Promise<AvaliacaoRecord | null> {
-  const rows = await em.execute<(AvaliacaoRow & { ano: string; numero: string; escola: string; nome_professor: string | null })[]>(
-    `select ${COLUMNS}, t.ano, t.numero, t.escola, t.nome_professor
+  const rows = await em.execute<(AvaliacaoRow & { ano: string; etapa: string; numero: string; escola: string; nome_professor: string | null })[]>(
+    `select ${COLUMNS}, t.ano, t.etapa, t.numero, t.escola, t.nome_professor
        from avaliacoes a join turmas t on t.id = a.turma_id
       where a.id = ? ${userId ? 'and a.user_id = ?' : ''}`,
     userId ? [id, userId] : [id],
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...toAvaliacao(row), userId: row.user_id, turma: { ano: row.ano, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
+  return { ...toAvaliacao(row), userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
 }
 
 /** The class's assessments, newest first, without their questions; null unless the class is the user's. */
