@@ -103,6 +103,9 @@ describe('keyboard only: sign-up, class, plan, export, feedback (Chromium)', () 
     await expectFocused(page, /^Nome do Professor/);
     await page.keyboard.type('Teca Souza');
     await page.keyboard.press('Enter');
+    // The stage, already Ensino Fundamental: Enter moves on.
+    await expectFocused(page, /^Etapa/);
+    await page.keyboard.press('Enter');
     await expectFocused(page, /^Número da Turma/);
     await page.keyboard.type('61');
     await page.keyboard.press('Enter');

@@ -47,6 +47,10 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     // Enter moves to the next field; Enter in the notes submits.
     await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
     await page.keyboard.press('Enter');
+    // The stage comes first, already Ensino Fundamental: Enter on it moves on.
+    expect(await focusedLabel(page)).toBe('Etapa');
+    expect(await dialog.getByRole('combobox', { name: 'Etapa' }).textContent()).toContain('Ensino Fundamental');
+    await page.keyboard.press('Enter');
     expect(await focusedLabel(page)).toBe('Número da Turma');
     await page.keyboard.type('51');
     await page.keyboard.press('Enter');
