@@ -151,7 +151,7 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     await page.waitForURL(`**/plano/${plano.id}?edit=false`);
     await page.getByRole('heading', { name: 'Visualizar Plano', level: 1 }).waitFor();
     await page.getByText(`Criado em ${todayPtBr()}`).waitFor();
-    await page.getByText('5º Ano').waitFor();
+    await page.getByText('5º ano', { exact: true }).waitFor();
     await page.getByText(`${plano.nivelDetalhamento} de 5`, { exact: true }).waitFor();
     await lesson(page, 1).getByText('Metades e quartos com frutas da feira', { exact: true }).waitFor();
     await lesson(page, 2).getByRole('heading', { name: 'Evidências de Aprendizagem' }).waitFor();

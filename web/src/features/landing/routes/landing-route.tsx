@@ -39,7 +39,7 @@ const highlights = (ai: boolean) => [
 const REASONS = [
   { icon: Timer, title: 'Geração em menos de 2 minutos', text: 'Descreva as aulas e receba o plano completo enquanto toma um café.' },
   { icon: Target, title: '100% alinhado à BNCC', text: 'Cada aula traz habilidades com o código oficial da Base Nacional Comum Curricular.' },
-  { icon: Layers, title: 'Várias matérias e anos', text: 'Do 1º ao 9º ano, de Matemática a Ensino Religioso.' },
+  { icon: Layers, title: 'Toda a BNCC', text: 'Da creche ao Ensino Médio, de Matemática a Computação.' },
   { icon: PencilLine, title: 'Edição completa', text: 'Revise e ajuste cada campo do plano antes de salvar.' },
   { icon: History, title: 'Histórico de todos os planos', text: 'Encontre, filtre e reaproveite tudo o que você já criou.' },
   { icon: FileDown, title: 'Exportação para Word', text: 'Baixe o plano em .docx pronto para imprimir ou entregar.' },

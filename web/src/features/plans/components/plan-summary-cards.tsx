@@ -1,5 +1,5 @@
 import type { Plano } from '@planejador/contracts';
-import { LIMITS } from '@planejador/contracts';
+import { anoLabel, LIMITS } from '@planejador/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PlanStatusBadge } from '@/components/plan-status-badge';
@@ -28,7 +28,7 @@ export function PlanInfoCard({ plano }: { plano: Plano }) {
         <dl className="flex flex-col gap-2.5">
           <Entry term="Turma">{plano.turma?.numero ?? '—'}</Entry>
           <Entry term="Escola">{plano.turma?.escola ?? '—'}</Entry>
-          <Entry term="Ano">{plano.turma?.ano ? `${plano.turma.ano}º Ano` : '—'}</Entry>
+          <Entry term="Ano">{plano.turma?.ano ? anoLabel(plano.turma.ano, plano.turma.etapa) : '—'}</Entry>
           <Entry term="Status">
             <PlanStatusBadge status={plano.status} />
           </Entry>
