@@ -137,4 +137,32 @@ describe('skill search by school stage', () => {
     expect(xml).toContain('1ª série do Ensino Médio');
     expect(xml).toContain('EM13MAT302');
   });
+
+  it('keeps each lesson of a mixed-subject plan of the 2º ano on its own subject, skills and pins', async () => {
+    const { client, turma } = await teacherWithTurma(api, { numero: '21', ano: '2' });
+    const plan = await createPlan(
+      client,
+      turma.id,
+      [
+        'Contar tampinhas de 10 em 10',
+        { prompt: 'Ler parlendas e achar as rimas', materia: 'portugues' },
+        { prompt: 'Sequência de passos para escovar os dentes', materia: 'computacao', habilidadesFixadas: ['EF15CO02'] },
+      ],
+      { overrides: { materiaGeral: 'matematica' } },
+    );
+    expect(plan.materiaGeral).toBe('matematica');
+    expect(plan.aulas.map((a) => a.materia)).toEqual(['matematica', 'portugues', 'computacao']);
+    expect(plan.aulas[0].habilidadeCodes.every((c) => /^EF(02|12)MA\d{2}$/.test(c))).toBe(true);
+    expect(plan.aulas[1].habilidadeCodes.every((c) => /^EF(02|12|15)LP\d{2}$/.test(c))).toBe(true);
+    expect(plan.aulas[2].habilidadeCodes).toEqual(['EF15CO02']);
+    // A pin of another subject than its lesson's, or a lesson subject of another stage, is refused before charging.
+    const wrongPin = await client.post<{ message: string }>(
+      '/api/planos/generate',
+      generateRequest(turma.id, [{ prompt: 'Rimas', materia: 'portugues', habilidadesFixadas: ['EF02MA01'] }]),
+    );
+    expect(wrongPin.body.message).toBe('A habilidade EF02MA01 não é do 2º ano de Português.');
+    const otherStage = await client.post<{ message: string }>('/api/planos/generate', generateRequest(turma.id, [{ prompt: 'Área', materia: 'linguagens' }]));
+    expect(otherStage.status).toBe(400);
+    expect(otherStage.body.message).toBe('Não há habilidades da BNCC de Linguagens para o 2º ano.');
+  });
 });

@@ -71,9 +71,13 @@ export class PlanosService {
     // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
     const turma = await findTurmaAno(this.em.fork(), userId, data.turmaId);
     if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-    await this.scope.requireSkills(turma.ano, data.materiaGeral, turma.etapa);
+    // A plan may mix subjects (decisions.md, "The whole BNCC"): the general one and each lesson's must have skills in
+    // the class's year, and a lesson's pins belong to its own subject.
+    for (const materia of new Set([data.materiaGeral, ...data.aulas.map((aula) => aula.materia)])) {
+      await this.scope.requireSkills(turma.ano, materia, turma.etapa);
+    }
     for (const aula of data.aulas) {
-      if (aula.habilidadesFixadas?.length) await this.scope.check(turma.ano, data.materiaGeral, aula.habilidadesFixadas, turma.etapa);
+      if (aula.habilidadesFixadas?.length) await this.scope.check(turma.ano, aula.materia, aula.habilidadesFixadas, turma.etapa);
     }
     // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
     const trimestre = data.trimestre ?? (await this.calendario.trimestreFor(userId, data.dataInicio));
@@ -101,8 +105,8 @@ export class PlanosService {
             nivelDetalhamento: data.nivelDetalhamento,
             idempotencyKey,
           },
-          // The subject picked in Matéria Geral is every lesson's subject (spec, generation flow).
-          data.aulas.map((a) => ({ materia: data.materiaGeral, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas ?? [] })),
+          // Each lesson keeps the subject it was sent with (the form sets new lessons to the general subject).
+          data.aulas.map((a) => ({ materia: a.materia, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas ?? [] })),
         );
       });
     } catch (err) {
