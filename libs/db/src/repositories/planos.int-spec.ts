@@ -88,10 +88,10 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     db.pool.query(`update ${table} set updated_at = now() - make_interval(secs => $2) where id = $1`, [id, seconds]);
 
   describe('lesson control', () => {
-    it('lockLesson reads the lesson with its plan state, class year and barreiras, for its owner only', async () => {
+    it('lockLesson reads the lesson with its plan state, class year, stage and barreiras, for its owner only', async () => {
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', regeneracoes: 2 });
       const lesson = await fresh().transactional((tx) => lockLesson(tx, user.id, plano.id, aula.id));
-      expect(lesson).toEqual({ id: aula.id, plano_id: plano.id, materia: 'matematica', generation_state: 'done', regeneracoes: 2, plan_state: 'done', ano: '6', barreiras: [] });
+      expect(lesson).toEqual({ id: aula.id, plano_id: plano.id, materia: 'matematica', generation_state: 'done', regeneracoes: 2, plan_state: 'done', ano: '6', barreiras: [], etapa: 'fundamental' });
       const other = await db.user();
       expect(await fresh().transactional((tx) => lockLesson(tx, other.id, plano.id, aula.id))).toBeNull();
       expect(await fresh().transactional((tx) => lockLesson(tx, user.id, randomUUID(), aula.id))).toBeNull();
