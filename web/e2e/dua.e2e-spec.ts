@@ -35,7 +35,7 @@ describe('DUA for the class, offline (no AI key)', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
     await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
     await dialog.getByLabel('Número da Turma').fill('31');
-    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '3º Ano');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '3º ano');
     await dialog.getByLabel('Escola').fill('E.E.F. Cecília Meireles');
     const barreiras = dialog.getByRole('group', { name: 'Barreiras da turma (opcional)' });
     await barreiras.getByText(/nunca quem precisa/).waitFor();
