@@ -29,6 +29,17 @@ describe('generate form', () => {
     expect(generatePlanoSchema.safeParse(input).success).toBe(true);
   });
 
+  it("sends a lesson's own subject when the teacher gave it one, the general subject otherwise", () => {
+    const mixed = generateFormSchema.parse({
+      temaPrincipal: 'Semana da horta',
+      turmaId,
+      materiaGeral: 'matematica',
+      aulas: [{ prompt: 'Medir os canteiros' }, { prompt: 'Ler a receita da salada', materia: 'portugues' }, { prompt: 'Registrar no computador', materia: 'computacao' }],
+    });
+    expect(generateInputFromForm(mixed)?.aulas.map((aula) => aula.materia)).toEqual(['matematica', 'portugues', 'computacao']);
+    expect(generateFormSchema.safeParse({ ...mixed, aulas: [{ prompt: 'x', materia: 'quimica' }] }).success).toBe(false);
+  });
+
   it('gives nothing to send when no lesson has a description', () => {
     expect(generateInputFromForm({ ...values, aulas: [{ prompt: '' }, { prompt: ' ' }] })).toBeNull();
   });

@@ -91,7 +91,8 @@ export type GeneratePlanoData = z.output<typeof generatePlanoSchema>;
 
 /**
  * The generate form (web): the same rules, except that lesson rows may be left empty (empty prompts are
- * dropped on confirm, spec section 5) and lessons are numbered by their position and take the general subject.
+ * dropped on confirm, spec section 5) and lessons are numbered by their position; a lesson takes the general
+ * subject unless the teacher gave it its own (`materia`: a plan of the early years may mix subjects).
  * temaPrincipal is the form's "Título do plano" (may be left empty: the server names the plan).
  */
 export const generateFormSchema = generatePlanoObject.extend({
@@ -100,6 +101,7 @@ export const generateFormSchema = generatePlanoObject.extend({
       z.object({
         prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)),
         habilidadesFixadas: habilidadesFixadasSchema.optional().default([]),
+        materia: materiaSchema.optional(),
       }),
       { error: MSG.aulasMin },
     )
@@ -111,14 +113,14 @@ export type GenerateFormInput = z.input<typeof generateFormSchema>;
 export type GenerateFormData = z.output<typeof generateFormSchema>;
 
 /**
- * The request body from the form's values: empty prompts dropped, lessons renumbered 1..n, each lesson with
- * the general subject. Null when no lesson has a description.
+ * The request body from the form's values: empty prompts dropped, lessons renumbered 1..n, each lesson with its
+ * own subject or else the general one. Null when no lesson has a description.
  */
 export function generateInputFromForm(
-  values: Omit<GenerateFormData, 'aulas'> & { aulas: { prompt: string; habilidadesFixadas?: string[] }[] },
+  values: Omit<GenerateFormData, 'aulas'> & { aulas: { prompt: string; habilidadesFixadas?: string[]; materia?: string }[] },
 ): GeneratePlanoInput | null {
   const lessons = values.aulas
-    .map((aula) => ({ prompt: aula.prompt.trim(), habilidadesFixadas: aula.habilidadesFixadas ?? [] }))
+    .map((aula) => ({ prompt: aula.prompt.trim(), habilidadesFixadas: aula.habilidadesFixadas ?? [], materia: aula.materia || values.materiaGeral }))
     .filter((aula) => aula.prompt.length > 0);
   if (lessons.length === 0) return null;
   return {
@@ -134,7 +136,7 @@ export function generateInputFromForm(
     ...(values.duracaoAulaMin ? { duracaoAulaMin: values.duracaoAulaMin } : {}),
     aulas: lessons.map((aula, index) => ({
       numeroAula: index + 1,
-      materia: values.materiaGeral,
+      materia: aula.materia,
       prompt: aula.prompt,
       habilidadesFixadas: aula.habilidadesFixadas,
     })),

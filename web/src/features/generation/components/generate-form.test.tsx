@@ -130,6 +130,47 @@ describe('the generate form keeps what the teacher typed', () => {
     expect(stored('u1')).toBeNull();
   });
 
+  it("a lesson keeps its own subject (a plan mixing subjects): shown on its row and sent with it", async () => {
+    const calls = api();
+    localStorage.setItem(
+      `${GENERATE_DRAFT_KEY_PREFIX}u1`,
+      JSON.stringify({
+        values: {
+          temaPrincipal: 'Semana da horta',
+          turmaId: turma.id,
+          materiaGeral: 'matematica',
+          limitOneSkill: true,
+          preferirSeduc: false,
+          nivelDetalhamento: 3,
+          dataInicio: null,
+          dataFim: null,
+          duracaoAulaMin: null,
+          aulas: [
+            { prompt: 'Medir os canteiros', habilidadesFixadas: [] },
+            { prompt: 'Ler a receita da salada', habilidadesFixadas: [], materia: 'portugues' },
+          ],
+        },
+      }),
+    );
+    const started = jest.fn();
+    renderForm('u1', started);
+    expect(screen.getByRole('combobox', { name: 'Matéria da aula 1' }).textContent).toBe('Matemática (matéria geral)');
+    expect(screen.getByRole('combobox', { name: 'Matéria da aula 2' }).textContent).toBe('Português');
+    const generate = screen.getByRole('button', { name: 'Gerar Plano de Aula' });
+    await waitFor(() => expect((generate as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(generate);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Geração do Plano' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar e Gerar' }));
+    await waitFor(() => expect(started).toHaveBeenCalledWith('novo-plano'));
+    const body = calls.find((c) => c.url === '/api/planos/generate')!.body as GeneratePlanoInput;
+    expect(body.aulas.map((aula) => [aula.numeroAula, aula.materia])).toEqual([
+      [1, 'matematica'],
+      [2, 'portugues'],
+    ]);
+    // Lesson 2's skill suggestions are searched in its own subject.
+    expect(calls.some((c) => c.url.startsWith('/api/habilidades') && c.url.includes('materia=portugues'))).toBe(true);
+  });
+
   it('"Limpar formulário" asks first, then empties the form and forgets it', async () => {
     api();
     renderForm('u1');

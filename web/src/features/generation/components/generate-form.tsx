@@ -357,7 +357,8 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
           open={matrizOpen}
           onOpenChange={setMatrizOpen}
           turma={turma}
-          materia={materiaGeral ?? ''}
+          // Picking one lesson's skills: that lesson's own subject, when the teacher gave it one.
+          materia={(pickIndex === null ? undefined : form.getValues(`aulas.${pickIndex}.materia`)) ?? materiaGeral ?? ''}
           returnFocusTo={pickIndex === null ? matrizButton : pickButton}
           pick={pickIndex === null ? undefined : { numero: pickIndex + 1, pinned: pickPins.pins, onToggle: pickPins.toggle }}
         />

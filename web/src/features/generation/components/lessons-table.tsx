@@ -1,8 +1,9 @@
-import { LIMITS, MSG, type Etapa, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { LIMITS, materiaLabel as labelOf, materiasOf, MSG, type Etapa, type Materia, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { TOUR_TARGETS } from '../hooks/use-generation-tutorial';
@@ -10,7 +11,7 @@ import { LessonSkills } from './lesson-skills';
 
 interface LessonsTableProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
-  /** The label of the general subject, which every lesson takes. */
+  /** The label of the general subject, which a lesson takes unless the teacher gives it its own. */
   materiaLabel: string | null;
   /** The class's year and the subject's value: the skill suggestions need both. */
   ano: string | null;
@@ -22,8 +23,13 @@ interface LessonsTableProps {
 }
 
 const promptName = (index: number) => `aulas.${index}.prompt` as const;
+/** A lesson's subject select: the general subject (no value of its own) or another of the stage's subjects. */
+const GENERAL = 'geral';
 
-/** The lessons of the plan: number, description, delete. Enter in a filled description adds the next lesson. */
+/**
+ * The lessons of the plan: number, description, subject (the general one unless changed: a plan of the early years
+ * may mix subjects), skills, delete. Enter in a filled description adds the next lesson.
+ */
 export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAll }: LessonsTableProps) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'aulas' });
   const aulas = useWatch({ control: form.control, name: 'aulas' });
@@ -101,10 +107,40 @@ export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAl
                         {error}
                       </p>
                     ) : null}
-                    {materiaLabel && aulas?.[index]?.prompt?.trim() ? (
-                      <p className="mt-1 text-xs text-muted-foreground">Matéria: {materiaLabel}</p>
+                    {materia && materiaLabel && aulas?.[index]?.prompt?.trim() ? (
+                      <div className="mt-2 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+                        <span className="text-xs text-muted-foreground" aria-hidden="true">
+                          Matéria:
+                        </span>
+                        <SelectField
+                          aria-label={`Matéria da aula ${numero}`}
+                          className="h-8 text-xs sm:w-64"
+                          value={aulas[index]?.materia && aulas[index]?.materia !== materia ? aulas[index].materia! : GENERAL}
+                          onChange={(value) => {
+                            const own = value === GENERAL ? undefined : (value as Materia);
+                            if (own === (aulas[index]?.materia ?? undefined)) return;
+                            form.setValue(`aulas.${index}.materia`, own, { shouldDirty: true });
+                            // Pinned skills belong to the subject they were found in.
+                            form.setValue(`aulas.${index}.habilidadesFixadas`, [], { shouldDirty: true });
+                          }}
+                          options={[
+                            { value: GENERAL, label: `${materiaLabel} (matéria geral)` },
+                            ...materiasOf(etapa ?? 'fundamental')
+                              .filter((m) => m !== materia)
+                              .map((m) => ({ value: m, label: labelOf(m) })),
+                          ]}
+                        />
+                      </div>
                     ) : null}
-                    <LessonSkills form={form} index={index} ano={ano} etapa={etapa} materia={materia} numero={numero} onViewAll={onViewAll} />
+                    <LessonSkills
+                      form={form}
+                      index={index}
+                      ano={ano}
+                      etapa={etapa}
+                      materia={(materia && aulas?.[index]?.materia) || materia}
+                      numero={numero}
+                      onViewAll={onViewAll}
+                    />
                   </td>
                   <td className="px-1 py-2 text-right sm:px-2">
                     <Button

@@ -1,4 +1,4 @@
-import { LIMITS, TRIMESTRES, type GenerateFormInput } from '@planejador/contracts';
+import { LIMITS, MATERIA_VALUES, TRIMESTRES, type GenerateFormInput, type Materia } from '@planejador/contracts';
 import { GENERATE_DRAFT_KEY_PREFIX } from '@/lib/drafts';
 
 // What the teacher typed in the generate form (lessons, pins, title, settings) stays in this browser, per user, until
@@ -12,6 +12,7 @@ function key(userId: string): string {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isMateria = (value: unknown): value is Materia => (MATERIA_VALUES as readonly unknown[]).includes(value);
 
 /** Whether the form holds anything the teacher typed or pinned (a title, a lesson's text, a pinned skill). */
 export function hasTypedText(values: Pick<GenerateFormInput, 'temaPrincipal' | 'aulas'>): boolean {
@@ -29,9 +30,14 @@ export function readGenerateDraft(userId: string, empty: GenerateFormInput): Gen
     const stored = (JSON.parse(raw) as { values?: Record<string, unknown> }).values;
     if (!stored || typeof stored !== 'object' || !Array.isArray(stored.aulas)) return null;
     const aulas: DraftAula[] = (stored.aulas as unknown[])
-      .filter((a): a is { prompt: string; habilidadesFixadas?: unknown } => Boolean(a) && isString((a as { prompt?: unknown }).prompt))
+      .filter((a): a is { prompt: string; habilidadesFixadas?: unknown; materia?: unknown } => Boolean(a) && isString((a as { prompt?: unknown }).prompt))
       .slice(0, LIMITS.aulasMax)
-      .map((a) => ({ prompt: a.prompt, habilidadesFixadas: isStrings(a.habilidadesFixadas) ? a.habilidadesFixadas : [] }));
+      .map((a) => ({
+        prompt: a.prompt,
+        habilidadesFixadas: isStrings(a.habilidadesFixadas) ? a.habilidadesFixadas : [],
+        // A lesson's own subject (a plan mixing subjects), kept only when it is one the app knows.
+        ...(isMateria(a.materia) ? { materia: a.materia } : {}),
+      }));
     const values: GenerateFormInput = {
       ...empty,
       temaPrincipal: isString(stored.temaPrincipal) ? stored.temaPrincipal : empty.temaPrincipal,
