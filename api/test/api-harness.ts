@@ -3,7 +3,18 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
 import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
-import { PASSWORD, signUpTeacher, spawnWorker, startSmtpCapture, TestClient, type ManagedProcess, type SmtpCapture, type Teacher } from '@planejador/testing';
+import {
+  PASSWORD,
+  signUpTeacher,
+  spawnWorker,
+  startFakeAi,
+  startSmtpCapture,
+  TestClient,
+  type FakeAi,
+  type ManagedProcess,
+  type SmtpCapture,
+  type Teacher,
+} from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
 export interface ApiHarness {
@@ -64,6 +75,31 @@ export async function startApiWithMail(env: Record<string, string> = {}): Promis
       await worker.stop();
       await api.close();
       await smtp.close();
+    },
+  };
+}
+
+export interface FakeAiStack {
+  api: ApiHarness;
+  worker: ManagedProcess;
+  ai: FakeAi;
+  close(): Promise<void>;
+}
+
+/** The fake OpenAI server, the api and a worker with the same settings (an AI key, OPENAI_BASE_URL at the fake). */
+export async function startApiWithFakeAi(env: Record<string, string> = {}): Promise<FakeAiStack> {
+  const ai = await startFakeAi({ latencyMs: 10 });
+  const all = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000', ...env };
+  const api = await startApi(all);
+  const worker = await spawnWorker(all);
+  return {
+    api,
+    worker,
+    ai,
+    close: async () => {
+      await worker.stop();
+      await api.close();
+      await ai.close();
     },
   };
 }

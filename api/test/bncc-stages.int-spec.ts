@@ -1,7 +1,15 @@
-import { MSG, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Turma } from '@planejador/contracts';
+import { MSG, type Aula, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Turma } from '@planejador/contracts';
 import JSZip from 'jszip';
-import { createPlan, generateRequest, signUpTeacher, spawnWorker, teacherWithTurma, turmaInput, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import {
+  createPlan,
+  generateRequest,
+  signUpTeacher,
+  spawnWorker,
+  teacherWithTurma,
+  turmaInput,
+  type ManagedProcess,
+} from '@planejador/testing';
+import { startApi, startApiWithFakeAi, type ApiHarness, type FakeAiStack } from './api-harness';
 
 /** The whole BNCC (decisions.md): GET /api/habilidades for each school stage and Computação. */
 describe('skill search by school stage', () => {
@@ -138,6 +146,33 @@ describe('skill search by school stage', () => {
     expect(xml).toContain('EM13MAT302');
   });
 
+  it('drafts an infantil plan as a proposta of experiences checked by points to observe, exported under their heading without a Gabarito', async () => {
+    const { client, turma } = await teacherWithTurma(api, { numero: 'P5', etapa: 'infantil', ano: '3' });
+    const plan = await createPlan(client, turma.id, [{ prompt: 'Circuito com cordas, bambolês e túnel no pátio', materia: 'corpo-gestos-movimentos' }], {
+      overrides: { materiaGeral: 'corpo-gestos-movimentos', temaPrincipal: 'Movimento' },
+    });
+    const [aula] = plan.aulas;
+    expect(aula.habilidadeCodes.length).toBeGreaterThan(0);
+    expect(aula.habilidadeCodes.every((code) => /^EI03CG\d{2}$/.test(code))).toBe(true);
+    expect(aula.experiencias).toContain('Proposta de experiências no campo de experiência "Corpo, gestos e movimentos"');
+    expect(aula.experiencias).toContain('roda de conversa');
+    expect(aula.experiencias).toContain('Circuito com cordas, bambolês e túnel no pátio');
+    expect(aula.experiencias).not.toMatch(/estudantes|verificação da aprendizagem/i);
+    expectObservationPoints(aula);
+    // What to look for is drawn from the objective's official text.
+    expect(aula.verificacao!.questoes[0]).toMatchObject({ respostaEsperada: expect.stringMatching(/^Observar se a criança (?:se envolve|consegue)/) });
+    expect(aula.objetosConhecimento).toContain('Corpo, gestos e movimentos');
+
+    const res = await client.get<Buffer>(`/api/planos/${plan.id}/export`);
+    expect(res.status).toBe(200);
+    const xml = await (await JSZip.loadAsync(res.body)).file('word/document.xml')!.async('string');
+    expect(xml).toContain('Creche/Pré-escola — crianças pequenas');
+    expect(xml).toContain('Pontos de observação');
+    expect(xml).toContain('O que observar: ');
+    expect(xml).not.toContain('Verificação da aprendizagem');
+    expect(xml).not.toContain('Gabarito');
+  });
+
   it('keeps each lesson of a mixed-subject plan of the 2º ano on its own subject, skills and pins', async () => {
     const { client, turma } = await teacherWithTurma(api, { numero: '21', ano: '2' });
     const plan = await createPlan(
@@ -164,5 +199,53 @@ describe('skill search by school stage', () => {
     const otherStage = await client.post<{ message: string }>('/api/planos/generate', generateRequest(turma.id, [{ prompt: 'Área', materia: 'linguagens' }]));
     expect(otherStage.status).toBe(400);
     expect(otherStage.body.message).toBe('Não há habilidades da BNCC de Linguagens para o 2º ano.');
+  });
+});
+
+/** Infantil's check (decisions.md, "The whole BNCC"): 3 open points to observe, each with what to look for and an objective of the lesson. */
+function expectObservationPoints(aula: Aula): void {
+  const questoes = aula.verificacao?.questoes ?? [];
+  expect(questoes).toHaveLength(3);
+  for (const questao of questoes) {
+    expect(questao.tipo).toBe('aberta');
+    expect(questao.tipo === 'aberta' && questao.respostaEsperada.trim().length).toBeGreaterThan(0);
+    expect(aula.habilidadeCodes).toContain(questao.habilidade);
+  }
+}
+
+describe('infantil with the fake AI server', () => {
+  let stack: FakeAiStack;
+
+  beforeAll(async () => {
+    stack = await startApiWithFakeAi();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('asks for a proposta for crianças pequenas with points to observe only, and refuses a multiple-choice answer (retried)', async () => {
+    const { api, ai } = stack;
+    const { client, turma } = await teacherWithTurma(api, { numero: 'P4', etapa: 'infantil', ano: '3' });
+    const multipla = { enunciado: 'Qual personagem?', alternativas: ['Lobo', 'Avó', 'Caçador', 'Menina'], correta: 0, habilidade: 'EI03EF01' };
+    ai.script({ match: 'Roda de histórias', times: 1, content: { verificacao: { questoes: [multipla, multipla, multipla] } } });
+    const plan = await createPlan(client, turma.id, [{ prompt: 'Roda de histórias com fantoches', materia: 'escuta-fala-pensamento-imaginacao' }], {
+      overrides: { materiaGeral: 'escuta-fala-pensamento-imaginacao', temaPrincipal: 'Histórias' },
+      timeoutMs: 60000,
+    });
+    const calls = ai.calls.filter((c) => c.text.includes('Roda de histórias'));
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    // The first answer was the scripted multiple-choice one (a streamed answer's outcome is 'answer' either way).
+    expect(calls[0].step?.content).toBeDefined();
+    const [first] = calls;
+    expect(first.text).toContain('Creche/Pré-escola — crianças pequenas');
+    expect(first.text).toContain('proposta de experiências para crianças pequenas (grupo etário da Educação Infantil) no campo de experiência "Escuta, fala, pensamento e imaginação"');
+    expect(first.text).toContain('3 pontos de observação');
+    const body = first.body as { response_format: { json_schema: { schema: { properties: { verificacao: unknown } } } } };
+    const check = JSON.stringify(body.response_format.json_schema.schema.properties.verificacao);
+    expect(check).toContain('respostaEsperada');
+    expect(check).not.toMatch(/alternativas|correta/);
+    // The multiple-choice answer never reaches the lesson: the retried answer's points to observe do.
+    expectObservationPoints(plan.aulas[0]);
+    expect(plan.aulas[0].verificacao!.questoes.map((q) => q.enunciado)).not.toContain('Qual personagem?');
   });
 });

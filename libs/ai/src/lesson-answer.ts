@@ -6,7 +6,8 @@ import {
   type Dua,
   LIMITS,
   questionsOutsideSkills,
-  verificacaoQuestionCount,
+  verificacaoCount,
+  verificacaoKindOf,
   verificacaoSchema,
   type HabilidadeMatch,
   type QuestaoMultipla,
@@ -107,25 +108,34 @@ export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
     properties[field] = { type: 'string', description: TEXT_FIELDS[field] };
     if (field === 'objetivos') properties.objetosConhecimento = objetosConhecimento;
   }
-  const count = verificacaoQuestionCount(detailLevel(ctx));
+  const count = verificacaoCount(detailLevel(ctx), ctx.turma.etapa);
   const skillCodes = offeredSkills(ctx).map((s) => s.code);
-  const question: Record<string, JsonSchema> = {
-    enunciado: { type: 'string', description: 'Pergunta, em português.' },
-    alternativas: {
-      type: 'array',
-      description: '4 alternativas distintas, em português; uma só correta.',
-      items: { type: 'string' },
-      minItems: 4,
-      maxItems: 4,
-    },
-    correta: { type: 'integer', description: 'Posição da alternativa correta (0 a 3).', enum: [0, 1, 2, 3] },
-  };
+  const observes = observesLearning(ctx);
+  // Infantil's points to observe are open items only: a statement and what to look for, never alternatives.
+  const question: Record<string, JsonSchema> = observes
+    ? {
+        enunciado: { type: 'string', description: 'O que observar nas crianças durante a proposta, em português.' },
+        respostaEsperada: { type: 'string', description: 'O que procurar: os sinais de que a criança vive o objetivo, em português.' },
+      }
+    : {
+        enunciado: { type: 'string', description: 'Pergunta, em português.' },
+        alternativas: {
+          type: 'array',
+          description: '4 alternativas distintas, em português; uma só correta.',
+          items: { type: 'string' },
+          minItems: 4,
+          maxItems: 4,
+        },
+        correta: { type: 'integer', description: 'Posição da alternativa correta (0 a 3).', enum: [0, 1, 2, 3] },
+      };
   if (skillCodes.length > 0) {
     question.habilidade = { type: 'string', description: 'Código da habilidade avaliada, uma das citadas pela aula.', enum: skillCodes };
   }
   properties.verificacao = {
     type: 'object',
-    description: `Verificação da aprendizagem para o fim da aula: ${count} questões de múltipla escolha.`,
+    description: observes
+      ? `Pontos de observação da proposta: ${count} itens abertos, cada um com o que observar e o que procurar.`
+      : `Verificação da aprendizagem para o fim da aula: ${count} questões de múltipla escolha.`,
     properties: {
       questoes: {
         type: 'array',
@@ -165,6 +175,22 @@ export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
   };
 }
 
+/** Whether the class's stage checks learning by points to observe (infantil) rather than by questions. */
+function observesLearning(ctx: LessonContext): boolean {
+  return verificacaoKindOf(ctx.turma.etapa) === 'observacao';
+}
+
+/** The answer's questions: multiple choice, or (infantil) open points to observe, nothing else allowed. */
+function questionSchema(ctx: LessonContext) {
+  const habilidade = z.string().optional();
+  if (observesLearning(ctx)) {
+    return z.strictObject({ enunciado: z.string(), respostaEsperada: z.string(), habilidade }).transform((q) => ({ tipo: 'aberta' as const, ...q }));
+  }
+  return z
+    .object({ enunciado: z.string(), alternativas: z.array(z.string()), correta: z.number(), habilidade })
+    .transform((q) => ({ tipo: 'multipla' as const, ...q }));
+}
+
 /** Whether the class has barreiras (the answer then carries "dua"). */
 function hasBarreiras(ctx: LessonContext): boolean {
   return (ctx.turma.barreiras ?? []).length > 0;
@@ -183,16 +209,7 @@ function answerSchema(ctx: LessonContext) {
       objects.length > 0 ? z.array(z.string()).min(1).max(LIMITS.objetosConhecimentoMax) : z.string().trim().max(LIMITS.lessonFieldMax),
     experiencias: text,
     evidencias: text,
-    verificacao: z.object({
-      questoes: z.array(
-        z.object({
-          enunciado: z.string(),
-          alternativas: z.array(z.string()),
-          correta: z.number(),
-          habilidade: z.string().optional(),
-        }),
-      ),
-    }),
+    verificacao: z.object({ questoes: z.array(questionSchema(ctx)) }),
     dua: hasBarreiras(ctx) ? duaSchema : z.unknown().optional(),
   });
 }
@@ -268,12 +285,12 @@ export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAn
   }
   const lessonCodes = pinnedSkills(ctx).length > 0 ? pinnedSkills(ctx).map((s) => s.code) : codes;
   const verificacao = verificacaoSchema.safeParse({
-    questoes: parsed.data.verificacao.questoes.map((q) => ({ tipo: 'multipla', ...q, habilidade: q.habilidade ?? '' })),
+    questoes: parsed.data.verificacao.questoes.map((q) => ({ ...q, habilidade: q.habilidade ?? '' })),
   });
   if (!verificacao.success) {
     throw schemaError(`verificacao: ${verificacao.error.issues.map((i) => i.message).join('; ')}`);
   }
-  const expected = verificacaoQuestionCount(detailLevel(ctx));
+  const expected = verificacaoCount(detailLevel(ctx), ctx.turma.etapa);
   if (verificacao.data.questoes.length !== expected) {
     throw schemaError(`verificacao: ${verificacao.data.questoes.length} questões, esperadas ${expected}`);
   }

@@ -1,4 +1,4 @@
-import { LIMITS, verificacaoQuestionCount, type HabilidadeMatch, type QuestaoAberta, type Verificacao } from '@planejador/contracts';
+import { etapaOf, LIMITS, materiaLabel, verificacaoCount, type HabilidadeMatch, type QuestaoAberta, type Verificacao } from '@planejador/contracts';
 import { asClause, detailLevel, habilidadesText, noSkillsText, sharesMeaningfulWord } from './curriculum-text';
 import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
 import { LEVEL_BOUNDS } from './lesson-prompt';
@@ -105,6 +105,9 @@ function objetivos(l: Lesson): string {
 
 function objetos(l: Lesson): string {
   if (l.objects.length > 0) return l.objects.join('\n');
+  // Infantil's objectives and Ensino Médio's skills list no knowledge objects: their campo or área names the lesson's.
+  const units = [...new Set(l.skills.map((s) => s.unit.trim()).filter(Boolean))];
+  if (units.length > 0) return `${units.join('\n')}\nTema da aula: ${l.titulo}.`;
   return `${noSkillsText(l.ctx)}\nTema da aula: ${l.titulo}.`;
 }
 
@@ -174,7 +177,7 @@ function evidencias(l: Lesson): string {
  * skill's official text: the drafter never invents alternatives. As many as the detail level asks for.
  */
 function verificacao(l: Lesson): Verificacao {
-  const count = verificacaoQuestionCount(l.level);
+  const count = verificacaoCount(l.level, l.ctx.turma.etapa);
   const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
   const expected = (skill: HabilidadeMatch | undefined) =>
     skill ? `Espera-se que o estudante mostre que consegue ${asClause(skill.description)}` : `Espera-se que o estudante relacione sua resposta à atividade da aula: ${l.ctx.aula.prompt.trim()}`;
@@ -217,6 +220,127 @@ function verificacao(l: Lesson): Verificacao {
   };
 }
 
+/** Whether the lesson is infantil's: a proposta of experiences for young children, checked by points to observe. */
+function isInfantil(l: Lesson): boolean {
+  return etapaOf(l.ctx.turma.etapa) === 'infantil';
+}
+
+/** "no campo de experiência "O eu, o outro e o nós"", or Computação's objectives. */
+function campoPhrase(l: Lesson): string {
+  const materia = l.ctx.aula.materia;
+  return materia === 'computacao' ? 'com os objetivos de Computação' : `no campo de experiência "${materiaLabel(materia)}"`;
+}
+
+function objetivosInfantil(l: Lesson): string {
+  const own = l.skills.map((s) => `${asClause(s.description)} (${s.code}), nas vivências de ${l.tema}`);
+  const extras = [
+    `participar das brincadeiras e vivências de ${l.tema} com as outras crianças e os adultos`,
+    `expressar, com gestos, falas ou desenhos, o que viveram em ${l.tema}`,
+    ...(l.previous !== null ? [`retomar o que viveram na proposta da Aula ${l.previous}`] : []),
+    `contar na roda de conversa o que descobriram em ${l.tema}`,
+    `reconhecer ${l.tema} em situações do seu dia a dia`,
+  ];
+  return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].objetivos));
+}
+
+/**
+ * A proposta of experiences for the grupo's children: a roda de conversa, the teacher's own vivência (the
+ * description) with the skill's example lesson when the curriculum has one, play with its materials, a sharing of what
+ * was lived, and a closing roda. The same number of steps per level as a lesson of the other stages.
+ */
+function experienciasInfantil(l: Lesson): string {
+  const { level } = l;
+  const timed = (text: string, minutes: number) => (level >= 4 ? `${text} (cerca de ${minutes} min)` : text);
+  const codes = l.skills.map((s) => s.code).join(', ');
+  const steps: string[] = [];
+
+  let acolhida = `Acolhida e roda de conversa: apresentar às crianças a proposta ${l.tema} e escutar o que já conhecem e o que têm vontade de fazer.`;
+  if (l.previous !== null) acolhida += ` Relembrar com as crianças o que viveram na proposta da Aula ${l.previous}.`;
+  steps.push(timed(acolhida, STEP_MINUTES.acolhida));
+
+  let vivencia = `Vivência: ${sentence(l.ctx.aula.prompt)}`;
+  const example = exampleActivity(l);
+  if (level >= 2 && level <= 3 && example) vivencia += ` ${example}`;
+  if (level >= 3) vivencia += ` O professor brinca junto, acompanha as crianças, faz perguntas e acolhe as descobertas de cada uma.`;
+  steps.push(timed(vivencia, STEP_MINUTES.desenvolvimento));
+
+  if (level >= 4) {
+    let brincadeira = `Brincadeira e exploração: em pequenos grupos, as crianças exploram e brincam com ${l.tema}`;
+    brincadeira += l.skills.length > 0 ? `, vivendo o objetivo de ${asClause(l.skills[0].description).replace(/[.;\s]+$/u, '')}.` : '.';
+    if (example) brincadeira += ` ${example}`;
+    if (l.terms.length > 0) brincadeira += ` Materiais e recursos possíveis: ${l.terms.slice(0, 4).join(', ')}.`;
+    steps.push(timed(brincadeira, STEP_MINUTES.pratica));
+  }
+  if (level >= 2) {
+    const link = l.skills.length === 0 ? '' : ` (${codes})`;
+    steps.push(
+      timed(
+        `Registro e partilha: as crianças mostram e contam, com falas, gestos ou desenhos, o que viveram em ${l.tema}; o professor registra as falas e as produções${link}.`,
+        STEP_MINUTES.sistematizacao,
+      ),
+    );
+  }
+  let encerramento = `Encerramento: roda de conversa sobre o que as crianças mais gostaram em ${l.tema}, observando os pontos de observação da proposta.`;
+  if (l.next !== null) encerramento += ` Contar às crianças que a proposta da Aula ${l.next} continua a partir do que viveram hoje.`;
+  steps.push(timed(encerramento, STEP_MINUTES.encerramento));
+  const notes = l.ctx.turma.observacoesAdicionais?.trim();
+  if (level >= 5 && notes) steps.push(`Adequações para a turma na proposta ${l.tema}: considerar as observações da turma (${notes}).`);
+
+  let text = `Proposta de experiências ${campoPhrase(l)}.\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`;
+  const wish = l.ctx.regeneration?.adaptacao ? undefined : l.ctx.regeneration?.instrucao?.trim();
+  if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
+  return text;
+}
+
+function evidenciasInfantil(l: Lesson): string {
+  const own = l.skills.map((s) => `Nas vivências de ${l.tema}, as crianças mostram que conseguem ${asClause(s.description)} (${s.code}).`);
+  const extras = [
+    ...(l.skills.length === 0 ? [`As crianças participam das vivências e brincadeiras de ${l.tema}.`] : []),
+    `As falas, os gestos e os desenhos das crianças durante ${l.tema} mostram o que viveram e descobriram.`,
+    `Na roda de conversa, as crianças contam o que fizeram em ${l.tema}.`,
+    `Registro do professor (fotos, anotações e produções das crianças) sobre a participação de cada criança em ${l.tema}.`,
+  ];
+  return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].evidencias));
+}
+
+/**
+ * Infantil's check: points the teacher observes during the proposta (open items), what to look for drawn from the
+ * objective's official text.
+ */
+function pontosDeObservacao(l: Lesson): Verificacao {
+  const count = verificacaoCount(l.level, l.ctx.turma.etapa);
+  const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
+  const clause = (skill: HabilidadeMatch | undefined) => (skill ? asClause(skill.description) : `participar da proposta: ${asClause(l.ctx.aula.prompt)}`);
+  const points: { enunciado: string; resposta: (skill: HabilidadeMatch | undefined) => string }[] = [
+    {
+      enunciado: `Como a criança participa das vivências e brincadeiras de ${l.tema}?`,
+      resposta: (s) => sentence(`Observar se a criança se envolve na proposta e se já consegue ${clause(s)}`),
+    },
+    {
+      enunciado: `O que a criança expressa, com falas, gestos ou desenhos, sobre o que viveu em ${l.tema}?`,
+      resposta: (s) => sentence(`Procurar, nas falas e produções da criança, sinais de que ela consegue ${clause(s)}`),
+    },
+    {
+      enunciado: `Como a criança interage com as outras crianças e com os adultos durante ${l.tema}?`,
+      resposta: (s) => sentence(`Observar se a criança participa junto com as outras e se, com elas, consegue ${clause(s)}`),
+    },
+    {
+      enunciado: `Que descobertas a criança conta na roda de conversa sobre ${l.tema}?`,
+      resposta: (s) => sentence(`Anotar o que a criança conta e se isso mostra que ela consegue ${clause(s)}`),
+    },
+    {
+      enunciado: `Como a criança lida com o que ainda é difícil para ela em ${l.tema}?`,
+      resposta: (s) => sentence(`Observar se a criança tenta de novo, pede ajuda ou observa as outras, e se avança no objetivo de ${clause(s)}`),
+    },
+  ];
+  return {
+    questoes: points.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
+      const skill = skillAt(i);
+      return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
+    }),
+  };
+}
+
 /**
  * Whether the teacher should confirm the skill the drafter took: nothing pinned, and the search found no match or
  * the description shares no meaningful word with the first skill (the drafter would otherwise guess silently).
@@ -241,7 +365,8 @@ export class OfflineLessonDrafter implements LessonGenerator {
     const skills = pickOfflineSkills(ctx);
     const lesson = lessonOf(ctx, skills);
     const regeneration = ctx.regeneration;
-    let activities = experiencias(lesson);
+    const infantil = isInfantil(lesson);
+    let activities = infantil ? experienciasInfantil(lesson) : experiencias(lesson);
     // An adaptation rewrites the lesson's current activities (the skills stay: they are the lesson's pins).
     if (regeneration?.adaptacao) {
       activities = adaptActivities({
@@ -253,7 +378,7 @@ export class OfflineLessonDrafter implements LessonGenerator {
     }
     return {
       titulo: lesson.titulo,
-      verificacao: verificacao(lesson),
+      verificacao: infantil ? pontosDeObservacao(lesson) : verificacao(lesson),
       dua: offlineDua(
         ctx.turma.barreiras ?? [],
         `${ctx.aula.prompt}\n${regeneration?.current?.experiencias ?? activities}`,
@@ -263,10 +388,10 @@ export class OfflineLessonDrafter implements LessonGenerator {
       avisos: needsSkillConfirmation(ctx, skills) ? ['habilidade-a-confirmar'] : [],
       habilidadeCodes: skills.map((s) => s.code),
       habilidades: skills.length > 0 ? habilidadesText(skills) : noSkillsText(ctx),
-      objetivos: objetivos(lesson),
+      objetivos: infantil ? objetivosInfantil(lesson) : objetivos(lesson),
       objetosConhecimento: objetos(lesson),
       experiencias: activities,
-      evidencias: evidencias(lesson),
+      evidencias: infantil ? evidenciasInfantil(lesson) : evidencias(lesson),
     };
   }
 }

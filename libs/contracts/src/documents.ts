@@ -1,4 +1,5 @@
 import type { Dua } from './barreiras';
+import type { Etapa } from './etapas';
 import type { Verificacao } from './verificacao';
 
 /** Everything the .docx renderer needs: plain data in, a Buffer out. */
@@ -25,6 +26,8 @@ export interface PlanDocument {
   professor: string;
   turma: string;
   ano: string;
+  /** The class's school stage; absent: fundamental. Infantil's checks print as points to observe, without a Gabarito. */
+  etapa?: Etapa;
   estado: string;
   instituicao: string;
   createdAt: Date;

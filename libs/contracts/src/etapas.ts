@@ -1,6 +1,6 @@
 // The one definition of the school stages (decisions.md, "The whole BNCC"): every other part asks it for the years,
 // their labels, the subjects and the code patterns instead of listing them. No zod here, as in domain.ts.
-import type { Materia } from './domain';
+import { LIMITS, verificacaoQuestionCount, type Materia } from './domain';
 
 export const ETAPAS = ['infantil', 'fundamental', 'medio'] as const;
 export type Etapa = (typeof ETAPAS)[number];
@@ -40,7 +40,14 @@ export interface EtapaDef {
    * draws from its area's whole set.
    */
   skillsByAno: boolean;
+  /**
+   * How a lesson's check of learning is written: questions for the students ('questoes'), or, in infantil, points the
+   * teacher observes ('observacao': only open items, each with what to look for as its respostaEsperada).
+   */
+  verificacao: VerificacaoKind;
 }
+
+export type VerificacaoKind = 'questoes' | 'observacao';
 
 const INFANTIL_GRUPOS = ['bebês', 'crianças bem pequenas', 'crianças pequenas'] as const;
 
@@ -72,6 +79,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       CO: 'computacao',
     },
     skillsByAno: true,
+    verificacao: 'observacao',
   },
   fundamental: {
     value: 'fundamental',
@@ -108,6 +116,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       CO: 'computacao',
     },
     skillsByAno: true,
+    verificacao: 'questoes',
   },
   medio: {
     value: 'medio',
@@ -129,6 +138,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       CO: 'computacao',
     },
     skillsByAno: false,
+    verificacao: 'questoes',
   },
 };
 
@@ -172,6 +182,25 @@ const CONTRACTIONS = { de: 'd', em: 'n', para: 'para ' } as const;
 /** The ano after a preposition: ('5', fundamental, 'de') -> 'do 5º ano'; ('1', medio, 'para') -> 'para a 1ª série do Ensino Médio'. */
 export function anoPhrase(ano: string | number, etapa: Etapa, preposition: keyof typeof CONTRACTIONS): string {
   return `${CONTRACTIONS[preposition]}${ETAPA_DEFS[etapa].anoArticle} ${anoLabel(ano, etapa)}`;
+}
+
+/** How the stage's lessons check learning: questions, or (infantil) points to observe. */
+export function verificacaoKindOf(etapa: Etapa | null | undefined): VerificacaoKind {
+  return ETAPA_DEFS[etapaOf(etapa)].verificacao;
+}
+
+/** What a page and the export call each kind of check, its items, and the answer each item carries. */
+export const VERIFICACAO_KIND_LABELS: Record<VerificacaoKind, { heading: string; item: string; resposta: string }> = {
+  questoes: { heading: 'Verificação da aprendizagem', item: 'Questão', resposta: 'Resposta esperada' },
+  observacao: { heading: 'Pontos de observação', item: 'Ponto de observação', resposta: 'O que observar' },
+};
+
+/**
+ * How many items a lesson's check holds: the detail level's number of questions (verificacaoQuestionCount), or, for
+ * points to observe, the fewest a check may hold (a proposta for young children is watched for a few things).
+ */
+export function verificacaoCount(nivelDetalhamento: number, etapa: Etapa | null | undefined): number {
+  return verificacaoKindOf(etapa) === 'observacao' ? LIMITS.verificacaoMin : verificacaoQuestionCount(nivelDetalhamento);
 }
 
 export function materiasOf(etapa: Etapa): readonly Materia[] {

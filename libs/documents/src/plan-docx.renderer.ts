@@ -32,10 +32,13 @@ import {
   LESSON_FIELDS,
   materiaLabel,
   trimestreLabel,
+  VERIFICACAO_KIND_LABELS,
+  verificacaoKindOf,
   type LessonField,
   type PlanDocument,
   type PlanDocumentLesson,
   type Questao,
+  type VerificacaoKind,
   formatIsoDatePtBr,
 } from '@planejador/contracts';
 import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
@@ -217,10 +220,9 @@ export function lessonHeading(lesson: Pick<PlanDocumentLesson, 'numeroAula' | 't
   return cleanText(titulo ? `Aula ${lesson.numeroAula} — ${titulo}` : `Aula ${lesson.numeroAula}`);
 }
 
-export const VERIFICACAO_HEADING = 'Verificação da aprendizagem';
 export const GABARITO_HEADING = 'Gabarito';
 
-function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
+function lessonBlock(lesson: PlanDocumentLesson, kind: VerificacaoKind): (Paragraph | Table)[] {
   const heading = new Paragraph({
     heading: HeadingLevel.HEADING_2,
     keepNext: true,
@@ -249,7 +251,7 @@ function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
         ],
       }),
   );
-  return [heading, ...description, table(LESSON_COLUMNS, rows), ...duaBlock(lesson), ...verificacaoBlock(lesson)];
+  return [heading, ...description, table(LESSON_COLUMNS, rows), ...duaBlock(lesson), ...verificacaoBlock(lesson, kind)];
 }
 
 /** "1. " in bold, then the text. */
@@ -291,15 +293,32 @@ function duaBlock(lesson: PlanDocumentLesson): Paragraph[] {
   ];
 }
 
-/** The lesson's questions for the students, after its table: statements and A-D alternatives, no answers. */
-function verificacaoBlock(lesson: PlanDocumentLesson): Paragraph[] {
+/**
+ * The lesson's questions for the students, after its table: statements and A-D alternatives, no answers. Points to
+ * observe (infantil) are the teacher's own: each with what to look for, under their own heading.
+ */
+function verificacaoBlock(lesson: PlanDocumentLesson, kind: VerificacaoKind): Paragraph[] {
   const questoes = lesson.verificacao?.questoes ?? [];
   if (!questoes.length) return [];
   const title = new Paragraph({
     heading: HeadingLevel.HEADING_3,
     keepNext: true,
-    children: [new TextRun(VERIFICACAO_HEADING)],
+    children: [new TextRun(VERIFICACAO_KIND_LABELS[kind].heading)],
   });
+  if (kind === 'observacao') {
+    return [
+      title,
+      ...questoes.flatMap((questao, index) => [
+        numbered(index + 1, questao.enunciado, { keepNext: true, after: 40 }),
+        new Paragraph({
+          keepLines: true,
+          indent: { left: 360 },
+          spacing: { before: 0, after: 160 },
+          children: [new TextRun({ text: `${VERIFICACAO_KIND_LABELS.observacao.resposta}: `, bold: true }), new TextRun(cleanText(answerText(questao)))],
+        }),
+      ]),
+    ];
+  }
   return [
     title,
     ...questoes.flatMap((questao, index) => {
@@ -329,9 +348,11 @@ export function answerText(questao: Questao): string {
 
 /**
  * Every lesson's answers, apart at the end (on a page of their own), so the questions can be printed without them;
- * nothing when no lesson has a check of learning.
+ * nothing when no lesson has a check of learning, or when the checks are points to observe (their answers are
+ * printed beside them).
  */
-function answerKey(lessons: readonly PlanDocumentLesson[], title: string): Paragraph[] {
+function answerKey(lessons: readonly PlanDocumentLesson[], title: string, kind: VerificacaoKind): Paragraph[] {
+  if (kind === 'observacao') return [];
   const checked = lessons.filter((lesson) => lesson.verificacao?.questoes.length);
   if (!checked.length) return [];
   return [
@@ -401,12 +422,13 @@ function pageFooter(): Footer {
  */
 export function planBlocks(plan: PlanDocument, gabaritoTitle: string): (Paragraph | Table)[] {
   const lessons = [...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula);
+  const kind = verificacaoKindOf(plan.etapa);
   return [
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
     identificationTable(plan),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
-    ...lessons.flatMap(lessonBlock),
-    ...answerKey(lessons, gabaritoTitle),
+    ...lessons.flatMap((lesson) => lessonBlock(lesson, kind)),
+    ...answerKey(lessons, gabaritoTitle, kind),
   ];
 }
 

@@ -39,6 +39,7 @@ export function planDocument(plano: PlanoAula): PlanDocument {
     turma: turma.numero,
     // The stage's label of the year ('5º ano', '1ª série do Ensino Médio', 'Creche/Pré-escola — bebês').
     ano: anoLabel(turma.ano, etapaOf(turma.etapa)),
+    etapa: etapaOf(turma.etapa),
     estado: turma.estado,
     instituicao: turma.instituicao,
     createdAt: plano.createdAt,

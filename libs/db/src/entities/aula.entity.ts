@@ -15,7 +15,7 @@ export class Aula {
   @Property({ type: 'smallint' })
   numeroAula!: number;
 
-  @Property({ type: 'string', length: 32 })
+  @Property({ type: 'string', length: 48 })
   materia!: string;
 
   @Property({ type: 'text' })

@@ -18,7 +18,7 @@ export class PlanoAula {
   @Property({ type: 'boolean', default: false })
   temaAutomatico: boolean & Opt = false;
 
-  @Property({ type: 'string', length: 32 })
+  @Property({ type: 'string', length: 48 })
   materiaGeral!: string;
 
   @ManyToOne(() => Turma, { ref: true, deleteRule: 'cascade', index: true })

@@ -18,6 +18,7 @@ import { Migration20261127174300_avaliacoes } from './Migration20261127174300_av
 import { Migration20261127194500_curriculum_etapa } from './Migration20261127194500_curriculum_etapa';
 import { Migration20261127200000_dua } from './Migration20261127200000_dua';
 import { Migration20261127200500_turma_etapa } from './Migration20261127200500_turma_etapa';
+import { Migration20261127210000_materia_campos } from './Migration20261127210000_materia_campos';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127194500_curriculum_etapa', class: Migration20261127194500_curriculum_etapa },
   { name: 'Migration20261127200000_dua', class: Migration20261127200000_dua },
   { name: 'Migration20261127200500_turma_etapa', class: Migration20261127200500_turma_etapa },
+  { name: 'Migration20261127210000_materia_campos', class: Migration20261127210000_materia_campos },
 ];

@@ -8,6 +8,8 @@ import {
   REGENERABLE_FIELD_LABELS,
   type Aula,
   type Barreira,
+  VERIFICACAO_KIND_LABELS,
+  verificacaoKindOf,
   type Etapa,
   type LessonField,
   type RegenerableField,
@@ -62,6 +64,7 @@ interface LessonCardProps {
  */
 export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
+  const verificacaoKind = verificacaoKindOf(etapa);
   const tituloId = useId();
   const busy = isLessonBusy(aula);
   const failed = aula.generation.state === 'failed';
@@ -83,7 +86,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
       variant="ghost"
       className="h-7 px-2 text-xs"
       disabled={busy || failed}
-      aria-label={`Gerar novamente só o campo ${REGENERABLE_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
+      aria-label={`Gerar novamente só o campo ${field === 'verificacao' ? VERIFICACAO_KIND_LABELS[verificacaoKind].heading : REGENERABLE_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
       title="Gerar novamente só este campo"
       onClick={() => setRegenerating({ campo: field })}
     >
@@ -264,7 +267,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
           <section aria-labelledby={`${headingId}-verificacao`} className="flex flex-col gap-2 border-t pt-4">
             <div className="flex items-center justify-between gap-2">
               <h3 id={`${headingId}-verificacao`} className="text-sm font-semibold">
-                {REGENERABLE_FIELD_LABELS.verificacao}
+                {VERIFICACAO_KIND_LABELS[verificacaoKind].heading}
               </h3>
               {regenerateFieldButton('verificacao')}
             </div>
@@ -273,11 +276,12 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
                 numeroAula={aula.numeroAula}
                 codes={aula.habilidadeCodes}
                 verificacao={texts.verificacao}
+                kind={verificacaoKind}
                 readOnly={busy}
                 onChange={(verificacao) => onChangeLesson(aula.id, { verificacao })}
               />
             ) : (
-              <VerificacaoView verificacao={texts.verificacao} />
+              <VerificacaoView verificacao={texts.verificacao} kind={verificacaoKind} />
             )}
           </section>
           {showDua ? (

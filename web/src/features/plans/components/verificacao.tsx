@@ -1,4 +1,13 @@
-import { ALTERNATIVA_LETRAS, LIMITS, type Questao, type QuestaoAberta, type QuestaoMultipla, type Verificacao } from '@planejador/contracts';
+import {
+  ALTERNATIVA_LETRAS,
+  LIMITS,
+  VERIFICACAO_KIND_LABELS,
+  type Questao,
+  type QuestaoAberta,
+  type QuestaoMultipla,
+  type Verificacao,
+  type VerificacaoKind,
+} from '@planejador/contracts';
 import { CheckCircle2, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,9 +20,10 @@ import { verificacaoIssues } from '../utils/lesson-checks';
 /**
  * A lesson's "Verificação da aprendizagem" as the teacher reads it: the questions numbered, a multiple-choice
  * question's alternatives A-D with the right one marked (for the teacher; the export keeps the answers apart), an
- * open question with the answer expected.
+ * open question with the answer expected. In infantil (kind 'observacao') the items are points to observe, each with
+ * what to look for.
  */
-export function VerificacaoView({ verificacao }: { verificacao: Verificacao | null }) {
+export function VerificacaoView({ verificacao, kind = 'questoes' }: { verificacao: Verificacao | null; kind?: VerificacaoKind }) {
   if (!verificacao?.questoes.length) return <p className="text-sm italic text-muted-foreground">Nenhuma verificação definida</p>;
   return (
     <ol className="flex flex-col gap-3 text-sm">
@@ -43,7 +53,7 @@ export function VerificacaoView({ verificacao }: { verificacao: Verificacao | nu
             </ul>
           ) : (
             <p className="whitespace-pre-wrap pl-4 text-muted-foreground">
-              <span className="font-medium text-foreground">Resposta esperada:</span> {questao.respostaEsperada}
+              <span className="font-medium text-foreground">{VERIFICACAO_KIND_LABELS[kind].resposta}:</span> {questao.respostaEsperada}
             </p>
           )}
         </li>
@@ -71,6 +81,8 @@ interface VerificacaoEditorProps {
   /** The lesson's skill codes: each question cites one of them. */
   codes: readonly string[];
   verificacao: Verificacao | null;
+  /** Questions, or (infantil) points to observe: open items only, no choice of type. */
+  kind?: VerificacaoKind;
   readOnly: boolean;
   onChange: (next: Verificacao) => void;
 }
@@ -79,8 +91,11 @@ interface VerificacaoEditorProps {
  * Editing the check: each question's statement, type, alternatives and right answer or expected answer, its skill;
  * 3 to 5 questions. What the api would refuse is said beside the question while typing; the plan's save sends it.
  */
-export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, onChange }: VerificacaoEditorProps) {
+export function VerificacaoEditor({ numeroAula, codes, verificacao, kind = 'questoes', readOnly, onChange }: VerificacaoEditorProps) {
   const baseId = useId();
+  const labels = VERIFICACAO_KIND_LABELS[kind];
+  const observes = kind === 'observacao';
+  const item = labels.item.toLocaleLowerCase('pt-BR');
   if (!verificacao) {
     return (
       <div className="flex flex-col items-start gap-2">
@@ -92,7 +107,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
           onClick={() => onChange({ questoes: Array.from({ length: LIMITS.verificacaoMin }, () => blankQuestion(codes)) })}
         >
           <Plus aria-hidden="true" />
-          Criar verificação da Aula {numeroAula}
+          {observes ? `Criar pontos de observação da Aula ${numeroAula}` : `Criar verificação da Aula ${numeroAula}`}
         </Button>
       </div>
     );
@@ -116,23 +131,29 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
         const errorId = messages.length ? `${id}-erro` : undefined;
         return (
           <fieldset key={index} className="flex flex-col gap-3 rounded-md border p-3" aria-describedby={errorId}>
-            <legend className="px-1 text-sm font-semibold">Questão {n}</legend>
+            <legend className="px-1 text-sm font-semibold">
+              {labels.item} {n}
+            </legend>
             <div className="grid gap-3 sm:grid-cols-2">
+              {observes ? null : (
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor={`${id}-tipo`}>Tipo da questão {n}</Label>
+                  <select
+                    id={`${id}-tipo`}
+                    className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+                    value={questao.tipo}
+                    disabled={readOnly}
+                    onChange={(event) => setQuestion(index, withTipo(questao, event.target.value as Questao['tipo']))}
+                  >
+                    <option value="multipla">Múltipla escolha</option>
+                    <option value="aberta">Aberta</option>
+                  </select>
+                </div>
+              )}
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-tipo`}>Tipo da questão {n}</Label>
-                <select
-                  id={`${id}-tipo`}
-                  className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-                  value={questao.tipo}
-                  disabled={readOnly}
-                  onChange={(event) => setQuestion(index, withTipo(questao, event.target.value as Questao['tipo']))}
-                >
-                  <option value="multipla">Múltipla escolha</option>
-                  <option value="aberta">Aberta</option>
-                </select>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-habilidade`}>Habilidade da questão {n}</Label>
+                <Label htmlFor={`${id}-habilidade`}>
+                  Habilidade {observes ? 'do' : 'da'} {item} {n}
+                </Label>
                 <select
                   id={`${id}-habilidade`}
                   className="h-10 rounded-md border border-input bg-card px-3 text-sm"
@@ -149,7 +170,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
               </div>
             </div>
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-enunciado`}>Enunciado da questão {n}</Label>
+              <Label htmlFor={`${id}-enunciado`}>{observes ? `O que observar no ponto ${n}` : `Enunciado da questão ${n}`}</Label>
               <Textarea
                 id={`${id}-enunciado`}
                 rows={2}
@@ -163,7 +184,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
               <MultiplaFields id={id} n={n} questao={questao} readOnly={readOnly} onChange={(next) => setQuestion(index, next)} />
             ) : (
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-resposta`}>Resposta esperada da questão {n}</Label>
+                <Label htmlFor={`${id}-resposta`}>{observes ? `O que procurar no ponto ${n}` : `Resposta esperada da questão ${n}`}</Label>
                 <Textarea
                   id={`${id}-resposta`}
                   rows={2}
@@ -188,11 +209,11 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
               variant="ghost"
               className="self-start text-muted-foreground hover:text-destructive"
               disabled={readOnly || questoes.length <= LIMITS.verificacaoMin}
-              title={questoes.length <= LIMITS.verificacaoMin ? `A verificação tem pelo menos ${LIMITS.verificacaoMin} questões` : undefined}
+              title={questoes.length <= LIMITS.verificacaoMin ? `A verificação tem pelo menos ${LIMITS.verificacaoMin} itens` : undefined}
               onClick={() => onChange({ questoes: questoes.filter((_q, i) => i !== index) })}
             >
               <Trash2 aria-hidden="true" />
-              Remover questão {n}
+              Remover {item} {n}
             </Button>
           </fieldset>
         );
@@ -205,10 +226,10 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, readOnly, on
           onClick={() => onChange({ questoes: [...questoes, blankQuestion(codes)] })}
         >
           <Plus aria-hidden="true" />
-          Adicionar questão
+          Adicionar {item}
         </Button>
         <span className="text-xs text-muted-foreground" aria-live="polite">
-          {questoes.length} de {LIMITS.verificacaoMax} questões (mínimo {LIMITS.verificacaoMin})
+          {questoes.length} de {LIMITS.verificacaoMax} {observes ? 'pontos' : 'questões'} (mínimo {LIMITS.verificacaoMin})
         </span>
       </div>
     </div>
