@@ -1,4 +1,4 @@
-import { MSG, type Aula, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Turma } from '@planejador/contracts';
+import { MSG, type Aula, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Plano, type Turma } from '@planejador/contracts';
 import JSZip from 'jszip';
 import {
   createPlan,
@@ -162,6 +162,16 @@ describe('skill search by school stage', () => {
     // What to look for is drawn from the objective's official text.
     expect(aula.verificacao!.questoes[0]).toMatchObject({ respostaEsperada: expect.stringMatching(/^Observar se a criança (?:se envolve|consegue)/) });
     expect(aula.objetosConhecimento).toContain('Corpo, gestos e movimentos');
+
+    // Saved through the api, a point to observe stays open: a multiple-choice item is refused, nothing changes.
+    const [point] = aula.verificacao!.questoes;
+    const closed = { tipo: 'multipla', enunciado: point.enunciado, alternativas: ['Sim', 'Não', 'Às vezes', 'Nunca'], correta: 0, habilidade: point.habilidade };
+    const refused = await client.put<{ message: string }>(`/api/planos/${plan.id}`, {
+      aulas: [{ id: aula.id, versao: aula.versao, verificacao: { questoes: [closed, ...aula.verificacao!.questoes.slice(1)] } }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MSG.pontoDeObservacaoAberto(1, 1));
+    expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body.aulas[0].verificacao).toEqual(aula.verificacao);
 
     const res = await client.get<Buffer>(`/api/planos/${plan.id}/export`);
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, HttpException, HttpStatus, Inje
 import {
   codesInText,
   etapaOf,
+  verificacaoKindOf,
   cutAtWord,
   isInProgress,
   LIMITS,
@@ -247,6 +248,11 @@ export class PlanosService {
         if (verificacao !== aula.verificacao) {
           const outside = questionsOutsideSkills(verificacao!, codes);
           if (outside.length) throw new BadRequestException({ message: MSG.questaoHabilidadeForaDaAula(aula.numeroAula, outside[0]) });
+          // Infantil checks by points to observe: open items only (decisions.md, "The whole BNCC").
+          const closed = verificacao!.questoes.findIndex((questao) => questao.tipo !== 'aberta');
+          if (verificacaoKindOf(etapaOf(etapa)) === 'observacao' && closed >= 0) {
+            throw new BadRequestException({ message: MSG.pontoDeObservacaoAberto(aula.numeroAula, closed + 1) });
+          }
         }
         // DUA strategies (validated by the contract: at least one per principle); sent unchanged, nothing changes.
         const dua = input.dua && JSON.stringify(input.dua) !== JSON.stringify(aula.dua ?? null) ? input.dua : aula.dua;

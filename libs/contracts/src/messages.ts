@@ -131,6 +131,9 @@ export const MSG = {
   /** A question citing a skill the lesson does not cite. */
   questaoHabilidadeForaDaAula: (numeroAula: number, n: number) =>
     `Aula ${numeroAula}, questão ${n}: a habilidade da questão deve ser uma das habilidades da aula.`,
+  /** Educação Infantil checks learning by points to observe: no multiple choice. */
+  pontoDeObservacaoAberto: (numeroAula: number, n: number) =>
+    `Aula ${numeroAula}, ponto de observação ${n}: na Educação Infantil cada ponto é aberto (o que observar), sem alternativas.`,
   /** Offline (no AI configured): a regeneration's wish is kept as a note for the teacher, nothing is charged. */
   calendarioAnoInvalido: 'Ano do calendário inválido.',
   calendarioTrimestresTres: 'Informe os 3 trimestres, em ordem (1º, 2º e 3º).',
