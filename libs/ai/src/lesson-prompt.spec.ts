@@ -103,6 +103,14 @@ describe('regeneration prompt', () => {
     expect(text).toContain('1. Quanto é metade de 8? (EF05MA03)\n   A) 2\n   B) 4 (correta)');
     expect(text).toContain('Resposta esperada: Uma de quatro partes iguais.');
     expect(text).toContain('Reescreva somente a verificação da aprendizagem');
+    expect(text).toContain('novas questões sobre esta aula');
+  });
+
+  it('rewrites the points to observe of an infantil proposta as points, never as questions', () => {
+    const ctx = fractionLesson({ turma: { etapa: 'infantil', ano: '3' }, regeneration: { campo: 'verificacao', current: {} } });
+    const text = buildLessonMessages(ctx)[1].content;
+    expect(text).toContain('novos pontos de observação desta proposta, abertos, com o que observar');
+    expect(text).not.toContain('novas questões');
   });
 
   it('lists pinned skills instead of candidates', () => {

@@ -271,7 +271,9 @@ function regenerationLines(ctx: LessonContext): string[] {
     );
   } else if (regeneration.campo === 'verificacao') {
     lines.push(
-      'Reescreva somente a verificação da aprendizagem (novas questões sobre esta aula); nos demais campos devolva o texto atual sem mudanças.',
+      verificacaoKindOf(ctx.turma.etapa) === 'observacao'
+        ? 'Reescreva somente a verificação da aprendizagem (novos pontos de observação desta proposta, abertos, com o que observar); nos demais campos devolva o texto atual sem mudanças.'
+        : 'Reescreva somente a verificação da aprendizagem (novas questões sobre esta aula); nos demais campos devolva o texto atual sem mudanças.',
     );
   } else if (regeneration.campo) {
     lines.push(

@@ -321,7 +321,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
         onQueued={(from) => onRegenerationQueued(aula.id, from)}
       />
       <SkillPickerDialog aula={aula} ano={ano} etapa={etapa} turmaId={turmaId} open={picking} saving={savingSkills} onOpenChange={setPicking} onSave={(codes) => void saveSkills(codes)} />
-      <VersionsDialog planoId={planoId} aula={aula} open={showVersions} onOpenChange={setShowVersions} />
+      <VersionsDialog planoId={planoId} aula={aula} etapa={etapa} open={showVersions} onOpenChange={setShowVersions} />
     </section>
   );
 }

@@ -10,6 +10,8 @@ import {
   type RegenerateAulaResponse,
   anoPhrase,
   DEFAULT_ETAPA,
+  VERIFICACAO_KIND_LABELS,
+  verificacaoKindOf,
 } from '@planejador/contracts';
 import { History, Loader2, RefreshCw, Replace, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -335,6 +337,8 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
 interface VersionsDialogProps {
   planoId: string;
   aula: Aula;
+  /** The class's stage: infantil checks by points to observe (named so). */
+  etapa?: Etapa;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -343,7 +347,8 @@ interface VersionsDialogProps {
  * "Versões": the contents the lesson had (the newest 50 are kept), newest first, each with its origin, date, preview
  * and a restore; the newest 20 first, then a page more at each 'Ver versões anteriores'.
  */
-export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDialogProps) {
+export function VersionsDialog({ planoId, aula, etapa, open, onOpenChange }: VersionsDialogProps) {
+  const kind = verificacaoKindOf(etapa);
   const versions = useAulaVersoes(planoId, aula.id, open, aula.versao);
   const list = useMemo(() => versions.data?.pages.flatMap((page) => page.versions) ?? [], [versions.data]);
   const restore = useRestoreVersao(planoId);
@@ -406,9 +411,9 @@ export function VersionsDialog({ planoId, aula, open, onOpenChange }: VersionsDi
                     </div>
                   ))}
                   <div>
-                    <dt className="font-medium">{REGENERABLE_FIELD_LABELS.verificacao}</dt>
+                    <dt className="font-medium">{VERIFICACAO_KIND_LABELS[kind].heading}</dt>
                     <dd className="mt-1">
-                      <VerificacaoView verificacao={v.verificacao} />
+                      <VerificacaoView verificacao={v.verificacao} kind={kind} />
                     </dd>
                   </div>
                   {v.dua ? (
