@@ -60,7 +60,7 @@ describe('DUA for the class, offline (no AI key)', () => {
 
     // Generate (offline drafter) through the form.
     await page.goto('/gerar-planos');
-    await chooseOption(page, page.getByRole('combobox', { name: 'Turma' }), '31 - E.E.F. Cecília Meireles');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Turma' }), '31 - E.E.F. Cecília Meireles (3º ano)');
     await chooseOption(page, page.getByRole('combobox', { name: 'Matéria Geral' }), 'Ciências');
     await page.getByLabel('Descrição da aula 1', { exact: true }).fill('Plantar feijão no algodão e observar a germinação da semente, registrando em desenhos');
     await page.getByRole('button', { name: 'Adicionar Aula' }).click();

@@ -57,7 +57,7 @@ describe('lessons that teach, offline (no AI key)', () => {
 
     // The form: class, subject, title, six lessons, a skill pinned on lesson 1.
     await page.goto('/gerar-planos');
-    await choose(page, 'Turma', '51 - E.E.F. Mário Quintana');
+    await choose(page, 'Turma', '51 - E.E.F. Mário Quintana (5º ano)');
     await choose(page, 'Matéria Geral', 'Matemática');
     await page.getByLabel('Título do plano').fill(TITLE);
     for (const [i, text] of LESSONS.entries()) {

@@ -46,7 +46,7 @@ async function createClassThroughForm(page: Page, walk: Walk): Promise<void> {
 /** Generates a one-lesson plan through the form and returns it once its page shows it. */
 async function generateThroughForm(page: Page, walk: Walk): Promise<Plano> {
   await page.goto('/gerar-planos');
-  await chooseOption(page, page.getByRole('combobox', { name: 'Turma' }), `${walk.numero} - ${walk.escola}`);
+  await chooseOption(page, page.getByRole('combobox', { name: 'Turma' }), `${walk.numero} - ${walk.escola} (${walk.ano})`);
   await chooseOption(page, page.getByRole('combobox', { name: 'Matéria Geral' }), walk.materia);
   await page.getByLabel('Descrição da aula 1', { exact: true }).fill(walk.lesson);
   await expectAccessible(page, `gerar plano: ${walk.etapa}`);

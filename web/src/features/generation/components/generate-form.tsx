@@ -10,8 +10,10 @@ import {
   type GenerateFormData,
   type GenerateFormInput,
   type Turma,
+  anoLabel,
   anoPhrase,
   DEFAULT_ETAPA,
+  etapaOf,
   materiasOf,
 } from '@planejador/contracts';
 import { BookOpen, Eraser, Info, Sparkles } from 'lucide-react';
@@ -60,7 +62,9 @@ const emptyGenerateForm = (): GenerateFormInput => ({
   duracaoAulaMin: null,
 });
 
-const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola'>) => `${turma.numero} - ${turma.escola}`;
+/** "51 - E.E.F. Mário Quintana (5º ano)": two classes of one number in different years or stages are told apart. */
+const turmaOptionLabel = (turma: Pick<Turma, 'numero' | 'escola' | 'ano' | 'etapa'>) =>
+  `${turma.numero} - ${turma.escola} (${anoLabel(turma.ano, etapaOf(turma.etapa))})`;
 
 interface GenerateFormProps {
   /** The signed-in user: what is typed here is kept in this browser for them alone. */
