@@ -73,6 +73,14 @@ export default tseslint.config(
     },
   },
   {
+    // An import, a variable or a function nobody uses is dead code, or a sign that a change was left half-done.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', caughtErrors: 'none', ignoreRestSiblings: true, varsIgnorePattern: '^_' }],
+    },
+  },
+  {
     // MikroORM's bidirectional relations (a plan and its lessons) name each other through lazy callbacks.
     files: ['libs/db/src/entities/**/*.ts'],
     rules: { 'import-x/no-cycle': 'off' },

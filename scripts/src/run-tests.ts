@@ -63,7 +63,7 @@ function runJest(invocation: Invocation): Promise<Tally> {
 
 /** The machine-checked boundaries and dead code (ESLint, package cycles, knip): each a check that passes or fails. */
 const CHECKS: Invocation[] = [
-  { name: 'eslint (boundaries, cycles, hooks)', args: [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.'] },
+  { name: 'eslint (boundaries, cycles, hooks, unused code)', args: [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.'] },
   { name: 'package cycles (package.json dependencies)', args: [join(__dirname, 'package-cycles.js')] },
   { name: 'knip (unused files and dependencies)', args: [join(repoRoot, 'node_modules/knip/bin/knip.js'), '--no-progress'] },
 ];

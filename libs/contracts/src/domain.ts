@@ -80,8 +80,7 @@ export const LESSON_WARNINGS = ['habilidade-a-confirmar', 'campos-com-habilidade
 export type LessonWarning = (typeof LESSON_WARNINGS)[number];
 
 /** Where a lesson version came from (decisions.md, "Lesson control"). */
-const VERSION_ORIGINS = ['geracao', 'regeneracao', 'edicao', 'restauracao', 'adaptacao'] as const;
-export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
+export type VersionOrigin = 'geracao' | 'regeneracao' | 'edicao' | 'restauracao' | 'adaptacao';
 export const VERSION_ORIGIN_LABELS: Record<VersionOrigin, string> = {
   geracao: 'Geração',
   regeneracao: 'Gerada novamente',

@@ -100,8 +100,7 @@ export const emailFormSchema = z.object({
   text: z.string().max(LIMITS.emailTextMax, MSG.textBodyTooLong),
 });
 
-const EMAIL_SEND_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type EmailSendStatus = (typeof EMAIL_SEND_STATUSES)[number];
+export type EmailSendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface EmailLogEntry {
   id: string;

@@ -12,6 +12,7 @@ const PLAN_PROGRESS_TYPES = [
   'failed',
 ] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the event's one definition, read by its type
 const planProgressEventSchema = z.object({
   planId: z.uuid(),
   type: z.enum(PLAN_PROGRESS_TYPES),
@@ -33,6 +34,7 @@ export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
  */
 const LESSON_PROGRESS_TYPES = ['started', 'delta', 'done', 'failed'] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the event's one definition, read by its type
 const lessonProgressEventSchema = z.object({
   planId: z.uuid(),
   aulaId: z.uuid(),
@@ -63,6 +65,7 @@ export type LessonProgressEvent = z.infer<typeof lessonProgressEventSchema>;
  */
 const ASSESSMENT_PROGRESS_TYPES = ['started', 'skill-done', 'done', 'failed'] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the event's one definition, read by its type
 const assessmentProgressEventSchema = z.object({
   avaliacaoId: z.uuid(),
   type: z.enum(ASSESSMENT_PROGRESS_TYPES),

@@ -4,8 +4,6 @@ import {
   BARREIRA_LABELS,
   BARREIRAS,
   type Barreira,
-  anoLabel,
-  anosOf,
   DEFAULT_ETAPA,
   ETAPAS,
   etapaDef,
