@@ -56,12 +56,7 @@ export class GenerationService {
     const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
     let done = aulas.filter((a) => a.generationState === 'done').length;
 
-    // The plan's state goes to PostgreSQL while its first lesson starts (awaited before the plan ends): the AI is
-    // asked one commit sooner, which is what the teacher waits for before the first words (bench/README.md, Streaming).
-    const planRunning = markPlanRunning(em, planId).then(
-      () => undefined,
-      (err: unknown) => err,
-    );
+    await markPlanRunning(em, planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
@@ -132,8 +127,6 @@ export class GenerationService {
         if (aula === first) firstAsked();
       }
     });
-    const notRunning = await planRunning;
-    if (notRunning) throw notRunning;
     if (interrupted) throw interrupted;
 
     // Lessons that failed for a passing reason get the job's next attempt (which writes only those) before the
