@@ -163,10 +163,13 @@ export class PlanosController {
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
     const slot = await this.exportSlots.take(user.id);
     res.once('close', () => void slot.release());
+    // Freed once the file is made, before it is sent: the teacher's next export may start as soon as this one arrives.
+    let file: Awaited<ReturnType<ExportService['export']>>;
     try {
-      sendDocument(res, await this.exports.export(user.id, id));
+      file = await this.exports.export(user.id, id);
     } finally {
       await slot.release();
     }
+    sendDocument(res, file);
   }
 }

@@ -31,10 +31,13 @@ export class TrimestresController {
   ): Promise<void> {
     const slot = await this.exportSlots.take(user.id);
     res.once('close', () => void slot.release());
+    // Freed once the file is made, before it is sent: the teacher's next export may start as soon as this one arrives.
+    let file: Awaited<ReturnType<HandinService['export']>>;
     try {
-      sendDocument(res, await this.handin.export(user.id, id, n, query.formato), query.formato);
+      file = await this.handin.export(user.id, id, n, query.formato);
     } finally {
       await slot.release();
     }
+    sendDocument(res, file, query.formato);
   }
 }
