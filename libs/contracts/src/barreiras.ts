@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
+import { instrucaoSchema } from './instrucao';
 import { MSG } from './messages';
 
 /**
@@ -98,12 +99,7 @@ export const duaSchema = z.object({
 export const adaptarAulaSchema = z.object({
   barreira: barreiraSchema,
   /** The teacher's wish, for example "com imagens das etapas". */
-  instrucao: z
-    .string({ error: MSG.instrucaoTooLong })
-    .trim()
-    .max(LIMITS.instrucaoMax, MSG.instrucaoTooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  instrucao: instrucaoSchema,
 });
 export type AdaptarAulaInput = z.input<typeof adaptarAulaSchema>;
 export type AdaptarAulaData = z.output<typeof adaptarAulaSchema>;

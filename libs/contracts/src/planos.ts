@@ -10,6 +10,7 @@ import {
 } from './domain';
 import { duaSchema, type Barreira, type Dua } from './barreiras';
 import { BNCC_CODE_PATTERN, type Etapa } from './etapas';
+import { instrucaoSchema } from './instrucao';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';
@@ -250,12 +251,7 @@ export const idempotencyKeySchema = z
 /** POST /api/planos/{id}/aulas/{aulaId}/regenerar: rewrites one lesson, or one field of it, in the worker. */
 export const regenerateAulaSchema = z.object({
   /** The teacher's wish for the new text, for example "mais prática, com experimento". */
-  instrucao: z
-    .string({ error: MSG.instrucaoTooLong })
-    .trim()
-    .max(LIMITS.instrucaoMax, MSG.instrucaoTooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  instrucao: instrucaoSchema,
   /** Only this field changes (one of the five texts, or 'verificacao'); absent: the whole lesson is rewritten. */
   campo: z.enum(REGENERABLE_FIELDS, { error: MSG.campoInvalid }).optional(),
   /** The skills the new text must cite (same rules as the generate request's). */

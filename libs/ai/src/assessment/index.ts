@@ -1,4 +1,4 @@
-import type { AiSettings } from '../lesson-generator.factory';
+import { openAiOptions, type AiSettings } from '../lesson-generator.factory';
 import { silentLogger, type AiLogger } from '../types';
 import { OfflineAssessmentDrafter } from './offline-assessment';
 import { OpenAiAssessmentWriter } from './openai-assessment';
@@ -12,12 +12,5 @@ export { OpenAiAssessmentWriter, parseAssessmentAnswer, buildAssessmentJsonSchem
 export function createAssessmentWriter(settings: AiSettings, logger: AiLogger = silentLogger): SkillAssessmentWriter {
   const apiKey = settings.OPENAI_API_KEY?.trim();
   if (!apiKey) return new OfflineAssessmentDrafter();
-  return new OpenAiAssessmentWriter({
-    apiKey,
-    baseURL: settings.OPENAI_BASE_URL,
-    model: settings.OPENAI_MODEL,
-    timeoutMs: settings.OPENAI_TIMEOUT_MS,
-    maxTokens: settings.OPENAI_MAX_TOKENS,
-    logger,
-  });
+  return new OpenAiAssessmentWriter(openAiOptions(settings, apiKey, logger));
 }
