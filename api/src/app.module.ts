@@ -2,7 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Settings } from '@planejador/config';
-import { ormConfig } from '@planejador/db';
+import { DatabaseModule, ormConfig } from '@planejador/db';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AvaliacoesModule } from './avaliacoes/avaliacoes.module';
@@ -51,6 +51,7 @@ export class AppModule {
           useFactory: () => ({ ...ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }), registerRequestContext: false }),
           driver: undefined,
         }),
+        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 5 }),
         CoreModule.forRoot(settings),
         ...FEATURES,
       ],

@@ -1,9 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { etapaOf, materiasOf, MSG, type Cobertura, type CoberturaResumo } from '@planejador/contracts';
 import { coberturaScopes, CurriculumService } from '@planejador/curriculum';
-import { citedSkillsByTurma, turmaCobertura } from '@planejador/db';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../core/tokens';
+import { TurmasRepository } from '@planejador/db';
 
 /** Each stage's subjects and their part of the curriculum, in the generate form's order (musica apart from artes). */
 const SCOPES = coberturaScopes();
@@ -12,7 +10,7 @@ const SCOPES = coberturaScopes();
 export class CoberturaService {
   constructor(
     private readonly curriculum: CurriculumService,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly turmas: TurmasRepository,
   ) {}
 
   /**
@@ -21,14 +19,14 @@ export class CoberturaService {
    * which also checks that the class is the user's (404 otherwise).
    */
   async cobertura(userId: string, turmaId: string): Promise<Cobertura> {
-    const cobertura = await turmaCobertura(this.pool, userId, turmaId, SCOPES);
+    const cobertura = await this.turmas.turmaCobertura(userId, turmaId, SCOPES);
     if (!cobertura) throw new NotFoundException({ message: MSG.turmaNotFound });
     return cobertura;
   }
 
   /** Each of the user's classes with, per subject of its year, how many skills its finished plans cover. */
   async resumo(userId: string): Promise<CoberturaResumo[]> {
-    const rows = await citedSkillsByTurma(this.pool, userId);
+    const rows = await this.turmas.citedSkillsByTurma(userId);
     const out: CoberturaResumo[] = [];
     for (const row of rows) {
       const covered = new Set(row.codes);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Repository, type Args } from '../database';
 
 export interface AiCallLimits {
   /** Calls one lesson's first generation (or one regeneration) may make, over all its retries and job attempts. */
@@ -62,4 +63,15 @@ export async function takeRegenerationAiCall(em: EntityManager, aulaId: string, 
     [aulaId, jobId, perLesson],
   );
   return rows.length > 0;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class AiCallsRepository extends Repository {
+  takeAiCall(...a: Args<typeof takeAiCall>): ReturnType<typeof takeAiCall> {
+    return takeAiCall(this.em, ...a);
+  }
+
+  takeRegenerationAiCall(...a: Args<typeof takeRegenerationAiCall>): ReturnType<typeof takeRegenerationAiCall> {
+    return takeRegenerationAiCall(this.em, ...a);
+  }
 }

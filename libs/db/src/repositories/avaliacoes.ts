@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
+import { Repository, type Args } from '../database';
 
 /** Assessments by skill (issue 26), in SQL: one row per assessment, its skills' questions and rubrics as jsonb. */
 
@@ -214,4 +215,55 @@ export async function updateAvaliacaoHabilidades(
   });
   await tx.execute(`update avaliacoes set habilidades = ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(habilidades), id]);
   return { result: 'ok' };
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class AvaliacoesRepository extends Repository {
+  coveredSkillCodes(...a: Args<typeof coveredSkillCodes>): ReturnType<typeof coveredSkillCodes> {
+    return coveredSkillCodes(this.em, ...a);
+  }
+
+  insertAvaliacao(...a: Args<typeof insertAvaliacao>): ReturnType<typeof insertAvaliacao> {
+    return insertAvaliacao(this.em, ...a);
+  }
+
+  markAvaliacaoEnqueued(...a: Args<typeof markAvaliacaoEnqueued>): ReturnType<typeof markAvaliacaoEnqueued> {
+    return markAvaliacaoEnqueued(this.em, ...a);
+  }
+
+  findAvaliacao(...a: Args<typeof findAvaliacao>): ReturnType<typeof findAvaliacao> {
+    return findAvaliacao(this.em, ...a);
+  }
+
+  listAvaliacoes(...a: Args<typeof listAvaliacoes>): ReturnType<typeof listAvaliacoes> {
+    return listAvaliacoes(this.em, ...a);
+  }
+
+  markAvaliacaoRunning(...a: Args<typeof markAvaliacaoRunning>): ReturnType<typeof markAvaliacaoRunning> {
+    return markAvaliacaoRunning(this.em, ...a);
+  }
+
+  storeAvaliacaoSkill(...a: Args<typeof storeAvaliacaoSkill>): ReturnType<typeof storeAvaliacaoSkill> {
+    return storeAvaliacaoSkill(this.em, ...a);
+  }
+
+  markAvaliacaoDone(...a: Args<typeof markAvaliacaoDone>): ReturnType<typeof markAvaliacaoDone> {
+    return markAvaliacaoDone(this.em, ...a);
+  }
+
+  markAvaliacaoFailedForRefund(...a: Args<typeof markAvaliacaoFailedForRefund>): ReturnType<typeof markAvaliacaoFailedForRefund> {
+    return markAvaliacaoFailedForRefund(this.em, ...a);
+  }
+
+  takeAvaliacaoAiCall(...a: Args<typeof takeAvaliacaoAiCall>): ReturnType<typeof takeAvaliacaoAiCall> {
+    return takeAvaliacaoAiCall(this.em, ...a);
+  }
+
+  findStaleAvaliacoes(...a: Args<typeof findStaleAvaliacoes>): ReturnType<typeof findStaleAvaliacoes> {
+    return findStaleAvaliacoes(this.em, ...a);
+  }
+
+  updateAvaliacaoHabilidades(...a: Args<typeof updateAvaliacaoHabilidades>): ReturnType<typeof updateAvaliacaoHabilidades> {
+    return updateAvaliacaoHabilidades(this.em, ...a);
+  }
 }

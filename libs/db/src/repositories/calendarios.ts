@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CalendarioTrimestre } from '@planejador/contracts';
+import { Repository, type Args } from '../database';
 
 /** The teacher's own trimestre dates for a year, or null when she saved none. */
 export async function findCalendario(em: EntityManager, userId: string, ano: number): Promise<CalendarioTrimestre[] | null> {
@@ -45,4 +46,19 @@ export async function rederivePlanTrimestres(
     [timeZone, userId, trimestres[0].fim, trimestres[1].fim, ano],
   );
   return rows.length;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class CalendariosRepository extends Repository {
+  findCalendario(...a: Args<typeof findCalendario>): ReturnType<typeof findCalendario> {
+    return findCalendario(this.em, ...a);
+  }
+
+  saveCalendario(...a: Args<typeof saveCalendario>): ReturnType<typeof saveCalendario> {
+    return saveCalendario(this.em, ...a);
+  }
+
+  rederivePlanTrimestres(...a: Args<typeof rederivePlanTrimestres>): ReturnType<typeof rederivePlanTrimestres> {
+    return rederivePlanTrimestres(this.em, ...a);
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
+import { Repository, type Args } from '../database';
 
 /**
  * Takes `amount` credits from the user, only while the balance covers it (concurrent requests never take the
@@ -25,4 +26,15 @@ export async function refundCredits(tx: EntityManager, userId: string, amount: n
 export async function setUserCredits(db: Pick<Client, 'query'>, userId: string, credits: number): Promise<boolean> {
   const result = await db.query('update users set credits = $1, updated_at = now() where id = $2', [credits, userId]);
   return result.rowCount === 1;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class CreditsRepository extends Repository {
+  chargeCredits(...a: Args<typeof chargeCredits>): ReturnType<typeof chargeCredits> {
+    return chargeCredits(this.em, ...a);
+  }
+
+  refundCredits(...a: Args<typeof refundCredits>): ReturnType<typeof refundCredits> {
+    return refundCredits(this.em, ...a);
+  }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Repository, type Args } from '../database';
 
 /** A curriculum_skills row as PostgreSQL returns it (jsonb columns already parsed). */
 export interface CurriculumSkillRow {
@@ -48,4 +49,19 @@ export async function upsertCurriculumSkills(em: EntityManager, rows: readonly C
     [JSON.stringify(rows)],
     'run',
   );
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class CurriculumRepository extends Repository {
+  selectCurriculumSkills(...a: Args<typeof selectCurriculumSkills>): ReturnType<typeof selectCurriculumSkills> {
+    return selectCurriculumSkills(this.em, ...a);
+  }
+
+  countCurriculumSkills(...a: Args<typeof countCurriculumSkills>): ReturnType<typeof countCurriculumSkills> {
+    return countCurriculumSkills(this.em, ...a);
+  }
+
+  upsertCurriculumSkills(...a: Args<typeof upsertCurriculumSkills>): ReturnType<typeof upsertCurriculumSkills> {
+    return upsertCurriculumSkills(this.em, ...a);
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailLog } from '../entities';
+import { Repository, type Args } from '../database';
 
 export type RecipientKind = 'to' | 'cc' | 'bcc';
 
@@ -134,4 +135,59 @@ export async function finishEmailLog(em: EntityManager, logId: string, status: '
     status,
     logId,
   ]);
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class EmailLogsRepository extends Repository {
+  insertEmailLog(...a: Args<typeof insertEmailLog>): ReturnType<typeof insertEmailLog> {
+    return insertEmailLog(this.em, ...a);
+  }
+
+  listEmailLogs(...a: Args<typeof listEmailLogs>): ReturnType<typeof listEmailLogs> {
+    return listEmailLogs(this.em, ...a);
+  }
+
+  findEmailLog(...a: Args<typeof findEmailLog>): ReturnType<typeof findEmailLog> {
+    return findEmailLog(this.em, ...a);
+  }
+
+  markEmailLogSending(...a: Args<typeof markEmailLogSending>): ReturnType<typeof markEmailLogSending> {
+    return markEmailLogSending(this.em, ...a);
+  }
+
+  markEmailLogQueued(...a: Args<typeof markEmailLogQueued>): ReturnType<typeof markEmailLogQueued> {
+    return markEmailLogQueued(this.em, ...a);
+  }
+
+  findStaleEmailLogs(...a: Args<typeof findStaleEmailLogs>): ReturnType<typeof findStaleEmailLogs> {
+    return findStaleEmailLogs(this.em, ...a);
+  }
+
+  retryFailedRecipients(...a: Args<typeof retryFailedRecipients>): ReturnType<typeof retryFailedRecipients> {
+    return retryFailedRecipients(this.em, ...a);
+  }
+
+  addRecipients(...a: Args<typeof addRecipients>): ReturnType<typeof addRecipients> {
+    return addRecipients(this.em, ...a);
+  }
+
+  interruptSendingRecipients(...a: Args<typeof interruptSendingRecipients>): ReturnType<typeof interruptSendingRecipients> {
+    return interruptSendingRecipients(this.em, ...a);
+  }
+
+  claimPendingRecipients(...a: Args<typeof claimPendingRecipients>): ReturnType<typeof claimPendingRecipients> {
+    return claimPendingRecipients(this.em, ...a);
+  }
+
+  markRecipients(...a: Args<typeof markRecipients>): ReturnType<typeof markRecipients> {
+    return markRecipients(this.em, ...a);
+  }
+
+  recipientsOf(...a: Args<typeof recipientsOf>): ReturnType<typeof recipientsOf> {
+    return recipientsOf(this.em, ...a);
+  }
+
+  finishEmailLog(...a: Args<typeof finishEmailLog>): ReturnType<typeof finishEmailLog> {
+    return finishEmailLog(this.em, ...a);
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ExportFile, User } from '../entities';
+import { Repository, type Args } from '../database';
 
 /** Stores a rendered file of the user's plan until `expiresAt` (the api streams it once, see takeExportFile); returns its id. */
 export async function insertExportFile(
@@ -37,4 +38,19 @@ export async function takeExportFile(
 /** Removes the files nobody streamed before they expired (the request timed out or went away). */
 export async function deleteExpiredExportFiles(em: EntityManager): Promise<void> {
   await em.execute(`delete from export_files where expires_at < now()`);
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class ExportFilesRepository extends Repository {
+  insertExportFile(...a: Args<typeof insertExportFile>): ReturnType<typeof insertExportFile> {
+    return insertExportFile(this.em, ...a);
+  }
+
+  takeExportFile(...a: Args<typeof takeExportFile>): ReturnType<typeof takeExportFile> {
+    return takeExportFile(this.em, ...a);
+  }
+
+  deleteExpiredExportFiles(...a: Args<typeof deleteExpiredExportFiles>): ReturnType<typeof deleteExpiredExportFiles> {
+    return deleteExpiredExportFiles(this.em, ...a);
+  }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Repository, type Args } from '../database';
 
 /**
  * How many of the teacher's jobs of a band wait or run besides this one (the queue's fairness: her job's priority,
@@ -19,4 +20,11 @@ export async function teacherBacklog(
           where p.user_id = ? and a.regeneration_job_id is not null and a.generation_state in ('queued', 'running') and a.id <> ?`;
   const [row] = await em.execute<{ n: number }[]>(sql, [userId, exceptId]);
   return row?.n ?? 0;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class FairnessRepository extends Repository {
+  teacherBacklog(...a: Args<typeof teacherBacklog>): ReturnType<typeof teacherBacklog> {
+    return teacherBacklog(this.em, ...a);
+  }
 }

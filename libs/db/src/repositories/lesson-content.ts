@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withOutdatedSkillWarning, type LessonContent, type LessonWarning, type RegenerableField, type VersionOrigin } from '@planejador/contracts';
 import { Aula } from '../entities';
+import { Repository, type Args } from '../database';
 
 export interface StoreRequest {
   aulaId: string;
@@ -103,4 +104,15 @@ export async function insertVersion(
        from "aulas" where "id" = ?`,
     [versao, origem, extra.instrucao ?? null, extra.campo ?? null, aulaId],
   );
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class LessonContentRepository extends Repository {
+  storeLessonContent(...a: Args<typeof storeLessonContent>): ReturnType<typeof storeLessonContent> {
+    return storeLessonContent(this.em, ...a);
+  }
+
+  insertVersion(...a: Args<typeof insertVersion>): ReturnType<typeof insertVersion> {
+    return insertVersion(this.em, ...a);
+  }
 }

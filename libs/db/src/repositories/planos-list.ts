@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Plano } from '@planejador/contracts';
+import { Repository, type Args } from '../database';
 
 /** A named (prepared) statement as pg's pool.query takes it. */
 interface Statement {
@@ -84,4 +85,15 @@ export async function listPlanosPage(pool: Pool, userId: string, filters: Planos
 export async function countPlanos(pool: Pool, userId: string, filters: PlanosListFilters): Promise<number> {
   const { rows } = await pool.query<{ total: number }>(planosCountStatement(userId, filters));
   return rows[0]?.total ?? 0;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class PlanosListRepository extends Repository {
+  listPlanosPage(...a: Args<typeof listPlanosPage>): ReturnType<typeof listPlanosPage> {
+    return listPlanosPage(this.pool, ...a);
+  }
+
+  countPlanos(...a: Args<typeof countPlanos>): ReturnType<typeof countPlanos> {
+    return countPlanos(this.pool, ...a);
+  }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Barreira, GenerationState, LessonGenerationState } from '@planejador/contracts';
 import { Aula, AulaVersaoRecord, PlanoAula, Turma } from '../entities';
 import { insertVersion } from './lesson-content';
+import { Repository, type Args } from '../database';
 
 /** What a new plan stores besides its lessons. */
 export type NewPlano = Pick<
@@ -424,4 +425,127 @@ export async function endRegeneration(tx: EntityManager, aulaId: string, state: 
       where "id" = ?`,
     [state, message, aulaId],
   );
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class PlanosRepository extends Repository {
+  insertPlanoWithAulas(...a: Args<typeof insertPlanoWithAulas>): ReturnType<typeof insertPlanoWithAulas> {
+    return insertPlanoWithAulas(this.em, ...a);
+  }
+
+  findPlanoIdByIdempotencyKey(...a: Args<typeof findPlanoIdByIdempotencyKey>): ReturnType<typeof findPlanoIdByIdempotencyKey> {
+    return findPlanoIdByIdempotencyKey(this.em, ...a);
+  }
+
+  markPlanEnqueued(...a: Args<typeof markPlanEnqueued>): ReturnType<typeof markPlanEnqueued> {
+    return markPlanEnqueued(this.em, ...a);
+  }
+
+  findPlanoWithAulas(...a: Args<typeof findPlanoWithAulas>): ReturnType<typeof findPlanoWithAulas> {
+    return findPlanoWithAulas(this.em, ...a);
+  }
+
+  findTrimestrePlanos(...a: Args<typeof findTrimestrePlanos>): ReturnType<typeof findTrimestrePlanos> {
+    return findTrimestrePlanos(this.em, ...a);
+  }
+
+  countTrimestrePlanos(...a: Args<typeof countTrimestrePlanos>): ReturnType<typeof countTrimestrePlanos> {
+    return countTrimestrePlanos(this.em, ...a);
+  }
+
+  lockPlanoWithAulas(...a: Args<typeof lockPlanoWithAulas>): ReturnType<typeof lockPlanoWithAulas> {
+    return lockPlanoWithAulas(this.em, ...a);
+  }
+
+  savePlanoEdits(...a: Args<typeof savePlanoEdits>): ReturnType<typeof savePlanoEdits> {
+    return savePlanoEdits(this.em, ...a);
+  }
+
+  deletePlano(...a: Args<typeof deletePlano>): ReturnType<typeof deletePlano> {
+    return deletePlano(this.em, ...a);
+  }
+
+  findPlanoExportState(...a: Args<typeof findPlanoExportState>): ReturnType<typeof findPlanoExportState> {
+    return findPlanoExportState(this.em, ...a);
+  }
+
+  listLessonVersions(...a: Args<typeof listLessonVersions>): ReturnType<typeof listLessonVersions> {
+    return listLessonVersions(this.em, ...a);
+  }
+
+  getAula(...a: Args<typeof getAula>): ReturnType<typeof getAula> {
+    return getAula(this.em, ...a);
+  }
+
+  markPlanRunning(...a: Args<typeof markPlanRunning>): ReturnType<typeof markPlanRunning> {
+    return markPlanRunning(this.em, ...a);
+  }
+
+  markLessonRunning(...a: Args<typeof markLessonRunning>): ReturnType<typeof markLessonRunning> {
+    return markLessonRunning(this.em, ...a);
+  }
+
+  markLessonFailed(...a: Args<typeof markLessonFailed>): ReturnType<typeof markLessonFailed> {
+    return markLessonFailed(this.em, ...a);
+  }
+
+  markPlanDone(...a: Args<typeof markPlanDone>): ReturnType<typeof markPlanDone> {
+    return markPlanDone(this.em, ...a);
+  }
+
+  findAulaWithPlano(...a: Args<typeof findAulaWithPlano>): ReturnType<typeof findAulaWithPlano> {
+    return findAulaWithPlano(this.em, ...a);
+  }
+
+  findLessonSequence(...a: Args<typeof findLessonSequence>): ReturnType<typeof findLessonSequence> {
+    return findLessonSequence(this.em, ...a);
+  }
+
+  lockLesson(...a: Args<typeof lockLesson>): ReturnType<typeof lockLesson> {
+    return lockLesson(this.em, ...a);
+  }
+
+  queueLessonRegeneration(...a: Args<typeof queueLessonRegeneration>): ReturnType<typeof queueLessonRegeneration> {
+    return queueLessonRegeneration(this.em, ...a);
+  }
+
+  admitRegeneration(...a: Args<typeof admitRegeneration>): ReturnType<typeof admitRegeneration> {
+    return admitRegeneration(this.em, ...a);
+  }
+
+  restoreLessonVersion(...a: Args<typeof restoreLessonVersion>): ReturnType<typeof restoreLessonVersion> {
+    return restoreLessonVersion(this.em, ...a);
+  }
+
+  markPlanEdited(...a: Args<typeof markPlanEdited>): ReturnType<typeof markPlanEdited> {
+    return markPlanEdited(this.em, ...a);
+  }
+
+  findStalePlans(...a: Args<typeof findStalePlans>): ReturnType<typeof findStalePlans> {
+    return findStalePlans(this.em, ...a);
+  }
+
+  markPlanRequeued(...a: Args<typeof markPlanRequeued>): ReturnType<typeof markPlanRequeued> {
+    return markPlanRequeued(this.em, ...a);
+  }
+
+  findStaleRegenerations(...a: Args<typeof findStaleRegenerations>): ReturnType<typeof findStaleRegenerations> {
+    return findStaleRegenerations(this.em, ...a);
+  }
+
+  touchLesson(...a: Args<typeof touchLesson>): ReturnType<typeof touchLesson> {
+    return touchLesson(this.em, ...a);
+  }
+
+  markPlanFailedForRefund(...a: Args<typeof markPlanFailedForRefund>): ReturnType<typeof markPlanFailedForRefund> {
+    return markPlanFailedForRefund(this.em, ...a);
+  }
+
+  lockPendingRegeneration(...a: Args<typeof lockPendingRegeneration>): ReturnType<typeof lockPendingRegeneration> {
+    return lockPendingRegeneration(this.em, ...a);
+  }
+
+  endRegeneration(...a: Args<typeof endRegeneration>): ReturnType<typeof endRegeneration> {
+    return endRegeneration(this.em, ...a);
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Feedback, FrontendErrorLog } from '../entities';
+import { Repository, type Args } from '../database';
 
 /** Stores a user's feedback; returns its id. */
 export async function insertFeedback(em: EntityManager, feedback: { userId: string; rating: number; comment: string | null }): Promise<string> {
@@ -32,4 +33,19 @@ export async function deleteOldFrontendErrors(em: EntityManager): Promise<number
     [FRONTEND_ERROR_RETENTION_DAYS],
   );
   return rows.length;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class ReportsRepository extends Repository {
+  insertFeedback(...a: Args<typeof insertFeedback>): ReturnType<typeof insertFeedback> {
+    return insertFeedback(this.em, ...a);
+  }
+
+  insertFrontendError(...a: Args<typeof insertFrontendError>): ReturnType<typeof insertFrontendError> {
+    return insertFrontendError(this.em, ...a);
+  }
+
+  deleteOldFrontendErrors(...a: Args<typeof deleteOldFrontendErrors>): ReturnType<typeof deleteOldFrontendErrors> {
+    return deleteOldFrontendErrors(this.em, ...a);
+  }
 }

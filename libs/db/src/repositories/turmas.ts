@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { etapaOf, type Barreira, type Cobertura, type Etapa, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
 import { Turma } from '../entities';
+import { Repository, type Args } from '../database';
 
 /**
  * The user's classes with their plan counts, newest first: one prepared statement straight on the pool, no entity
@@ -217,4 +218,55 @@ export async function citedSkillsByTurma(pool: Pool, userId: string): Promise<{ 
     values: [userId],
   });
   return rows;
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class TurmasRepository extends Repository {
+  listTurmas(...a: Args<typeof listTurmas>): ReturnType<typeof listTurmas> {
+    return listTurmas(this.pool, ...a);
+  }
+
+  findOwnedTurma(...a: Args<typeof findOwnedTurma>): ReturnType<typeof findOwnedTurma> {
+    return findOwnedTurma(this.em, ...a);
+  }
+
+  findLatestTurmaByNumero(...a: Args<typeof findLatestTurmaByNumero>): ReturnType<typeof findLatestTurmaByNumero> {
+    return findLatestTurmaByNumero(this.em, ...a);
+  }
+
+  insertTurma(...a: Args<typeof insertTurma>): ReturnType<typeof insertTurma> {
+    return insertTurma(this.em, ...a);
+  }
+
+  updateTurma(...a: Args<typeof updateTurma>): ReturnType<typeof updateTurma> {
+    return updateTurma(this.em, ...a);
+  }
+
+  deleteTurma(...a: Args<typeof deleteTurma>): ReturnType<typeof deleteTurma> {
+    return deleteTurma(this.em, ...a);
+  }
+
+  lockUserTurmas(...a: Args<typeof lockUserTurmas>): ReturnType<typeof lockUserTurmas> {
+    return lockUserTurmas(this.em, ...a);
+  }
+
+  countTurmas(...a: Args<typeof countTurmas>): ReturnType<typeof countTurmas> {
+    return countTurmas(this.em, ...a);
+  }
+
+  countPlanosByTurma(...a: Args<typeof countPlanosByTurma>): ReturnType<typeof countPlanosByTurma> {
+    return countPlanosByTurma(this.em, ...a);
+  }
+
+  findTurmaAno(...a: Args<typeof findTurmaAno>): ReturnType<typeof findTurmaAno> {
+    return findTurmaAno(this.em, ...a);
+  }
+
+  turmaCobertura(...a: Args<typeof turmaCobertura>): ReturnType<typeof turmaCobertura> {
+    return turmaCobertura(this.pool, ...a);
+  }
+
+  citedSkillsByTurma(...a: Args<typeof citedSkillsByTurma>): ReturnType<typeof citedSkillsByTurma> {
+    return citedSkillsByTurma(this.pool, ...a);
+  }
 }

@@ -3,6 +3,8 @@ import type { Client, Pool } from 'pg';
 import { SCHOOL_TIME_ZONE, type PublicUser, type UserStats } from '@planejador/contracts';
 import { EmailVerificationToken, PasswordResetToken, User } from '../entities';
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from '../serializers';
+import { Repository, type Args } from '../database';
+import type { PgPool } from '../pool';
 
 export async function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
   return em.findOne(User, { email });
@@ -217,4 +219,77 @@ export async function readSessionWithUser<Sess extends object>(
   const user: Record<string, unknown> = {};
   for (const c of PUBLIC_USER_COLUMNS) user[c] = row[`u_${c}`];
   return { sess, user: toPublicUser(user as PublicUserRow) };
+}
+
+/** The queries above, on the process's Database (injected in the api and the worker). */
+export class UsersRepository extends Repository {
+  findUserByEmail(...a: Args<typeof findUserByEmail>): ReturnType<typeof findUserByEmail> {
+    return findUserByEmail(this.em, ...a);
+  }
+
+  emailTaken(...a: Args<typeof emailTaken>): ReturnType<typeof emailTaken> {
+    return emailTaken(this.em, ...a);
+  }
+
+  insertUser(...a: Args<typeof insertUser>): ReturnType<typeof insertUser> {
+    return insertUser(this.em, ...a);
+  }
+
+  setPasswordFromMailedLink(...a: Args<typeof setPasswordFromMailedLink>): ReturnType<typeof setPasswordFromMailedLink> {
+    return setPasswordFromMailedLink(this.em, ...a);
+  }
+
+  userStats(...a: Args<typeof userStats>): ReturnType<typeof userStats> {
+    return userStats(this.em, ...a);
+  }
+
+  createToken(...a: Args<typeof createToken>): ReturnType<typeof createToken> {
+    return createToken(this.em, ...a);
+  }
+
+  findPasswordResetToken(...a: Args<typeof findPasswordResetToken>): ReturnType<typeof findPasswordResetToken> {
+    return findPasswordResetToken(this.em, ...a);
+  }
+
+  useToken(...a: Args<typeof useToken>): ReturnType<typeof useToken> {
+    return useToken(this.em, ...a);
+  }
+
+  expireUserTokens(...a: Args<typeof expireUserTokens>): ReturnType<typeof expireUserTokens> {
+    return expireUserTokens(this.em, ...a);
+  }
+
+  storeTokenHash(...a: Args<typeof storeTokenHash>): ReturnType<typeof storeTokenHash> {
+    return storeTokenHash(this.em, ...a);
+  }
+
+  markEmailVerified(...a: Args<typeof markEmailVerified>): ReturnType<typeof markEmailVerified> {
+    return markEmailVerified(this.em, ...a);
+  }
+
+  makeAdmin(...a: Args<typeof makeAdmin>): ReturnType<typeof makeAdmin> {
+    return makeAdmin(this.em, ...a);
+  }
+
+  deleteUserSessions(...a: Args<typeof deleteUserSessions>): ReturnType<typeof deleteUserSessions> {
+    return deleteUserSessions(this.pool, ...a);
+  }
+
+  findPublicUser(...a: Args<typeof findPublicUser>): ReturnType<typeof findPublicUser> {
+    return findPublicUser(this.pool, ...a);
+  }
+
+  updateUserName(...a: Args<typeof updateUserName>): ReturnType<typeof updateUserName> {
+    return updateUserName(this.pool, ...a);
+  }
+
+  /** See readSessionWithUser: the session store's read of a session and its user, in one prepared statement. */
+  readSessionWithUser<Sess extends object>(sid: string): ReturnType<typeof readSessionWithUser<Sess>> {
+    return readSessionWithUser<Sess>(this.pool, sid);
+  }
+
+  /** The pool connect-pg-simple's session store writes with (the same small pool the prepared statements use). */
+  sessionStorePool(): PgPool {
+    return this.pool;
+  }
 }
