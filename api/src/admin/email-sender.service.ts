@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
 import type { EmailLogEntry, EmailSenderData, PublicUser } from '@planejador/contracts';
-import { insertEmailLog, listEmailLogs } from '@planejador/db';
+import { EmailLogsRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 
@@ -11,14 +10,14 @@ export class EmailSenderService {
   private readonly logger = new Logger(EmailSenderService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly emailLogs: EmailLogsRepository,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** Stores the log record (the job's source of truth), then queues the send. */
   async send(admin: PublicUser, data: EmailSenderData): Promise<{ message: string; id: string; recipients: number }> {
-    const logId = await insertEmailLog(this.em.fork(), {
+    const logId = await this.emailLogs.insertEmailLog({
       adminId: admin.id,
       adminEmail: admin.email,
       subject: data.subject,
@@ -41,7 +40,7 @@ export class EmailSenderService {
   }
 
   async history(limit = 50): Promise<EmailLogEntry[]> {
-    const logs = await listEmailLogs(this.em.fork(), limit);
+    const logs = await this.emailLogs.listEmailLogs(limit);
     return logs.map((l) => ({
       id: l.id,
       createdAt: l.createdAt.toISOString(),

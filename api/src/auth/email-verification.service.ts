@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { MSG } from '@planejador/contracts';
-import { createToken, expireUserTokens, markEmailVerified, useToken } from '@planejador/db';
+import { Database, UsersRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { RateLimitService } from '../core/rate-limit.service';
@@ -19,7 +18,8 @@ export class EmailVerificationService {
   private readonly logger = new Logger(EmailVerificationService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly users: UsersRepository,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     private readonly rateLimit: RateLimitService,
   ) {}
@@ -33,19 +33,19 @@ export class EmailVerificationService {
       this.logger.log({ userId }, 'e-mail confirmation not sent: cap of mails to the address reached');
       return;
     }
-    const tokenId = await createToken(this.em.fork(), 'verify-email', userId, new Date(Date.now() + TOKEN_TTL_MS));
+    const tokenId = await this.users.createToken('verify-email', userId, new Date(Date.now() + TOKEN_TTL_MS));
     await this.producer.enqueue('send-mail', { kind: 'verify-email', tokenId }, jobIds.verifyMail(tokenId));
     this.logger.log({ userId }, 'e-mail confirmation requested');
   }
 
   /** Uses the token once (atomically) and marks the address confirmed. */
   async verify(token: string): Promise<string> {
-    return this.em.fork().transactional(async (tx) => {
-      const userId = await useToken(tx, 'verify-email', hashToken(token));
+    return this.db.transaction(async () => {
+      const userId = await this.users.useToken('verify-email', hashToken(token));
       if (!userId) throw new BadRequestException({ message: MSG.verifyEmailTokenInvalid });
-      await markEmailVerified(tx, userId);
+      await this.users.markEmailVerified(userId);
       // The user's other pending links stop working too.
-      await expireUserTokens(tx, 'verify-email', userId);
+      await this.users.expireUserTokens('verify-email', userId);
       this.logger.log({ userId }, 'e-mail confirmed');
       return userId;
     });

@@ -1,13 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { createToken, deleteUserSessions, expireUserTokens, findPasswordResetToken, findUserByEmail, makeAdmin, setPasswordFromMailedLink, useToken } from '@planejador/db';
+import { Database, UsersRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { hashToken } from './token-hash';
 import { RateLimitService } from '../core/rate-limit.service';
-import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
+import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 import { mayMail } from './mail-cap';
 import { ProgressGateway } from '../realtime/progress.gateway';
 import { SessionCache } from '../fast-path/session-cache';
@@ -20,10 +18,10 @@ export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly users: UsersRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
-    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly sessions: SessionCache,
     private readonly realtime: ProgressGateway,
     private readonly rateLimit: RateLimitService,
@@ -38,10 +36,9 @@ export class PasswordResetService {
   async request(email: string): Promise<void> {
     const started = Date.now();
     try {
-      const em = this.em.fork();
-      const user = await findUserByEmail(em, email);
+      const user = await this.users.findUserByEmail(email);
       if (!user || !(await mayMail(this.rateLimit, 'password-reset', user.email))) return;
-      const tokenId = await createToken(em, 'password-reset', user.id, new Date(Date.now() + TOKEN_TTL_MS));
+      const tokenId = await this.users.createToken('password-reset', user.id, new Date(Date.now() + TOKEN_TTL_MS));
       await this.producer.enqueue('send-mail', { kind: 'password-reset', tokenId }, jobIds.resetMail(tokenId));
       this.logger.log({ userId: user.id }, 'password reset requested');
     } finally {
@@ -51,7 +48,7 @@ export class PasswordResetService {
   }
 
   async isValid(token: string): Promise<boolean> {
-    const record = await findPasswordResetToken(this.em.fork(), hashToken(token));
+    const record = await this.users.findPasswordResetToken(hashToken(token));
     return !!record && !record.usedAt && record.expiresAt.getTime() > Date.now();
   }
 
@@ -63,17 +60,16 @@ export class PasswordResetService {
     // A cheap look-up first: an unknown token must not cost an argon2 hash (64 MB, ~100 ms) to anyone who asks.
     if (!(await this.isValid(token))) throw new BadRequestException({ message: MSG.resetTokenInvalid });
     const hash = await hashPassword(newPassword);
-    const em = this.em.fork();
-    const userId = await em.transactional(async (tx) => {
-      const userId = await useToken(tx, 'password-reset', hashToken(token));
+    const userId = await this.db.transaction(async () => {
+      const userId = await this.users.useToken('password-reset', hashToken(token));
       if (!userId) throw new BadRequestException({ message: MSG.resetTokenInvalid });
-      const email = await setPasswordFromMailedLink(tx, userId, hash);
-      if (email && this.settings.ADMIN_EMAILS.includes(email)) await makeAdmin(tx, userId);
+      const email = await this.users.setPasswordFromMailedLink(userId, hash);
+      if (email && this.settings.ADMIN_EMAILS.includes(email)) await this.users.makeAdmin(userId);
       // Other pending tokens of the user stop working too.
-      await expireUserTokens(tx, 'password-reset', userId);
+      await this.users.expireUserTokens('password-reset', userId);
       return userId;
     });
-    await deleteUserSessions(this.pool, userId);
+    await this.users.deleteUserSessions(userId);
     // Every api process forgets them before this answers (their next request reads the session: gone).
     await this.sessions.invalidateUser(userId);
     // Their live progress too, on every device and api process: a socket is authenticated once, at its handshake.

@@ -1,12 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
 import { MSG, type PublicUser } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { emailTaken, findPublicUser, findUserByEmail, insertUser, makeAdmin, type User } from '@planejador/db';
-import { PG_POOL, SETTINGS } from '../core/tokens';
+import { UsersRepository, type User } from '@planejador/db';
+import { SETTINGS } from '../core/tokens';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -14,22 +12,20 @@ export const hashPassword = (password: string) => argon2.hash(password, { type: 
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   /** A user as the api shows it: one plain query (no entity hydration). */
   findPublicById(id: string): Promise<PublicUser | null> {
-    return findPublicUser(this.pool, id);
+    return this.users.findPublicUser(id);
   }
 
   async register(data: { email: string; password: string; firstName?: string; lastName?: string }): Promise<User> {
-    const em = this.em.fork();
-    if (await emailTaken(em, data.email)) throw new ConflictException({ message: MSG.emailTaken });
+    if (await this.users.emailTaken(data.email)) throw new ConflictException({ message: MSG.emailTaken });
     const passwordHash = await hashPassword(data.password);
     try {
-      return await insertUser(em, {
+      return await this.users.insertUser({
         email: data.email,
         passwordHash,
         firstName: data.firstName ?? null,
@@ -45,7 +41,7 @@ export class UsersService {
 
   /** Checks the credentials; the same time is spent whether or not the e-mail exists. */
   async verify(email: string, password: string): Promise<User | null> {
-    const user = await findUserByEmail(this.em.fork(), email);
+    const user = await this.users.findUserByEmail(email);
     if (!user) {
       await argon2.verify(await DUMMY_HASH(), password).catch(() => false);
       return null;
@@ -55,7 +51,7 @@ export class UsersService {
     // ADMIN_EMAILS names admins whose password was set through a link mailed to the address (the reset flow), not
     // one chosen at registration: applied at login too, so a setting change takes effect.
     if (this.settings.ADMIN_EMAILS.includes(user.email) && user.passwordSetByMailAt && user.role !== 'admin') {
-      await makeAdmin(this.em.fork(), user.id);
+      await this.users.makeAdmin(user.id);
       user.role = 'admin';
     }
     return user;

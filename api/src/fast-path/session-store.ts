@@ -1,9 +1,8 @@
 import connectPgSimple from 'connect-pg-simple';
 import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
-import type { Pool } from 'pg';
 import type { PublicUser } from '@planejador/contracts';
-import { readSessionWithUser } from '@planejador/db';
+import type { UsersRepository } from '@planejador/db';
 import type { SessionCache } from './session-cache';
 
 /** Where the store leaves the signed-in user for passport (a symbol: never copied into the session). */
@@ -25,7 +24,7 @@ type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CAC
  * `takeSessionUser` (see serializeSessions). Writes are the library's, each announced to the cache; touch is off
  * (sessionMiddleware renews a session near its expiry by saving it).
  */
-export function createSessionStore(pool: Pool, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {
+export function createSessionStore(users: UsersRepository, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
     private pruning = false;
@@ -48,7 +47,7 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
         return;
       }
       const mark = cache.mark();
-      readSessionWithUser<SessionData>(pool, sid).then((found) => {
+      users.readSessionWithUser<SessionData>(sid).then((found) => {
         if (found === undefined) return done(null, null);
         // Gone, as connect-pg-simple does; and a session signed in before its user's password was last set (a save
         // in flight when a reset ended the user's sessions may write it back): ended for good.
@@ -79,7 +78,7 @@ export function createSessionStore(pool: Pool, cache: SessionCache, options: con
       return super.createSession(req, sess);
     }
   }
-  const store = new SessionStore({ pool, ...options });
+  const store = new SessionStore({ pool: users.sessionStorePool(), ...options });
   // express-session looks for a touch method once, when it is set up (sessionMiddleware): see `get`.
   if (options.disableTouch) Object.defineProperty(store, 'touch', { value: undefined });
   return store;

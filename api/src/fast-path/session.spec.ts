@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Pool } from 'pg';
 import { loadSettings } from '@planejador/config';
+import type { UsersRepository } from '@planejador/db';
 import type { SessionCache } from './session-cache';
 import { sessionMiddleware } from './session';
 
@@ -16,7 +16,7 @@ const SECRET = 'segredo-de-teste-com-32-caracteres-ou-mais';
 describe('the session cookie check', () => {
   beforeAll(() => {
     // Installs the memo of verified cookies (the store is not used here).
-    sessionMiddleware(loadSettings({ SESSION_SECRET: SECRET }), {} as Pool, { get: () => undefined } as unknown as SessionCache);
+    sessionMiddleware(loadSettings({ SESSION_SECRET: SECRET }), { sessionStorePool: () => ({}) } as unknown as UsersRepository, { get: () => undefined } as unknown as SessionCache);
   });
 
   it('answers as the HMAC does: the session id for a valid signature, every time; false for anything else', () => {

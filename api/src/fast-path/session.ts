@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
-import type { Pool } from 'pg';
 import { appUrl, type Settings } from '@planejador/config';
+import type { UsersRepository } from '@planejador/db';
 import type { SessionCache } from './session-cache';
 import { createSessionStore, signedInFromCache, signInFromCache } from './session-store';
 
@@ -45,10 +45,10 @@ export interface ApiSessions {
  * 7 days. No write per read: a session is written when it changes, and otherwise only once its expiry is near
  * (under half its 7 days left), when the request renews it for another 7 days.
  */
-export function sessionMiddleware(settings: Settings, pool: Pool, cache: SessionCache): ApiSessions {
+export function sessionMiddleware(settings: Settings, users: UsersRepository, cache: SessionCache): ApiSessions {
   const secret = settings.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const signature = rememberVerifiedCookies();
-  const store = createSessionStore(pool, cache, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true });
+  const store = createSessionStore(users, cache, { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true });
   const handler = session({
     name: SESSION_COOKIE,
     secret,

@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { feedbackSchema, type PublicUser } from '@planejador/contracts';
-import { insertFeedback } from '@planejador/db';
+import { ReportsRepository } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { RateLimitService } from '../core/rate-limit.service';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -10,7 +9,7 @@ import { ZodValidationPipe } from '../core/zod-validation.pipe';
 @UseGuards(AuthenticatedGuard)
 export class FeedbackController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly reports: ReportsRepository,
     private readonly rateLimit: RateLimitService,
   ) {}
 
@@ -21,7 +20,7 @@ export class FeedbackController {
     @Body(new ZodValidationPipe(feedbackSchema)) body: { rating: number; comment?: string },
   ) {
     await this.rateLimit.hit('feedback', user.id, 20, 3600);
-    const id = await insertFeedback(this.em.fork(), { userId: user.id, rating: body.rating, comment: body.comment ?? null });
+    const id = await this.reports.insertFeedback({ userId: user.id, rating: body.rating, comment: body.comment ?? null });
     return { id, message: 'Feedback enviado! Muito obrigado pela sua opinião.' };
   }
 }

@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { frontendErrorSchema, type FrontendErrorInput, type PublicUser } from '@planejador/contracts';
-import { insertFrontendError } from '@planejador/db';
+import { ReportsRepository } from '@planejador/db';
 import { requestClientKey } from '../core/client-address';
 import { RateLimitService } from '../core/rate-limit.service';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -13,7 +12,7 @@ export class FrontendErrorController {
   private readonly logger = new Logger('FrontendError');
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly reports: ReportsRepository,
     private readonly rateLimit: RateLimitService,
   ) {}
 
@@ -31,7 +30,7 @@ export class FrontendErrorController {
       url: body.url ? storable(body.url) : null,
       userAgent: body.userAgent ? storable(body.userAgent) : null,
     };
-    const id = await insertFrontendError(this.em.fork(), record);
+    const id = await this.reports.insertFrontendError(record);
     this.logger.warn({ id, userId: user?.id, url: record.url, message: record.message.slice(0, 200) }, 'frontend error');
     // Sentry gets the browser's errors from the page itself (@sentry/react, with their stacks), not from here.
     return { id };

@@ -1,9 +1,7 @@
-import { Body, Controller, Inject, NotFoundException, Patch, UseGuards } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Body, Controller, NotFoundException, Patch, UseGuards } from '@nestjs/common';
 import { MSG, updateUserSchema, type PublicUser, type UpdateUserData } from '@planejador/contracts';
-import { updateUserName } from '@planejador/db';
+import { UsersRepository } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
-import { PG_POOL } from '../core/tokens';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 
 /**
@@ -14,11 +12,11 @@ import { ZodValidationPipe } from '../core/zod-validation.pipe';
 @Controller('api/auth')
 @UseGuards(AuthenticatedGuard)
 export class ProfileController {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(private readonly users: UsersRepository) {}
 
   @Patch('user')
   async update(@CurrentUser() user: PublicUser, @Body(new ZodValidationPipe(updateUserSchema)) body: UpdateUserData): Promise<PublicUser> {
-    const updated = await updateUserName(this.pool, user.id, body);
+    const updated = await this.users.updateUserName(user.id, body);
     // The account was deleted meanwhile.
     if (!updated) throw new NotFoundException({ message: MSG.notFound });
     return updated;
