@@ -51,9 +51,9 @@ describe('plan generation: bounded AI calls and database errors', () => {
     const plan = await waitForPlan(client, id);
     expect(plan.generation.state).toBe('done');
     const failed = plan.aulas.find((a) => a.numeroAula === 2)!;
-    expect(failed.generationState).toBe('failed');
-    expect(failed.generationError).toMatch(/limite de tentativas/);
-    expect(plan.aulas.filter((a) => a.generationState === 'done')).toHaveLength(2);
+    expect(failed.generation.state).toBe('failed');
+    expect(failed.generation.error).toMatch(/limite de tentativas/);
+    expect(plan.aulas.filter((a) => a.generation.state === 'done')).toHaveLength(2);
     // 3 calls (the lesson's bound), not 10.
     await jobEnded(plan.id);
     expect(callsFor('Orçamento esgotado')).toBe(3);

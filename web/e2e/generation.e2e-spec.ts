@@ -361,7 +361,7 @@ describe('gerar planos with the fake AI', () => {
 
     await page.waitForURL(`**/plano/${planId}`, { timeout: 60000 });
     const plano = await pageClient(page).get<Plano>(`/api/planos/${planId}`);
-    expect(plano.body.aulas[0]).toMatchObject({ generationState: 'done', versao: 1 });
+    expect(plano.body.aulas[0]).toMatchObject({ generation: { state: 'done' }, versao: 1 });
   });
 });
 

@@ -109,14 +109,14 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await first.stop('SIGKILL');
       // The crash came mid-plan; the lessons left are written by the second worker without the 600 ms each.
       ai.setLatency(100);
-      const doneBefore = before.aulas.filter((a) => a.generationState === 'done');
+      const doneBefore = before.aulas.filter((a) => a.generation.state === 'done');
       second = await spawnWorker(env);
       const after = await waitFor(async () => {
         const p = await planState(client, res.body.id);
         return p && p.generation.state === 'done' ? p : null;
       }, { what: 'plan done after the crash', timeoutMs: 60000 });
       expect(after.aulas).toHaveLength(15);
-      expect(after.aulas.every((a) => a.generationState === 'done' && a.habilidadeCodes.length === 1)).toBe(true);
+      expect(after.aulas.every((a) => a.generation.state === 'done' && a.habilidadeCodes.length === 1)).toBe(true);
       // Lessons finished before the crash were not written again: one AI answer each, still their first version.
       for (const done of doneBefore) {
         const now = after.aulas.find((a) => a.id === done.id)!;
@@ -331,12 +331,12 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         expect(pg.url).toBe(databaseUrl);
 
         const finished = await settledPlan(client, running.body.id);
-        expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
+        expect(finished.aulas.filter((a) => a.generation.state !== 'done').map((a) => `${a.numeroAula}: ${a.generation.error}`)).toEqual([]);
         expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
         // The regeneration ended (never stuck), and the outage did not fail it: the new text is version 3
         // (generation, edit, regeneration).
         const lesson = await settledLesson(client, done.id, regenerated.id);
-        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 3, error: null });
+        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generation.error }).toEqual({ state: 'done', versao: 3, error: null });
         const versions = await client.get<{ versao: number }[]>(`/api/planos/${done.id}/aulas/${regenerated.id}/versoes`);
         expect(versions.body.map((v) => v.versao)).toEqual(Array.from({ length: lesson.versao }, (_, i) => lesson.versao - i));
         const after = await planState(client, done.id);
@@ -400,10 +400,10 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         pg = await startEmbeddedPostgres(base, pg.port);
 
         const finished = await settledPlan(client, running.body.id);
-        expect(finished.aulas.filter((a) => a.generationState !== 'done').map((a) => `${a.numeroAula}: ${a.generationError}`)).toEqual([]);
+        expect(finished.aulas.filter((a) => a.generation.state !== 'done').map((a) => `${a.numeroAula}: ${a.generation.error}`)).toEqual([]);
         expect(finished.generation).toMatchObject({ state: 'done', done: 6, total: 6 });
         // Lessons stored before the outage were not written again, nor asked of the AI again.
-        for (const stored of before.aulas.filter((a) => a.generationState === 'done')) {
+        for (const stored of before.aulas.filter((a) => a.generation.state === 'done')) {
           const now = finished.aulas.find((a) => a.id === stored.id)!;
           expect({ lesson: now.numeroAula, versao: now.versao, updatedAt: now.updatedAt }).toEqual({ lesson: stored.numeroAula, versao: 1, updatedAt: stored.updatedAt });
           const answers = ai.calls.filter((c) => c.outcome === 'answer' && c.text.includes(`"""\n${stored.prompt}\n"""`));
@@ -412,7 +412,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         expect(finished.aulas.every((a) => a.versao === 1)).toBe(true);
 
         const lesson = await settledLesson(client, ready.id, regenerated.id);
-        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generationError }).toEqual({ state: 'done', versao: 2, error: null });
+        expect({ state: lesson.generation.state, versao: lesson.versao, error: lesson.generation.error }).toEqual({ state: 'done', versao: 2, error: null });
         const versions = await client.get<{ versao: number; instrucao: string | null }[]>(`/api/planos/${ready.id}/aulas/${regenerated.id}/versoes`);
         expect(versions.body.map((v) => [v.versao, v.instrucao])).toEqual([[2, 'durante a longa queda'], [1, null]]);
         // Two plans (the regeneration is one of the lesson's free ones), no refund.

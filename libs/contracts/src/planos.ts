@@ -367,9 +367,6 @@ export interface Aula {
   dua: Dua | null;
   /** Skill codes chosen for this lesson (validated against the curriculum). */
   habilidadeCodes: string[];
-  /** Same as generation.state / generation.error (kept for older clients). */
-  generationState: LessonGenerationState;
-  generationError: string | null;
   /** The lesson's own generation (first generation or regeneration). */
   generation: LessonGeneration;
   /** 1 after generation, +1 at each change of content. */

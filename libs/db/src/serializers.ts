@@ -72,8 +72,6 @@ export function toAulaDto(a: Aula): AulaDto {
     verificacao: a.verificacao ?? null,
     dua: a.dua ?? null,
     habilidadeCodes: a.habilidadeCodes ?? [],
-    generationState: a.generationState,
-    generationError: a.generationError,
     generation: { state: a.generationState, error: a.generationError },
     versao: a.versao,
     habilidadesFixadas: a.habilidadesFixadas ?? [],

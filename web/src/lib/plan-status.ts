@@ -10,11 +10,11 @@ export function hasFailed(generation: Generation | undefined | null): boolean {
 }
 
 /** A lesson being written again (its regeneration queued or running). */
-export function isLessonBusy(aula: { generation?: { state: string } | null; generationState?: string }): boolean {
-  return isInProgress(aula.generation?.state ?? aula.generationState);
+export function isLessonBusy(aula: { generation: { state: string } }): boolean {
+  return isInProgress(aula.generation.state);
 }
 
 /** Whether any lesson of the plan is being regenerated (the page then polls and listens to its progress). */
-export function anyLessonBusy(plano: { aulas: { generation?: { state: string } | null; generationState?: string }[] } | undefined): boolean {
+export function anyLessonBusy(plano: { aulas: { generation: { state: string } }[] } | undefined): boolean {
   return !!plano?.aulas.some(isLessonBusy);
 }

@@ -19,8 +19,6 @@ export function aula(n: number, versao: number, objetivos: string): Aula {
     experiencias: '1. Etapa',
     evidencias: 'Registro',
     habilidadeCodes: ['EF05MA03'],
-    generationState: 'done',
-    generationError: null,
     generation: { state: 'done', error: null },
     versao,
     habilidadesFixadas: [],

@@ -57,7 +57,7 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
   return (
     <ol aria-label="Aulas do plano" className="flex flex-col divide-y rounded-lg border">
       {sorted.map((aula) => {
-        const state = LESSON_STATE[aula.generationState] ?? LESSON_STATE.queued;
+        const state = LESSON_STATE[aula.generation.state] ?? LESSON_STATE.queued;
         const Icon = state.icon;
         return (
           <li key={aula.id} className="flex flex-col gap-2 px-3 py-2.5 sm:px-4">
@@ -70,11 +70,11 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
                 </span>
               </span>
               <Badge variant={state.variant} className="shrink-0">
-                <Icon className={cn('size-3.5', aula.generationState === 'running' && 'animate-spin')} aria-hidden="true" />
+                <Icon className={cn('size-3.5', aula.generation.state === 'running' && 'animate-spin')} aria-hidden="true" />
                 {state.label}
               </Badge>
             </div>
-            {aula.generationState === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Aula ${aula.numeroAula} sendo escrita`} clamp /> : null}
+            {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Aula ${aula.numeroAula} sendo escrita`} clamp /> : null}
           </li>
         );
       })}

@@ -5,7 +5,7 @@ const PLAN_ID = '11111111-1111-4111-8111-111111111111';
 
 // Only what the reducer reads and writes: the plan's generation and each lesson's number and state.
 function plano(generation: Generation, lessonStates: LessonGenerationState[]): Plano {
-  const aulas = lessonStates.map((generationState, i) => ({ numeroAula: i + 1, generationState }) as Aula);
+  const aulas = lessonStates.map((generationState, i) => ({ numeroAula: i + 1, generation: { state: generationState, error: null } }) as Aula);
   return { id: PLAN_ID, generation, aulas } as Plano;
 }
 
@@ -14,7 +14,7 @@ function event(type: PlanProgressEvent['type'], fields: Partial<PlanProgressEven
   return { planId: PLAN_ID, type, state, done: 0, total: 3, at: '2026-11-25T10:00:00.000Z', ...fields };
 }
 
-const lessonStates = (p: Plano) => p.aulas.map((aula) => aula.generationState);
+const lessonStates = (p: Plano) => p.aulas.map((aula) => aula.generation.state);
 const applyAll = (start: Plano, events: PlanProgressEvent[]) => events.reduce(applyProgressEvent, start);
 
 describe('applyProgressEvent', () => {

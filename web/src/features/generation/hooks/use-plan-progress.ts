@@ -22,8 +22,8 @@ export function applyProgressEvent(plano: Plano, event: PlanProgressEvent): Plan
   const aulas =
     lessonState && event.numeroAula !== undefined
       ? plano.aulas.map((aula): Aula =>
-          aula.numeroAula === event.numeroAula && LESSON_RANK[lessonState] >= LESSON_RANK[aula.generationState]
-            ? { ...aula, generationState: lessonState }
+          aula.numeroAula === event.numeroAula && LESSON_RANK[lessonState] >= LESSON_RANK[aula.generation.state]
+            ? { ...aula, generation: { ...aula.generation, state: lessonState } }
             : aula,
         )
       : plano.aulas;

@@ -87,7 +87,7 @@ describe('saving the plan page', () => {
     act(() => page().editor.changeField(one.id, 'objetivos', 'Meu objetivo'));
     act(() => page().editor.changeField(two.id, 'evidencias', 'Edição da aula 2'));
     // Lesson 2's regeneration is queued (it was asked for with its edits unsaved).
-    const queued: Aula = { ...two, generationState: 'queued', generation: { state: 'queued', error: null } };
+    const queued: Aula = { ...two, generation: { state: 'queued', error: null } };
     act(() => client.setQueryData<Plano>(key, { ...before, aulas: [one, queued, three] }));
     await waitFor(() => expect(page().plan!.aulas[1].generation.state).toBe('queued'));
     act(() => page().save.save());

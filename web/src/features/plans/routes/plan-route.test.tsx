@@ -133,7 +133,7 @@ describe('a lesson regenerated with an AI on the plan page (streaming)', () => {
   beforeEach(() => localStorage.clear());
 
   it("shows the new text growing in the lesson's card, apart from its live status, until the stored lesson replaces it", async () => {
-    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generationState: 'running', generation: { state: 'running', error: null } };
+    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generation: { state: 'running', error: null } };
     renderPage(plano([first, running]));
     const card = await waitFor(() => lesson(2));
     const status = await within(card).findByRole('status');
@@ -159,7 +159,7 @@ describe('a lesson regenerated with an AI on the plan page (streaming)', () => {
   });
 
   it('offline (no AI), the status promises no text as it is written', async () => {
-    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generationState: 'running', generation: { state: 'running', error: null } };
+    const running: Aula = { ...aula(2, 1, 'Objetivo 2'), generation: { state: 'running', error: null } };
     renderPage(plano([first, running]), undefined, 'offline');
     await screen.findByRole('heading', { name: /^Aula 2 — / });
     const status = await within(lesson(2)).findByRole('status');

@@ -16,8 +16,6 @@ export function withRegenerationQueued(plano: Plano, aulaId: string, habilidades
   if (!plano.aulas.some((aula) => aula.id === aulaId)) return null;
   return withLesson(plano, aulaId, (aula) => ({
     ...aula,
-    generationState: 'queued',
-    generationError: null,
     generation: { state: 'queued', error: null },
     regeneracoes: aula.regeneracoes + 1,
     habilidadesFixadas: habilidadesFixadas?.length ? habilidadesFixadas : aula.habilidadesFixadas,
@@ -39,8 +37,6 @@ export function withLessonEvent(plano: Plano, event: LessonProgressEvent): Plano
     if (event.type === 'delta' && cached.generation.state === event.state) return plano;
     return withLesson(plano, event.aulaId, (aula) => ({
       ...aula,
-      generationState: event.state,
-      generationError: null,
       generation: { state: event.state, error: null },
     }));
   }
