@@ -95,6 +95,16 @@ describe('skill search by school stage', () => {
     }
     const moved = await client.put<{ message: string }>(`/api/turmas/${medio.body.id}`, turmaInput({ numero: '201', etapa: 'medio', ano: '7' }));
     expect(moved.status).toBe(400);
+    // An edit that names no stage keeps the class's own: a médio class stays médio, its year checked against it.
+    const withoutStage = turmaInput({ numero: '201', ano: '3', escola: 'Escola editada' });
+    expect(withoutStage).not.toHaveProperty('etapa');
+    const kept = await client.put<Turma>(`/api/turmas/${medio.body.id}`, withoutStage);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ etapa: 'medio', ano: '3', escola: 'Escola editada' });
+    const outside = await client.put<{ message: string; issues: unknown[] }>(`/api/turmas/${medio.body.id}`, { ...withoutStage, ano: '7' });
+    expect(outside.status).toBe(400);
+    expect(outside.body).toMatchObject({ message: 'O ano 7 não existe na etapa Ensino Médio (use de 1 a 3).', issues: [{ path: 'ano' }] });
+    expect((await client.get<Turma[]>('/api/turmas')).body.find((t) => t.id === medio.body.id)).toMatchObject({ etapa: 'medio', ano: '3' });
     expect((await client.get<Turma[]>('/api/turmas')).body).toHaveLength(3);
   });
 

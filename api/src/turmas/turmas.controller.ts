@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { turmaSchema, type PublicUser, type TurmaData } from '@planejador/contracts';
+import { turmaSchema, turmaUpdateSchema, type PublicUser, type TurmaData, type TurmaUpdateData } from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
@@ -35,7 +35,7 @@ export class TurmasController {
   update(
     @CurrentUser() user: PublicUser,
     @Param('id', NotFoundUuidPipe) id: string,
-    @Body(new ZodValidationPipe(turmaSchema)) body: TurmaData,
+    @Body(new ZodValidationPipe(turmaUpdateSchema)) body: TurmaUpdateData,
   ) {
     return this.turmas.update(user.id, id, body);
   }

@@ -1,5 +1,5 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { LIMITS, MSG, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { anoForaDaEtapa, etapaOf, LIMITS, MSG, type Turma as TurmaDto, type TurmaData, type TurmaUpdateData } from '@planejador/contracts';
 import { Database, toTurmaDto, TurmasRepository, type Turma } from '@planejador/db';
 
 @Injectable()
@@ -24,9 +24,13 @@ export class TurmasService {
     return toTurmaDto(turma, 0);
   }
 
-  async update(userId: string, id: string, data: TurmaData): Promise<TurmaDto> {
+  /** An edit; a body without `etapa` keeps the class's stage, and its year must be one of that stage's (400). */
+  async update(userId: string, id: string, edit: TurmaUpdateData): Promise<TurmaDto> {
     const turma = await this.db.transaction(async () => {
       const owned = await this.owned(userId, id);
+      const data: TurmaData = { ...edit, etapa: edit.etapa ?? etapaOf(owned.etapa) };
+      const wrongYear = anoForaDaEtapa(data.etapa, data.ano);
+      if (wrongYear) throw new BadRequestException({ message: wrongYear, issues: [{ path: 'ano', message: wrongYear }] });
       await this.checkLimits(userId, data, id);
       await this.turmas.updateTurma(owned, data);
       return owned;

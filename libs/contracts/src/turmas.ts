@@ -11,7 +11,7 @@ const requiredText = (message: string) =>
     .min(1, message)
     .max(LIMITS.shortTextMax, MSG.textTooLong(LIMITS.shortTextMax));
 
-export const turmaSchema = z.object({
+const turmaFields = z.object({
   nomeProfessor: requiredText(MSG.nomeProfessorRequired),
   numero: requiredText(MSG.numeroRequired),
   escola: requiredText(MSG.escolaRequired),
@@ -29,14 +29,30 @@ export const turmaSchema = z.object({
     .transform((v) => (v ? v : null)),
   /** What the class needs (tags, never people); absent: none. */
   barreiras: barreirasSchema,
-}).superRefine((turma, ctx) => {
-  // The year is one of the stage's: a 400 names the stage and its range.
-  if (!isAnoOf(turma.etapa, turma.ano)) {
-    ctx.addIssue({ code: 'custom', path: ['ano'], message: MSG.anoForaDaEtapa(turma.ano, etapaDef(turma.etapa).label, anosOf(turma.etapa)) });
-  }
+});
+
+/** The 400 for a year outside its stage, naming the stage and its range; null when the year is one of the stage's. */
+export function anoForaDaEtapa(etapa: Etapa, ano: string): string | null {
+  return isAnoOf(etapa, ano) ? null : MSG.anoForaDaEtapa(ano, etapaDef(etapa).label, anosOf(etapa));
+}
+
+/** A new class (POST /api/turmas, and the form). */
+export const turmaSchema = turmaFields.superRefine((turma, ctx) => {
+  const message = anoForaDaEtapa(turma.etapa, turma.ano);
+  if (message) ctx.addIssue({ code: 'custom', path: ['ano'], message });
 });
 export type TurmaInput = z.input<typeof turmaSchema>;
 export type TurmaData = z.output<typeof turmaSchema>;
+
+/**
+ * An edit of a class (PUT /api/turmas/{id}): as a new one, except that a body without `etapa` keeps the class's stage
+ * (its year is then checked against that stage by the api) instead of making it fundamental.
+ */
+export const turmaUpdateSchema = turmaFields.extend({ etapa: z.enum(ETAPAS, { error: MSG.etapaInvalid }).optional() }).superRefine((turma, ctx) => {
+  const message = turma.etapa ? anoForaDaEtapa(turma.etapa, turma.ano) : null;
+  if (message) ctx.addIssue({ code: 'custom', path: ['ano'], message });
+});
+export type TurmaUpdateData = z.output<typeof turmaUpdateSchema>;
 
 export interface Turma {
   id: string;
