@@ -1,7 +1,8 @@
 'use strict';
 // What the lesson-quality programs share (run.js, readability.js): the compiled libraries, the curriculum the server
-// imports (CURRICULUM_DIR or the copy shipped in libs/curriculum/data) ranked as the worker ranks it, and a split's
-// scenarios. Build first (npm run build:server).
+// imports (CURRICULUM_DIR or the copy shipped in libs/curriculum/data, every stage) ranked as the worker ranks it (the
+// pool of the class's stage and year and the lesson's subject), and a split's scenarios. Build first (npm run
+// build:server).
 const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const ai = require('../../libs/ai/dist');
@@ -11,12 +12,12 @@ const root = resolve(__dirname, '../..');
 const { records } = readCurriculumFiles(curriculumDir({ CURRICULUM_DIR: process.env.CURRICULUM_DIR }, root));
 const subjects = new Map();
 const curriculum = {
-  rank(ano, materia, prompt) {
-    const key = `${ano}:${materia}`;
-    if (!subjects.has(key)) subjects.set(key, new SubjectSkills(records.filter((r) => inScope(r, materia, Number(ano)))));
+  rank(ano, materia, prompt, etapa) {
+    const key = `${etapa}:${ano}:${materia}`;
+    if (!subjects.has(key)) subjects.set(key, new SubjectSkills(records.filter((r) => inScope(r, materia, Number(ano), etapa))));
     return subjects.get(key).candidates(prompt, null, 200);
   },
-  noSkillsReason: (ano, materia) => scopeGapReason(materia, Number(ano)),
+  noSkillsReason: (ano, materia, etapa) => scopeGapReason(materia, Number(ano), etapa),
   classroomOf: skillClassroom,
 };
 
@@ -30,7 +31,9 @@ function splitArgument(usage) {
   return split;
 }
 
-const scenariosOf = (split) => JSON.parse(readFileSync(resolve(__dirname, `${split}.json`), 'utf8')).scenarios;
+/** A split's scenarios: of Ensino Fundamental with one subject a plan (dev.json), or of the whole BNCC (whole-bncc-dev.json). */
+const scenariosOf = (split, set = 'fundamental') =>
+  JSON.parse(readFileSync(resolve(__dirname, set === 'whole-bncc' ? `whole-bncc-${split}.json` : `${split}.json`), 'utf8')).scenarios;
 
 /** The configured model, when OPENAI_API_KEY is set and --offline-only is not given; else null. */
 function configuredModel() {

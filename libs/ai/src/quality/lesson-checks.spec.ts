@@ -107,4 +107,64 @@ describe('lesson quality checks', () => {
     const results = checkPlan(plan((aulas) => ((aulas[0].esperadas = ['EF05MA04']), (aulas[1].esperadas = []))));
     expect(results.filter((r) => r.check === 'habilidadeAceita').map((r) => r.pass)).toEqual([false, true]);
   });
+
+  describe('infantil (a proposta checked by points to observe)', () => {
+    const OBJECTIVE: HabilidadeMatch = {
+      ...SKILL,
+      code: 'EI02ET07',
+      description: 'Contar oralmente objetos, pessoas, livros etc., em contextos diversos.',
+      knowledgeObjects: [],
+      unit: 'Espaços, tempos, quantidades, relações e transformações',
+    };
+    const point = (i: number, topic = ''): Questao => ({ tipo: 'aberta', enunciado: `Como a criança participa da proposta ${i} ${topic}?`, respostaEsperada: 'Observar se participa com os colegas.', habilidade: OBJECTIVE.code });
+    /** An infantil plan of the grupo `ano` whose lessons pass: 3 points to observe, the campo as the objects. */
+    function infantil(ano: string, change: (lessons: QualityLesson[]) => void = () => undefined): QualityPlan {
+      const p = plan((aulas) =>
+        aulas.forEach((a, i) => {
+          a.cited = [OBJECTIVE];
+          a.esperadas = [OBJECTIVE.code];
+          a.draft = {
+            ...a.draft,
+            habilidadeCodes: [OBJECTIVE.code],
+            objetosConhecimento: `${OBJECTIVE.unit}\nTema da aula: ${a.draft.titulo}.`,
+            objetivos: `- Viver ${a.prompt} com as crianças na proposta ${i + 1}`,
+            evidencias: `- As crianças vivem ${a.prompt} na proposta ${i + 1}.`,
+            verificacao: { questoes: [point(1, a.prompt), point(2, a.prompt), point(3, a.prompt)] },
+          };
+        }),
+      );
+      change(p.aulas);
+      return { ...p, etapa: 'infantil', ano };
+    }
+
+    it('pass a proposta with points to observe, its campo as the objects, at every grupo', () => {
+      for (const ano of ['1', '2', '3']) expect(checkPlan(infantil(ano)).filter((r) => !r.pass)).toEqual([]);
+    });
+
+    it('catch a point that is a question of another kind or put to the child', () => {
+      const choice: Questao = { tipo: 'multipla', enunciado: 'Quantos?', alternativas: ['1', '2', '3', '4'], correta: 1, habilidade: OBJECTIVE.code };
+      expect(failed(infantil('2', (aulas) => (aulas[0].draft.verificacao!.questoes[0] = choice)))).toEqual(['observacao']);
+      const asked = { ...point(1), enunciado: 'Explique com suas palavras o que você aprendeu.' };
+      expect(failed(infantil('2', (aulas) => (aulas[0].draft.verificacao!.questoes[0] = asked)))).toEqual(['observacao']);
+    });
+
+    it("catch school words of older students, and for bebês what they cannot yet do; not the lesson's own words", () => {
+      expect(failed(infantil('3', (aulas) => (aulas[0].draft.evidencias += '\n- Os estudantes resolvem os exercícios no caderno.')))).toEqual(['linguagemInfantil']);
+      const telling = '\n- As crianças contam e desenham o que viveram.';
+      expect(failed(infantil('2', (aulas) => (aulas[0].draft.evidencias += telling)))).toEqual([]);
+      expect(failed(infantil('1', (aulas) => (aulas[0].draft.evidencias += telling)))).toEqual(['linguagemInfantil']);
+      expect(failed(infantil('1', (aulas) => (aulas[0] = { ...aulas[0], prompt: `${aulas[0].prompt}: desenho com giz` }, (aulas[0].draft.evidencias += '\n- Os desenhos ficam no mural.'))))).toEqual([]);
+    });
+
+    it('apply the points to observe and the wording only to infantil', () => {
+      const names = checkPlan(plan()).map((r) => r.check);
+      expect(names).not.toContain('observacao');
+      expect(names).not.toContain('linguagemInfantil');
+    });
+
+    it('catch an invented object where the cited skills list none', () => {
+      expect(failed(infantil('3', (aulas) => (aulas[0].draft.objetosConhecimento = 'Contagem de objetos')))).toEqual(['objetos']);
+      expect(failed(infantil('3', (aulas) => (aulas[0].draft.objetosConhecimento = '')))).toEqual([]);
+    });
+  });
 });

@@ -1,8 +1,11 @@
 import {
+  etapaOf,
   LIMITS,
   questionsOutsideSkills,
-  verificacaoQuestionCount,
+  verificacaoCount,
+  verificacaoKindOf,
   verificacaoSchema,
+  type Etapa,
   type HabilidadeMatch,
   type LessonContent,
   type Verificacao,
@@ -16,6 +19,8 @@ import { LEVEL_BOUNDS } from '../lesson-prompt';
  */
 export interface QualityLesson {
   numeroAula: number;
+  /** The lesson's own subject (a plan may mix them); absent: not recorded. */
+  materia?: string;
   /** The teacher's description of this lesson. */
   prompt: string;
   /** Codes a teacher would accept for the lesson (the scenario's `esperadas`); empty: not judged. */
@@ -28,6 +33,10 @@ export interface QualityLesson {
 
 export interface QualityPlan {
   id: string;
+  /** The class's stage; absent: fundamental. */
+  etapa?: Etapa;
+  /** The class's year (in infantil the grupo: '1' bebês, '2' crianças bem pequenas, '3' crianças pequenas); absent: not judged. */
+  ano?: string;
   nivelDetalhamento: number;
   aulas: QualityLesson[];
 }
@@ -38,6 +47,8 @@ export const CHECKS = [
   'semVazamento',
   'objetos',
   'verificacao',
+  'observacao',
+  'linguagemInfantil',
   'posicoesVariadas',
   'frasesRepetidas',
   'portugues',
@@ -136,19 +147,77 @@ function objetos(lesson: QualityLesson): string | null {
   if (lesson.cited.length === 0) return null;
   const allowed = new Set(lesson.cited.flatMap((s) => s.knowledgeObjects.map((o) => o.trim())));
   const listed = lines(lesson.draft.objetosConhecimento);
-  if (listed.length === 0) return 'nenhum objeto de conhecimento';
   if (listed.length > LIMITS.objetosConhecimentoMax) return `${listed.length} objetos (máximo ${LIMITS.objetosConhecimentoMax})`;
+  if (allowed.size === 0) {
+    // Infantil's objectives and Ensino Médio's skills list no objects: the field may stay empty or name the cited
+    // skills' campo or competência (their unit) and the lesson's own theme, nothing else.
+    const units = new Set(lesson.cited.map((s) => s.unit.trim()));
+    const titulo = lesson.draft.titulo.trim();
+    const outside = listed.filter((o) => !units.has(o) && !(titulo && o.includes(titulo)));
+    return outside.length === 0 ? null : `sem objetos nas habilidades citadas, mas lista: ${outside.join(' | ')}`;
+  }
+  if (listed.length === 0) return 'nenhum objeto de conhecimento';
   const outside = listed.filter((o) => !allowed.has(o));
   return outside.length === 0 ? null : `fora das habilidades citadas: ${outside.join(' | ')}`;
 }
 
-function verificacao(lesson: QualityLesson, level: number): string | null {
+function verificacao(lesson: QualityLesson, level: number, etapa: Etapa): string | null {
   const parsed = verificacaoSchema.safeParse(lesson.draft.verificacao);
   if (!parsed.success) return `inválida: ${parsed.error.issues.map((i) => i.message).join('; ')}`;
-  const expected = verificacaoQuestionCount(level);
+  const expected = verificacaoCount(level, etapa);
   if (parsed.data.questoes.length !== expected) return `${parsed.data.questoes.length} questões (esperadas ${expected})`;
   const outside = questionsOutsideSkills(parsed.data, lesson.draft.habilidadeCodes);
   return outside.length === 0 ? null : `questões ${outside.join(', ')} com habilidade fora da aula`;
+}
+
+/** How a test question opens: an instruction to the one who answers it. */
+const TEST_INSTRUCTIONS = new Set('explique responda marque assinale escreva calcule justifique complete cite descreva identifique indique compare'.split(' '));
+
+/**
+ * Where a stage checks learning by points to observe (infantil), every item is one: open (no other kind of question),
+ * with what to look for, and written for the teacher who watches, never put to the child ("você", "Explique ...").
+ */
+function observacao(lesson: QualityLesson, etapa: Etapa): string | null | 'n/a' {
+  if (verificacaoKindOf(etapa) !== 'observacao') return 'n/a';
+  const problems = (lesson.draft.verificacao?.questoes ?? []).flatMap((q, i) => {
+    if (q.tipo !== 'aberta') return [`item ${i + 1} é ${q.tipo}`];
+    const said = words(q.enunciado);
+    if (said.some((w) => w === 'voce' || w === 'voces') || TEST_INSTRUCTIONS.has(said[0] ?? '')) return [`item ${i + 1} é pergunta à criança: "${q.enunciado}"`];
+    return q.respostaEsperada.trim() ? [] : [`item ${i + 1} sem o que observar`];
+  });
+  return problems.length === 0 ? null : problems.join('; ');
+}
+
+/**
+ * Words of school for older students, folded: young children are "crianças" who live propostas, not students who sit
+ * tests, exercises or homework.
+ */
+const OLDER_SCHOOL_WORDS = new Set(
+  'estudante estudantes aluno alunos aluna alunas prova provas exercicio exercicios questao questoes caderno cadernos licao licoes dever deveres nota notas'.split(' '),
+);
+
+/**
+ * What bebês (grupo 1, up to a year and a half) cannot yet be asked to do: tell, explain, draw or write. They show what
+ * they live with gestures, looks, babble and movement (BNCC, EI01EO04, EI01EF06).
+ */
+const BEYOND_BEBES = new Set('conta contam relata relatam relatar explica explicam explicar desenho desenhos desenha desenham desenhar escreve escrevem escrever escrita'.split(' '));
+
+/**
+ * Infantil's texts are written for young children of the class's grupo: none of the words of school for older
+ * students, and for bebês none that ask them to tell, explain, draw or write, in what the lesson writes itself (the
+ * words of its own description and cited skills aside).
+ */
+function linguagemInfantil(lesson: QualityLesson, etapa: Etapa, ano: string | undefined): string | null | 'n/a' {
+  if (etapa !== 'infantil') return 'n/a';
+  // A word of the lesson's own description or cited skills, in any of its forms (the first 5 letters): "desenhos" of a
+  // proposta described as "desenho com giz".
+  const form = (w: string) => w.slice(0, 5);
+  const topic = new Set(words([lesson.prompt, ...lesson.cited.map((s) => s.description)].join('\n')).map(form));
+  const own = words(ownText(lesson.draft)).filter((w) => !topic.has(form(w)));
+  const older = [...new Set(own.filter((w) => OLDER_SCHOOL_WORDS.has(w)))];
+  const beyond = ano === '1' ? [...new Set(own.filter((w) => BEYOND_BEBES.has(w)))] : [];
+  const problems = [...(older.length ? [`palavras de outra etapa: ${older.join(', ')}`] : []), ...(beyond.length ? [`pedido além dos bebês: ${beyond.join(', ')}`] : [])];
+  return problems.length === 0 ? null : problems.join('; ');
 }
 
 /** Across the plan, the right answers of its multiple-choice questions are not all at one position. */
@@ -236,12 +305,15 @@ export function checkPlan(plan: QualityPlan): CheckResult[] {
     if (failure === 'n/a') return;
     results.push({ plan: plan.id, aula, check, pass: failure === null, ...(failure ? { detail: failure } : {}) });
   };
+  const etapa = etapaOf(plan.etapa);
   for (const lesson of plan.aulas) {
     add(lesson.numeroAula, 'titulo', titulo(lesson));
     add(lesson.numeroAula, 'temaProprio', temaProprio(lesson));
     add(lesson.numeroAula, 'semVazamento', semVazamento(lesson, plan));
     add(lesson.numeroAula, 'objetos', lesson.cited.length === 0 ? 'n/a' : objetos(lesson));
-    add(lesson.numeroAula, 'verificacao', verificacao(lesson, plan.nivelDetalhamento));
+    add(lesson.numeroAula, 'verificacao', verificacao(lesson, plan.nivelDetalhamento, etapa));
+    add(lesson.numeroAula, 'observacao', observacao(lesson, etapa));
+    add(lesson.numeroAula, 'linguagemInfantil', linguagemInfantil(lesson, etapa, plan.ano));
     add(lesson.numeroAula, 'portugues', portugues(lesson));
     add(lesson.numeroAula, 'extensao', extensao(lesson, plan.nivelDetalhamento));
     add(lesson.numeroAula, 'habilidadeAceita', habilidadeAceita(lesson));

@@ -1,24 +1,28 @@
-import type { Barreira, HabilidadeMatch } from '@planejador/contracts';
+import { etapaOf, type Barreira, type Etapa, type HabilidadeMatch } from '@planejador/contracts';
 import { lessonContext } from '../lesson-context';
 import { generateWithRetry } from '../retry';
 import type { LessonContext, LessonDraft, LessonGenerator, SkillClassroomText } from '../types';
 import type { QualityPlan } from './lesson-checks';
 
-/** One plan of bench/lesson-quality (scenarios.json, dev.json, heldout.json), as a teacher types it. */
+/** One plan of bench/lesson-quality (scenarios.json, whole-bncc.json and their halves), as a teacher types it. */
 export interface QualityScenario {
   id: string;
+  /** The class's stage; absent: fundamental. */
+  etapa?: string;
   ano: string;
+  /** The plan's general subject (the form's). */
   materia: string;
   nivelDetalhamento: number;
   limitOneSkill: boolean;
-  aulas: { prompt: string; esperadas?: string[] }[];
+  /** Each lesson's subject is its own `materia` (the request's aulas[].materia); absent: the plan's. */
+  aulas: { materia?: string; prompt: string; esperadas?: string[] }[];
 }
 
 /** The curriculum lookups a plan's lessons need, as the worker makes them. */
 export interface ScenarioCurriculum {
-  /** The whole pool of the year and subject, ranked by one lesson's description (best first). */
-  rank(ano: string, materia: string, prompt: string): HabilidadeMatch[];
-  noSkillsReason(ano: string, materia: string): string | null;
+  /** The whole pool of the stage, year and subject, ranked by one lesson's description (best first). */
+  rank(ano: string, materia: string, prompt: string, etapa: Etapa): HabilidadeMatch[];
+  noSkillsReason(ano: string, materia: string, etapa: Etapa): string | null;
   classroomOf(code: string): SkillClassroomText;
 }
 
@@ -30,21 +34,24 @@ interface ScenarioLesson {
 }
 
 /**
- * Every lesson of a scenario as the worker builds its context (lessonContext: the lesson's own description, the
- * plan's sequence, the pool ranked by that description); `barreiras`: the class's.
+ * Every lesson of a scenario as the worker builds its context (lessonContext: the class's stage, the lesson's own
+ * subject and description, the plan's sequence, the pool of that subject ranked by that description); `barreiras`:
+ * the class's.
  */
 function scenarioLessons(scenario: QualityScenario, curriculum: ScenarioCurriculum, barreiras: Barreira[] = []): ScenarioLesson[] {
+  const etapa = etapaOf(scenario.etapa);
   const sequencia = scenario.aulas.map((a, i) => ({ numeroAula: i + 1, prompt: a.prompt }));
   return scenario.aulas.map((aula, i) => {
-    const pool = curriculum.rank(scenario.ano, scenario.materia, aula.prompt);
+    const materia = aula.materia ?? scenario.materia;
+    const pool = curriculum.rank(scenario.ano, materia, aula.prompt, etapa);
     const ctx = lessonContext({
       plano: { materiaGeral: scenario.materia, limitOneSkill: scenario.limitOneSkill, preferirSeduc: true, nivelDetalhamento: scenario.nivelDetalhamento },
-      turma: { ano: scenario.ano, numero: `${scenario.ano}1`, escola: 'Escola de teste', observacoesAdicionais: null, barreiras },
-      aula: { numeroAula: i + 1, materia: scenario.materia, prompt: aula.prompt },
+      turma: { ano: scenario.ano, etapa, numero: `${scenario.ano}1`, escola: 'Escola de teste', observacoesAdicionais: null, barreiras },
+      aula: { numeroAula: i + 1, materia, prompt: aula.prompt },
       sequencia,
       pool,
       pinned: [],
-      noCandidatesReason: pool.length > 0 ? null : curriculum.noSkillsReason(scenario.ano, scenario.materia),
+      noCandidatesReason: pool.length > 0 ? null : curriculum.noSkillsReason(scenario.ano, materia, etapa),
       classroomOf: curriculum.classroomOf,
     });
     return { ctx, pool, esperadas: aula.esperadas ?? [] };
@@ -64,10 +71,10 @@ export async function draftScenario(scenario: QualityScenario, generator: Lesson
     scenarioLessons(scenario, curriculum).map(async ({ ctx, pool, esperadas }) => {
       const draft = await write(generator, ctx);
       const cited = draft.habilidadeCodes.map((code) => pool.find((s) => s.code === code)).filter((s): s is HabilidadeMatch => s !== undefined);
-      return { numeroAula: ctx.aula.numeroAula, prompt: ctx.aula.prompt, esperadas, draft, cited };
+      return { numeroAula: ctx.aula.numeroAula, materia: ctx.aula.materia, prompt: ctx.aula.prompt, esperadas, draft, cited };
     }),
   );
-  return { id: scenario.id, nivelDetalhamento: scenario.nivelDetalhamento, aulas };
+  return { id: scenario.id, etapa: etapaOf(scenario.etapa), ano: scenario.ano, nivelDetalhamento: scenario.nivelDetalhamento, aulas };
 }
 
 /** One lesson's activities adapted for a barreira (POST .../adaptar as the worker runs it). */
