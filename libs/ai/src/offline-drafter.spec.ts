@@ -1,6 +1,7 @@
 import { questionsOutsideSkills, verificacaoSchema, type HabilidadeMatch } from '@planejador/contracts';
 import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
 import { OfflineLessonDrafter, pickOfflineSkills } from './offline-drafter';
+import type { LessonDraft } from './types';
 
 const drafter = new OfflineLessonDrafter();
 
@@ -133,6 +134,44 @@ describe('OfflineLessonDrafter', () => {
     const long = await drafter.generate(fractionLesson({ plano: { nivelDetalhamento: 5 }, turma: notes }));
     expect(long.experiencias).toContain('(cerca de 10 min)');
     expect(long.experiencias).toContain('Turma agitada após o recreio');
+  });
+
+  describe('infantil propostas', () => {
+    const OBJECTIVE: HabilidadeMatch = {
+      code: 'EI01CG02',
+      description: 'Experimentar as possibilidades corporais nas brincadeiras e interações em ambientes acolhedores e desafiantes.',
+      unit: 'Corpo, gestos e movimentos',
+      field: null,
+      knowledgeObjects: [],
+      score: 5,
+    };
+    const proposta = (ano: string, numeroAula = 1) =>
+      drafter.generate(
+        fractionLesson({
+          turma: { etapa: 'infantil', ano },
+          aula: { numeroAula, materia: 'corpo-gestos-movimentos', prompt: 'Circuito de almofadas e túneis para engatinhar' },
+          candidates: [OBJECTIVE],
+          sequencia: [1, 2, 3].map((n) => ({ numeroAula: n, prompt: 'Circuito de almofadas e túneis para engatinhar' })),
+        }),
+      );
+    const text = (d: LessonDraft) => [d.objetivos, d.experiencias, d.evidencias, ...(d.verificacao?.questoes ?? []).flatMap((q) => [q.enunciado, q.tipo === 'aberta' ? q.respostaEsperada : ''])].join('\n');
+
+    it("opens with a heading naming the campo and the lesson's own proposta, then the level's steps", async () => {
+      const d = await proposta('3');
+      const [heading, ...steps] = d.experiencias.split('\n');
+      expect(heading).toBe('Proposta de experiências no campo de experiência "Corpo, gestos e movimentos" — momentos de "Circuito de almofadas e túneis para engatinhar":');
+      expect(steps.filter((l) => /^\d+\. /.test(l))).toHaveLength(4);
+      expect(d.experiencias).toContain('Durante "Circuito de almofadas e túneis para engatinhar", o professor brinca junto');
+    });
+
+    it('asks bebês for gestures, looks, babble and movement, never to tell, draw or write; older grupos also speak and draw', async () => {
+      const bebes = text(await proposta('1', 2));
+      expect(bebes).toMatch(/gestos, olhares, balbucios e movimentos/);
+      expect(bebes).not.toMatch(/\b(?:contam|conta|desenhos?|escrev\w*|roda de conversa)\b/u);
+      const pequenas = text(await proposta('3', 2));
+      expect(pequenas).toMatch(/mostram e contam, com falas, gestos ou desenhos/);
+      expect(pequenas).toContain('roda de conversa');
+    });
   });
 
   it('writes no skill and says why for English in year 3', async () => {

@@ -1,4 +1,4 @@
-import { etapaOf, LIMITS, materiaLabel, verificacaoCount, type HabilidadeMatch, type QuestaoAberta, type Verificacao } from '@planejador/contracts';
+import { anosOf, etapaOf, LIMITS, materiaLabel, verificacaoCount, type HabilidadeMatch, type QuestaoAberta, type Verificacao } from '@planejador/contracts';
 import { asClause, detailLevel, habilidadesText, noSkillsText, sharesMeaningfulWord } from './curriculum-text';
 import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
 import { LEVEL_BOUNDS } from './lesson-prompt';
@@ -225,6 +225,54 @@ function isInfantil(l: Lesson): boolean {
   return etapaOf(l.ctx.turma.etapa) === 'infantil';
 }
 
+/**
+ * How the grupo's children show what they live: bebês (grupo 1, up to a year and a half) with gestures, looks,
+ * babble and movement (BNCC EI01EO04, EI01EF06), not yet by telling, drawing or writing; the older grupos also by
+ * speaking and drawing. `roda`: the closing circle (a roda de conversa once they speak).
+ */
+interface Expressao {
+  /** How they express themselves ("com ..."), and the same as the subject of a sentence. */
+  meios: string;
+  sinais: string;
+  /** Where the teacher looks for signs, in one child's expression. */
+  ondeProcurar: string;
+  /** What they do to share: plural, singular, infinitive. */
+  mostram: string;
+  mostra: string;
+  mostrar: string;
+  roda: string;
+  /** What the teacher does as the proposta is presented. */
+  escuta: string;
+}
+
+function expressao(l: Lesson): Expressao {
+  if (l.ctx.turma.ano.trim() === BEBES) {
+    return {
+      meios: 'gestos, olhares, balbucios e movimentos',
+      sinais: 'Os gestos, os olhares, os balbucios e os movimentos',
+      ondeProcurar: 'nos gestos, olhares e balbucios da criança',
+      mostram: 'mostram',
+      mostra: 'mostra',
+      mostrar: 'mostrar',
+      roda: 'roda de cantigas',
+      escuta: 'observar como reagem, com olhares, gestos e balbucios',
+    };
+  }
+  return {
+    meios: 'falas, gestos ou desenhos',
+    sinais: 'As falas, os gestos e os desenhos',
+    ondeProcurar: 'nas falas e produções da criança',
+    mostram: 'mostram e contam',
+    mostra: 'conta',
+    mostrar: 'contar',
+    roda: 'roda de conversa',
+    escuta: 'escutar o que já conhecem e o que têm vontade de fazer',
+  };
+}
+
+/** The grupo etário of bebês in infantil's `ano` (etapas.ts: '1' bebês, '2' crianças bem pequenas, '3' crianças pequenas). */
+const BEBES = anosOf('infantil')[0];
+
 /** "no campo de experiência "O eu, o outro e o nós"", or Computação's objectives. */
 function campoPhrase(l: Lesson): string {
   const materia = l.ctx.aula.materia;
@@ -233,11 +281,12 @@ function campoPhrase(l: Lesson): string {
 
 function objetivosInfantil(l: Lesson): string {
   const own = l.skills.map((s) => `${asClause(s.description)} (${s.code}), nas vivências de ${l.tema}`);
+  const { meios, mostrar, roda } = expressao(l);
   const extras = [
     `participar das brincadeiras e vivências de ${l.tema} com as outras crianças e os adultos`,
-    `expressar, com gestos, falas ou desenhos, o que viveram em ${l.tema}`,
+    `expressar, com ${meios}, o que viveram em ${l.tema}`,
     ...(l.previous !== null ? [`retomar o que viveram na proposta da Aula ${l.previous}`] : []),
-    `contar na roda de conversa o que descobriram em ${l.tema}`,
+    `${mostrar} na ${roda} o que descobriram em ${l.tema}`,
     `reconhecer ${l.tema} em situações do seu dia a dia`,
   ];
   return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].objetivos));
@@ -252,16 +301,17 @@ function experienciasInfantil(l: Lesson): string {
   const { level } = l;
   const timed = (text: string, minutes: number) => (level >= 4 ? `${text} (cerca de ${minutes} min)` : text);
   const codes = l.skills.map((s) => s.code).join(', ');
+  const { meios, mostram, roda, escuta } = expressao(l);
   const steps: string[] = [];
 
-  let acolhida = `Acolhida e roda de conversa: apresentar às crianças a proposta ${l.tema} e escutar o que já conhecem e o que têm vontade de fazer.`;
+  let acolhida = `Acolhida e ${roda}: apresentar às crianças a proposta ${l.tema} e ${escuta}.`;
   if (l.previous !== null) acolhida += ` Relembrar com as crianças o que viveram na proposta da Aula ${l.previous}.`;
   steps.push(timed(acolhida, STEP_MINUTES.acolhida));
 
   let vivencia = `Vivência: ${sentence(l.ctx.aula.prompt)}`;
   const example = exampleActivity(l);
   if (level >= 2 && level <= 3 && example) vivencia += ` ${example}`;
-  if (level >= 3) vivencia += ` O professor brinca junto, acompanha as crianças, faz perguntas e acolhe as descobertas de cada uma.`;
+  if (level >= 3) vivencia += ` Durante ${l.tema}, o professor brinca junto, acompanha as crianças, faz perguntas e acolhe as descobertas de cada uma.`;
   steps.push(timed(vivencia, STEP_MINUTES.desenvolvimento));
 
   if (level >= 4) {
@@ -275,29 +325,32 @@ function experienciasInfantil(l: Lesson): string {
     const link = l.skills.length === 0 ? '' : ` (${codes})`;
     steps.push(
       timed(
-        `Registro e partilha: as crianças mostram e contam, com falas, gestos ou desenhos, o que viveram em ${l.tema}; o professor registra as falas e as produções${link}.`,
+        `Registro e partilha: as crianças ${mostram}, com ${meios}, o que viveram em ${l.tema}; o professor registra com fotos e anotações o que observa${link}.`,
         STEP_MINUTES.sistematizacao,
       ),
     );
   }
-  let encerramento = `Encerramento: roda de conversa sobre o que as crianças mais gostaram em ${l.tema}, observando os pontos de observação da proposta.`;
+  const retomada = l.ctx.turma.ano.trim() === BEBES ? `para retomar com as crianças o que viveram em ${l.tema}` : `sobre o que as crianças mais gostaram em ${l.tema}`;
+  let encerramento = `Encerramento: ${roda} ${retomada}, observando os pontos de observação da proposta.`;
   if (l.next !== null) encerramento += ` Contar às crianças que a proposta da Aula ${l.next} continua a partir do que viveram hoje.`;
   steps.push(timed(encerramento, STEP_MINUTES.encerramento));
   const notes = l.ctx.turma.observacoesAdicionais?.trim();
   if (level >= 5 && notes) steps.push(`Adequações para a turma na proposta ${l.tema}: considerar as observações da turma (${notes}).`);
 
-  let text = `Proposta de experiências ${campoPhrase(l)}.\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`;
+  // A heading (':') that names the lesson's own proposta, so no two lessons of a campo open with the same sentence.
+  let text = `Proposta de experiências ${campoPhrase(l)} — momentos de ${l.tema}:\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`;
   const wish = l.ctx.regeneration?.adaptacao ? undefined : l.ctx.regeneration?.instrucao?.trim();
   if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
   return text;
 }
 
 function evidenciasInfantil(l: Lesson): string {
+  const { sinais, mostram, roda } = expressao(l);
   const own = l.skills.map((s) => `Nas vivências de ${l.tema}, as crianças mostram que conseguem ${asClause(s.description)} (${s.code}).`);
   const extras = [
     ...(l.skills.length === 0 ? [`As crianças participam das vivências e brincadeiras de ${l.tema}.`] : []),
-    `As falas, os gestos e os desenhos das crianças durante ${l.tema} mostram o que viveram e descobriram.`,
-    `Na roda de conversa, as crianças contam o que fizeram em ${l.tema}.`,
+    `${sinais} das crianças durante ${l.tema} mostram o que viveram e descobriram.`,
+    `Na ${roda}, as crianças ${mostram} o que fizeram em ${l.tema}.`,
     `Registro do professor (fotos, anotações e produções das crianças) sobre a participação de cada criança em ${l.tema}.`,
   ];
   return bullet(fit(own, extras, LEVEL_BOUNDS[l.level].evidencias));
@@ -311,22 +364,23 @@ function pontosDeObservacao(l: Lesson): Verificacao {
   const count = verificacaoCount(l.level, l.ctx.turma.etapa);
   const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
   const clause = (skill: HabilidadeMatch | undefined) => (skill ? asClause(skill.description) : `participar da proposta: ${asClause(l.ctx.aula.prompt)}`);
+  const { meios, ondeProcurar, mostra, roda } = expressao(l);
   const points: { enunciado: string; resposta: (skill: HabilidadeMatch | undefined) => string }[] = [
     {
       enunciado: `Como a criança participa das vivências e brincadeiras de ${l.tema}?`,
       resposta: (s) => sentence(`Observar se a criança se envolve na proposta e se já consegue ${clause(s)}`),
     },
     {
-      enunciado: `O que a criança expressa, com falas, gestos ou desenhos, sobre o que viveu em ${l.tema}?`,
-      resposta: (s) => sentence(`Procurar, nas falas e produções da criança, sinais de que ela consegue ${clause(s)}`),
+      enunciado: `O que a criança expressa, com ${meios}, sobre o que viveu em ${l.tema}?`,
+      resposta: (s) => sentence(`Procurar, ${ondeProcurar}, sinais de que ela consegue ${clause(s)}`),
     },
     {
       enunciado: `Como a criança interage com as outras crianças e com os adultos durante ${l.tema}?`,
       resposta: (s) => sentence(`Observar se a criança participa junto com as outras e se, com elas, consegue ${clause(s)}`),
     },
     {
-      enunciado: `Que descobertas a criança conta na roda de conversa sobre ${l.tema}?`,
-      resposta: (s) => sentence(`Anotar o que a criança conta e se isso mostra que ela consegue ${clause(s)}`),
+      enunciado: `Que descobertas a criança ${mostra} na ${roda} sobre ${l.tema}?`,
+      resposta: (s) => sentence(`Anotar o que a criança ${mostra} e se isso indica que ela consegue ${clause(s)}`),
     },
     {
       enunciado: `Como a criança lida com o que ainda é difícil para ela em ${l.tema}?`,
