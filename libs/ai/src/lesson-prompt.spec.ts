@@ -113,6 +113,15 @@ describe('regeneration prompt', () => {
     expect(text).not.toContain('novas questões');
   });
 
+  it("asks for bebês' ways of expressing themselves (gestures, looks, babble), only for bebês", () => {
+    const line = 'Os bebês se expressam por gestos, olhares, balbucios e movimentos';
+    const bebes = buildLessonMessages(fractionLesson({ turma: { etapa: 'infantil', ano: '1' } }));
+    expect(bebes[1].content).toContain('proposta de experiências para bebês');
+    expect(bebes[1].content).toContain(line);
+    expect(bebes[0].content).toContain('escrita para a idade desse grupo');
+    expect(buildLessonMessages(fractionLesson({ turma: { etapa: 'infantil', ano: '3' } }))[1].content).not.toContain(line);
+  });
+
   it('lists pinned skills instead of candidates', () => {
     const ctx = fractionLesson({ pinned: [FRACTION_SKILLS[0]] });
     const text = buildLessonMessages(ctx)[1].content;

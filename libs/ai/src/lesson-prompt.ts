@@ -1,6 +1,7 @@
 import {
   ALTERNATIVA_LETRAS,
   anoComEtapa,
+  anosOf,
   anoLabel,
   BARREIRA_HINTS,
   BARREIRA_LABELS,
@@ -95,7 +96,7 @@ const VERIFICACAO_RULES = {
  */
 const INFANTIL_RULES = [
   '- Esta turma é da Educação Infantil: cada aula é uma proposta de experiências para as crianças do grupo etário da',
-  '  turma, dentro do campo de experiência da aula, escrita para crianças pequenas: vivências, brincadeiras, roda de',
+  '  turma, dentro do campo de experiência da aula, escrita para a idade desse grupo: vivências, brincadeiras, roda de',
   '  conversa, exploração de materiais, cantigas e histórias, sem exercícios escritos nem provas.',
   '- As habilidades são os objetivos de aprendizagem e desenvolvimento da BNCC para o campo de experiência; em',
   '  "objetivos", escreva o que as crianças vivem e desenvolvem na proposta; em "experiencias", os momentos da',
@@ -117,6 +118,10 @@ function infantilLines(ctx: LessonContext): string[] {
   const campo = ctx.aula.materia === 'computacao' ? 'com os objetivos de Computação' : `no campo de experiência "${materiaLabel(ctx.aula.materia)}"`;
   return [
     `Escreva uma proposta de experiências para ${grupo} (grupo etário da Educação Infantil) ${campo}, com pontos de observação no lugar de questões.`,
+    // Bebês show what they live without words yet (BNCC EI01EO04, EI01EF06); the offline drafter writes them so too.
+    ...(ctx.turma.ano.trim() === anosOf('infantil')[0]
+      ? ['Os bebês se expressam por gestos, olhares, balbucios e movimentos: não peça que contem, expliquem, desenhem ou escrevam; no lugar da roda de conversa, uma roda de cantigas.']
+      : []),
   ];
 }
 
