@@ -52,6 +52,8 @@ export interface FakeAiCall {
   receivedAt: number;
   /** When a streamed answer's first content chunk went out (its time to first token is this minus receivedAt). */
   firstTokenAt?: number;
+  /** When the first chunk went out after which the answer holds a word (a letter inside a JSON string value). */
+  firstWordAt?: number;
   /** When the whole answer had gone out (streamed or not): a lesson's call takes this minus receivedAt. */
   finishedAt?: number;
   /** What the server did: 'answer' (streamed or not), 'status 429', 'bad-json', 'hang', 'drop', 'content', 'stream-cut'. */
@@ -94,6 +96,8 @@ export interface FakeAiOptions {
 const STREAM_TOKEN_CHARS = 4;
 /** A streamed answer sends one chunk every this many milliseconds (2 tokens a chunk at 40 tokens a second). */
 const STREAM_CHUNK_MS = 50;
+/** A JSON text that already shows a reader something: a letter inside a string value. */
+const HOLDS_A_WORD = /:\s*"[^"]*\p{L}/u;
 
 interface PendingStep {
   step: FakeAiStep;
@@ -194,8 +198,10 @@ async function streamAnswer(
       req.socket.destroy();
       return;
     }
-    res.write(chunk({ content: content.slice(at, Math.min(at + perChunk, limit)) }, null));
+    const end = Math.min(at + perChunk, limit);
+    res.write(chunk({ content: content.slice(at, end) }, null));
     call.firstTokenAt ??= Date.now();
+    if (call.firstWordAt === undefined && HOLDS_A_WORD.test(content.slice(0, end))) call.firstWordAt = Date.now();
     if (at + perChunk < content.length) await wait(STREAM_CHUNK_MS, res);
   }
   res.write(chunk({}, 'stop'));
