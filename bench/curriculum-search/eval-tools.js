@@ -5,6 +5,7 @@
 const { readFileSync, writeFileSync } = require('fs');
 const { resolve } = require('node:path');
 const { fromBncc } = require('../../libs/curriculum/dist/curriculum-record');
+const { readCurriculumFiles } = require('../../libs/curriculum/dist/curriculum-files');
 const { inScope } = require('../../libs/curriculum/dist/materia');
 const { sharesNone } = require('./eval-2026-11b/overlap');
 
@@ -21,6 +22,13 @@ let cached;
 function records() {
   if (!cached) cached = JSON.parse(readFileSync(resolve(__dirname, '../../libs/curriculum/data/bncc-ef.json'), 'utf8')).map(fromBncc);
   return cached;
+}
+
+let cachedAll;
+/** Every record of every stage (infantil, fundamental, médio, Computação), as the library reads them. */
+function allRecords() {
+  if (!cachedAll) cachedAll = readCurriculumFiles(resolve(__dirname, '../../libs/curriculum/data')).records;
+  return cachedAll;
 }
 
 /** The codes accepted by the given set files (paths relative to this folder); only `accept` is read. */
@@ -58,10 +66,37 @@ function sampleSkills({ seed, perPool, used }) {
   return sample;
 }
 
+/**
+ * For sets that name stages: `n` items of each pool in the given order ({etapa, ano, materia, n, from?}); `from`
+ * narrows which of the pool's records may be sampled (médio's Linguagens without its Língua Portuguesa skills), the
+ * siblings shown stay the whole pool. `ano: null` (médio, whose skills have no série) draws a série 1-3. No code is
+ * sampled twice.
+ */
+function samplePools({ seed, pools }) {
+  const rnd = seeded(seed);
+  const taken = new Set();
+  const sample = [];
+  for (const { etapa, ano: fixedAno, materia, n, from = () => true } of pools) {
+    const inPool = (ano) => allRecords().filter((r) => inScope(r, materia, ano, etapa));
+    const candidates = inPool(fixedAno ?? 1).filter((r) => from(r) && !taken.has(r.code));
+    const picked = [];
+    while (picked.length < n && picked.length < candidates.length) {
+      const r = candidates[Math.floor(rnd() * candidates.length)];
+      if (!picked.includes(r)) picked.push(r);
+    }
+    for (const record of picked) {
+      const ano = fixedAno ?? 1 + Math.floor(rnd() * 3);
+      taken.add(record.code);
+      sample.push({ etapa, ano, materia, record, reused: false, others: inPool(ano).filter((o) => o !== record) });
+    }
+  }
+  return sample;
+}
+
 /** Prints the sample a skill a line (year|subject|code|unit|objects|description[|REUSED]), with its pool if asked. */
 function printSample(sample, showPools) {
   for (const { ano, materia, record: r, reused, others } of sample) {
-    console.log(`${ano}|${materia}|${r.code}|${r.unit}|${(r.knowledgeObjects || []).join('; ')}|${r.description}${reused ? '|REUSED' : ''}`);
+    console.log(`${r.etapa === 'fundamental' ? '' : `${r.etapa}|`}${ano}|${materia}|${r.code}|${r.unit}|${(r.knowledgeObjects || []).join('; ')}|${r.description}${reused ? '|REUSED' : ''}`);
     if (showPools) for (const o of others) console.log(`    ${o.code} [${o.unit}] ${o.description}`);
   }
   console.error(`${sample.length} skills, ${sample.filter((s) => s.reused).length} used by an earlier set`);
@@ -69,14 +104,14 @@ function printSample(sample, showPools) {
 
 /** Throws unless every item has minWords to maxWords words and accepts existing, in-scope codes, each once. */
 function checkItems(items, minWords = 3, maxWords = 14) {
-  const byCode = new Map(records().map((r) => [r.code, r]));
+  const byCode = new Map(allRecords().map((r) => [r.code, r]));
   for (const it of items) {
     if (new Set(it.accept).size !== it.accept.length) throw new Error(`repeated code in ${it.accept} (${it.q})`);
     const n = it.q.trim().split(/\s+/).length;
     if (n < minWords || n > maxWords) throw new Error(`${n} words: ${it.q}`);
     for (const c of it.accept) {
       const r = byCode.get(c);
-      if (!r || !inScope(r, it.materia, Number(it.ano))) throw new Error(`${c} is not a skill of ${it.materia} ${it.ano}º ano (${it.q})`);
+      if (!r || !inScope(r, it.materia, Number(it.ano), it.etapa)) throw new Error(`${c} is not a skill of ${it.etapa ?? ''} ${it.materia} ${it.ano} (${it.q})`);
     }
   }
 }
@@ -86,10 +121,10 @@ function checkItems(items, minWords = 3, maxWords = 14) {
  * description, knowledge objects and unit) and splits the items into two halves stratified by (flag, subject): each
  * stratum is shuffled and dealt alternately, and the half that gets a stratum's odd item alternates. Sample order kept.
  */
-function splitItems(items, seed) {
+function splitItems(items, seed, subjectOf = (it) => it.materia) {
   const rnd = seeded(seed);
   const flagged = items.map((it) => ({ ...it, sharesNoWord: sharesNone(it, true) }));
-  const strata = Map.groupBy(flagged, (it) => `${it.sharesNoWord ? 'none' : 'shares'}|${it.materia}`);
+  const strata = Map.groupBy(flagged, (it) => `${it.sharesNoWord ? 'none' : 'shares'}|${subjectOf(it)}`);
   const halves = [[], []]; // [dev, heldout]
   let offset = 0; // flips after each stratum of odd size, so the halves stay even
   for (const key of [...strata.keys()].sort()) {
@@ -112,17 +147,17 @@ function shuffleInPlace(list, rnd) {
 }
 
 /** Writes dev.json and heldout.json into dir, each with its `about`, and prints the counts. */
-function writeHalves(dir, about, { flagged, dev, heldout }) {
+function writeHalves(dir, about, { flagged, dev, heldout }, subjectOf = (it) => it.materia) {
   writeFileSync(resolve(dir, 'dev.json'), JSON.stringify({ about: `${about} This file: the development half. Measure and tune on it; score.js reports it by stratum.`, items: dev }, null, 1) + '\n');
   writeFileSync(resolve(dir, 'heldout.json'), JSON.stringify({ about: `${about} This file: the held-out half. Score it only once, at the end, with the final search; never tune on it, never look at its misses before that.`, items: heldout }, null, 1) + '\n');
   for (const [name, list] of [['all', flagged], ['dev', dev], ['heldout', heldout]]) {
     const none = list.filter((i) => i.sharesNoWord).length;
     console.log(`${name}: ${list.length} items; share no content word with their skill's description, knowledge objects and unit: ${none} (${(100 * none / list.length).toFixed(0)}%); ${list.filter((i) => i.accept.length > 1).length} accept a sibling`);
   }
-  for (const m of new Set(flagged.map((i) => i.materia))) {
-    const n = (list) => list.filter((i) => i.materia === m).length;
-    console.log(`  ${m}: ${n(flagged)} (dev ${n(dev)}, heldout ${n(heldout)}); no shared word ${flagged.filter((i) => i.materia === m && i.sharesNoWord).length}`);
+  for (const m of new Set(flagged.map(subjectOf))) {
+    const n = (list) => list.filter((i) => subjectOf(i) === m).length;
+    console.log(`  ${m}: ${n(flagged)} (dev ${n(dev)}, heldout ${n(heldout)}); no shared word ${flagged.filter((i) => subjectOf(i) === m && i.sharesNoWord).length}`);
   }
 }
 
-module.exports = { SUBJECTS, seeded, records, acceptedCodes, sampleSkills, printSample, checkItems, splitItems, writeHalves };
+module.exports = { SUBJECTS, seeded, records, allRecords, acceptedCodes, sampleSkills, samplePools, printSample, checkItems, splitItems, writeHalves };

@@ -9,7 +9,9 @@ const words = (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().spl
 const stems = (t) => new Set(words(t).map((w) => w.slice(0, 5)));
 let byCode;
 function skill(code) {
-  if (!byCode) byCode = new Map(JSON.parse(readFileSync(resolve(__dirname, '../../../libs/curriculum/data/bncc-ef.json'), 'utf8')).map((r) => [r.code, r]));
+  // Every stage's file (the codes are unique across them), so sets of infantil, médio and Computação are measured too.
+  if (!byCode) byCode = new Map(['bncc-ef.json', 'bncc-ei.json', 'bncc-em.json', 'bncc-computacao.json']
+    .flatMap((f) => JSON.parse(readFileSync(resolve(__dirname, '../../../libs/curriculum/data', f), 'utf8'))).map((r) => [r.code, r]));
   return byCode.get(code);
 }
 /** true when the description shares no content word with the text of its first accepted skill. */
