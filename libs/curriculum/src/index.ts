@@ -9,7 +9,7 @@ export * from './materia';
 export * from './text/portuguese-text';
 export * from './text/portuguese-stemmer';
 export * from './text/trigram';
-export { skillClassroom, type SkillClassroom } from './search/classroom-terms';
+export { shippedClassroomFields, skillClassroom, type SkillClassroom } from './search/classroom-terms';
 export * from './search/expansions';
 export * from './search/skill-index';
 export * from './search/skill-query';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyze } from '../text/portuguese-text';
+import { CURRICULUM_FILES } from '../curriculum-files';
+import type { ExtraFields } from './skill-index';
 
 /**
  * Document expansion: for each BNCC skill, the classroom words that typically teach it (activities, materials,
@@ -41,6 +43,23 @@ export function classroomTermsFor(code: string): string {
   return lookup(terms, code);
 }
 
+/**
+ * The classroom words' weight for a skill tied to no year (Ensino Médio's): its official text is a long, abstract
+ * competence whose words rarely name a lesson's topic, and it borrows no words from other years, so its own classroom
+ * words weigh as much as that text (the EF's weigh 0.7 beside their shorter texts and their borrowed words).
+ */
+const NO_YEAR_CLASSROOM_WEIGHT = 1.2;
+
+/** The classroom text the search indexes with a skill: its own words, those it borrows, its example lessons. */
+export function shippedClassroomFields(record: { code: string; years: readonly number[] }): ExtraFields {
+  return {
+    classroom: classroomTermsFor(record.code),
+    borrowed: borrowedClassroomTermsFor(record.code),
+    examples: lessonExamplesFor(record.code),
+    ...(record.years.length ? {} : { classroomWeight: NO_YEAR_CLASSROOM_WEIGHT }),
+  };
+}
+
 /** A skill's classroom material as the curriculum ships it: its example lessons and its classroom words. */
 export interface SkillClassroom {
   /** Short lesson descriptions a teacher would write for the skill (lesson-examples.json). */
@@ -69,6 +88,8 @@ const BORROW_MIN_SIMILARITY = 0.3;
 
 interface SkillText {
   code: string;
+  /** Absent in bncc-ef.json (the Ensino Fundamental). */
+  etapa?: string;
   component: string;
   years: number[];
   unit: string;
@@ -81,25 +102,34 @@ interface SkillText {
  * same text ('Realizar pesquisa envolvendo variáveis categóricas...' in the 1º, 3º and 5º anos), and the words written
  * for one year ('votação, brinquedo preferido') describe the others' lessons as well. A skill borrows from the (at
  * most two) skills of its component and thematic unit, in years it does not cover, whose description and knowledge
- * objects are most alike (TF-IDF cosine >= 0.3); '' if none. Computed once from the shipped curriculum files.
+ * objects are most alike (TF-IDF cosine >= 0.3); '' if none. Computed once from the shipped curriculum files of every
+ * stage, within a stage (infantil's grupos etários and Computação's years lend to each other as the EF's years do).
  */
 export function borrowedClassroomTermsFor(code: string): string {
-  borrowed ??= borrow(JSON.parse(readFileSync(resolve(DATA_DIR, 'bncc-ef.json'), 'utf8')) as SkillText[]);
+  borrowed ??= borrow(CURRICULUM_FILES.flatMap(({ file }) => JSON.parse(readFileSync(resolve(DATA_DIR, file), 'utf8')) as SkillText[]));
   return lookup(borrowed, code);
 }
 
 function borrow(skills: readonly SkillText[]): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   const byComponent = new Map<string, SkillText[]>();
-  for (const s of skills) byComponent.set(s.component, [...(byComponent.get(s.component) ?? []), s]);
+  for (const s of skills) {
+    const key = `${s.etapa ?? 'fundamental'}:${s.component}`;
+    byComponent.set(key, [...(byComponent.get(key) ?? []), s]);
+  }
   for (const group of byComponent.values()) {
+    // Ensino Médio's skills have no years: none is the same skill in another year, so none lends to another.
+    if (!group.some((s) => s.years.length)) continue;
     const vectors = tfIdf(group.map((s) => analyze([s.description, ...s.knowledgeObjects].join('\n'))));
     group.forEach((skill, i) => {
       const lenders = group
         .map((other, j) => ({ other, similarity: cosine(vectors[i], vectors[j]) }))
         .filter(
           ({ other, similarity }) =>
-            other.unit === skill.unit && !other.years.some((y) => skill.years.includes(y)) && similarity >= BORROW_MIN_SIMILARITY,
+            other !== skill &&
+            other.unit === skill.unit &&
+            !other.years.some((y) => skill.years.includes(y)) &&
+            similarity >= BORROW_MIN_SIMILARITY,
         )
         .sort((a, b) => b.similarity - a.similarity || a.other.code.localeCompare(b.other.code))
         .slice(0, BORROW_FROM);

@@ -15,6 +15,8 @@ export interface IndexedSkill {
 /** Text indexed with a skill besides its own fields: its classroom words, those it borrows and its example lessons (classroom-terms.ts). */
 export interface ExtraFields {
   classroom?: string | null;
+  /** The classroom words' weight when not FIELD_WEIGHTS.classroom (classroom-terms.ts says when). */
+  classroomWeight?: number;
   borrowed?: string | null;
   examples?: string | null;
 }
@@ -45,6 +47,10 @@ const B = 0.6;
 /** Share of the other alternatives of a group that adds to the best one. */
 const GROUP_REST = 0.25;
 const FUZZY_MIN = 0.55;
+/** The loose last-resort matching (rank's `loose`) takes words of any length from this similarity on. */
+const LOOSE_MIN = 0.45;
+/** How much a diminutive counts for its base word ('bolinha' for 'bola'). */
+const DIMINUTIVE_SIMILARITY = 0.9;
 
 interface DocStats {
   tf: Map<string, number>;
@@ -75,9 +81,13 @@ export class SkillIndex<T extends IndexedSkill> {
     return this.skills.length;
   }
 
-  /** Skills ranked by the query groups, best first; skills that match nothing are left out. */
-  rank(groups: readonly QueryGroup[], codesInQuery: readonly string[] = []): SkillScore<T>[] {
-    const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems, g.fuzzy ?? true) }));
+  /**
+   * Skills ranked by the query groups, best first; skills that match nothing are left out. `loose`: unknown words
+   * also match words of another length that share most of their letters ('engatinhar' and 'engatinha', 'rampinha' and
+   * 'rampa'), for a last-resort ranking when nothing matches strictly.
+   */
+  rank(groups: readonly QueryGroup[], codesInQuery: readonly string[] = [], loose = false): SkillScore<T>[] {
+    const resolved = groups.map((g) => ({ weight: g.weight, terms: this.resolve(g.stems, g.fuzzy ?? true, loose) }));
     const ideal = resolved.reduce((sum, g) => sum + g.weight * this.bestIdf(g.terms), 0) * saturation(2, 1);
     const wantedCodes = new Set(codesInQuery.map((c) => c.toUpperCase()));
     const scored: (SkillScore<T> & { raw: number })[] = [];
@@ -120,8 +130,11 @@ export class SkillIndex<T extends IndexedSkill> {
     return terms.reduce((best, t) => Math.max(best, t.similarity * this.idf(t.term)), 0);
   }
 
-  /** Known stems as they are; unknown ones (typos, other word forms) through prefixes and trigrams. */
-  private resolve(stems: readonly string[], fuzzy: boolean): { term: string; similarity: number }[] {
+  /**
+   * Known stems as they are; a diminutive whose base is known as its base ('potinh' -> 'pot'); other unknown ones
+   * (typos, other word forms) through prefixes and trigrams.
+   */
+  private resolve(stems: readonly string[], fuzzy: boolean, loose = false): { term: string; similarity: number }[] {
     const out = new Map<string, number>();
     for (const stem of stems) {
       if (this.df.has(stem)) {
@@ -129,13 +142,18 @@ export class SkillIndex<T extends IndexedSkill> {
         continue;
       }
       if (!fuzzy) continue;
+      const base = diminutiveBase(stem);
+      if (base && this.df.has(base)) {
+        out.set(base, Math.max(out.get(base) ?? 0, DIMINUTIVE_SIMILARITY));
+        continue;
+      }
       const grams = trigrams(stem);
       const near: [string, number][] = [];
       for (const [term, termGrams] of this.vocabulary) {
         // A typo keeps the word's length; 'inter' is not a misspelt 'intercambi'.
-        if (Math.min(stem.length, term.length) / Math.max(stem.length, term.length) < 0.6) continue;
+        if (!loose && Math.min(stem.length, term.length) / Math.max(stem.length, term.length) < 0.6) continue;
         const similarity = Math.max(prefixSimilarity(stem, term), trigramSimilarity(grams, termGrams));
-        if (similarity >= FUZZY_MIN) near.push([term, similarity * 0.85]);
+        if (similarity >= (loose ? LOOSE_MIN : FUZZY_MIN)) near.push([term, similarity * 0.85]);
       }
       near
         .sort((a, b) => b[1] - a[1])
@@ -144,6 +162,21 @@ export class SkillIndex<T extends IndexedSkill> {
     }
     return [...out].map(([term, similarity]) => ({ term, similarity }));
   }
+}
+
+/**
+ * The base of a diminutive stem the stemmer kept whole because its base is short ('bolinh' -> 'bol', 'potinh' ->
+ * 'pot', 'pezinh' -> 'pe', 'saquinh' -> 'sac'); null if the stem is not one. Only tried for words the skills do not
+ * have, so 'caminho' or 'cozinha' stay themselves where the skills use them.
+ */
+function diminutiveBase(stem: string): string | null {
+  const match = /^(.+?)(z?)inh$/.exec(stem);
+  if (!match) return null;
+  const [, base, z] = match;
+  if (base.length < (z ? 2 : 3)) return null;
+  if (base.endsWith('qu')) return base.slice(0, -2) + 'c';
+  if (base.endsWith('gu')) return base.slice(0, -1);
+  return base;
 }
 
 /** BM25 term-frequency saturation for a document of the given relative length. */
@@ -173,7 +206,7 @@ function documentStats(skill: IndexedSkill, extra: ExtraFields): DocStats {
   add(skill.unit, FIELD_WEIGHTS.unit);
   add(skill.field, FIELD_WEIGHTS.field);
   add(skill.axis, FIELD_WEIGHTS.axis);
-  add(extra.classroom, FIELD_WEIGHTS.classroom);
+  add(extra.classroom, extra.classroomWeight ?? FIELD_WEIGHTS.classroom);
   add(extra.borrowed, FIELD_WEIGHTS.borrowed);
   add(extra.examples, FIELD_WEIGHTS.examples);
   return { tf, length };

@@ -1,7 +1,7 @@
 import type { HabilidadeMatch } from '@planejador/contracts';
 import type { CurriculumRecord } from '../curriculum-record';
-import { borrowedClassroomTermsFor, classroomTermsFor, lessonExamplesFor } from './classroom-terms';
-import { SkillIndex } from './skill-index';
+import { shippedClassroomFields } from './classroom-terms';
+import { SkillIndex, type ExtraText, type QueryGroup } from './skill-index';
 import { buildSkillQuery } from './skill-query';
 
 /** Weight of the plan's main theme against the lesson's own description when picking candidates. */
@@ -23,23 +23,38 @@ export class SubjectSkills {
   readonly records: readonly CurriculumRecord[];
   private readonly index: SkillIndex<CurriculumRecord>;
 
-  constructor(records: readonly CurriculumRecord[]) {
+  /**
+   * `extra`: the classroom text indexed with each skill, by default what the curriculum ships (classroom-terms.ts);
+   * the evaluation bench passes its own to measure the search without some of it.
+   */
+  constructor(records: readonly CurriculumRecord[], extra: ExtraText<CurriculumRecord> = shippedClassroomFields) {
     this.records = [...records].sort((a, b) => a.code.localeCompare(b.code));
-    this.index = new SkillIndex(this.records, (r) => ({
-      classroom: classroomTermsFor(r.code),
-      borrowed: borrowedClassroomTermsFor(r.code),
-      examples: lessonExamplesFor(r.code),
-    }));
+    this.index = new SkillIndex(this.records, extra);
   }
 
-  /** Ranked by how well each skill fits the description; an empty query lists the skills in code order. */
+  /**
+   * Ranked by how well each skill fits the description; an empty query lists the skills in code order, and a query that
+   * matches no skill still gets a list (lastResort).
+   */
   search(q: string, limit: number): HabilidadeMatch[] {
     const query = buildSkillQuery(q);
     if (!query.groups.length && !this.index.codesIn(query.tokens).length) {
       return this.records.slice(0, limit).map((r) => toMatch(r, 0));
     }
     const ranked = this.index.rank(query.groups, this.index.codesIn(query.tokens)).slice(0, limit);
+    if (!ranked.length) return this.lastResort(query.groups, limit).map((r) => toMatch(r, 0));
     return [...ranked.map((s) => toMatch(s.skill, s.score)), ...this.neighbours(ranked, limit).map((r) => toMatch(r, 0))];
+  }
+
+  /**
+   * When no skill matches the words, the list is still never empty: the skills that share most of the letters of the
+   * teacher's words come first (score 0), then the others in code order. A teacher of a small pool (infantil's campos
+   * hold 3 to 11 objectives) then still sees the objectives to choose from, the likeliest first.
+   */
+  private lastResort(groups: readonly QueryGroup[], limit: number): CurriculumRecord[] {
+    const near = this.index.rank(groups, [], true).map((s) => s.skill);
+    const chosen = new Set(near.map((r) => r.code));
+    return [...near, ...this.records.filter((r) => !chosen.has(r.code))].slice(0, limit);
   }
 
   /**
