@@ -3,7 +3,11 @@
 // five), p95 latency of one search, and the same for a plain word-overlap baseline (how many of the description's
 // words, accents folded, appear in the skill's text, knowledge objects and unit). No database.
 //
-//   npx tsc -b libs/curriculum && node bench/curriculum-search/score.js eval-2026-11b/dev.json [--misses] [--json]
+//   npx tsc -b libs/curriculum && node bench/curriculum-search/score.js eval-2026-11b/dev.json [--misses] [--json] [--blind]
+//
+// --blind (sets whose writer also wrote the classroom text of their items, eval-2026-11-etapas2): each item is searched
+// in a pool whose accepted items' classroom words and example lessons lose the words of the item's description
+// (blind.js).
 //
 // Items with a `sharesNoWord` flag (eval-2026-11b) are also scored by stratum: descriptions that share a content word
 // with their skill, and those that share none.
@@ -11,6 +15,7 @@
 const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const { SubjectSkills, inScope, readCurriculumFiles } = require('../../libs/curriculum/dist');
+const { blindExtra } = require('./blind');
 
 const file = process.argv[2];
 if (!file) {
@@ -21,16 +26,18 @@ if (!file) {
 const { records } = readCurriculumFiles(resolve(__dirname, '../../libs/curriculum/data'));
 const { items } = JSON.parse(readFileSync(resolve(__dirname, file), 'utf8'));
 const showMisses = process.argv.includes('--misses');
+const blind = process.argv.includes('--blind');
 
 const fold = (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const words = (t) => fold(t).split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
 
 const pools = new Map();
-function pool(ano, materia, etapa = 'fundamental') {
-  const key = `${etapa}:${ano}:${materia}`;
+function pool(item) {
+  const { ano, materia, etapa = 'fundamental' } = item;
+  const key = blind ? item : `${etapa}:${ano}:${materia}`;
   if (!pools.has(key)) {
     const recs = records.filter((r) => inScope(r, materia, Number(ano), etapa));
-    pools.set(key, { search: new SubjectSkills(recs), recs });
+    pools.set(key, { search: blind ? new SubjectSkills(recs, blindExtra(item, recs)) : new SubjectSkills(recs), recs });
   }
   return pools.get(key);
 }
@@ -54,10 +61,10 @@ const strata = { all: () => true, 'shares a word': (it) => it.sharesNoWord === f
 if (items.some((it) => it.etapa)) for (const etapa of ['infantil', 'fundamental', 'medio']) strata[etapa] = (it) => it.etapa === etapa;
 const result = Object.fromEntries(Object.keys(strata).map((k) => [k, { n: 0, search: { top1: 0, top5: 0 }, baseline: { top1: 0, top5: 0 } }]));
 const ms = [];
-for (const item of items) pool(item.ano, item.materia, item.etapa); // indexes built before timing
-for (let round = 0; round < 3; round++) for (const item of items) pool(item.ano, item.materia, item.etapa).search.search(item.q, 5); // warm-up
+for (const item of items) pool(item); // indexes built before timing
+for (let round = 0; round < 3; round++) for (const item of items) pool(item).search.search(item.q, 5); // warm-up
 for (const item of items) {
-  const p = pool(item.ano, item.materia, item.etapa);
+  const p = pool(item);
   const start = process.hrtime.bigint();
   const codes = p.search.search(item.q, 5).map((r) => r.code);
   ms.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -78,9 +85,9 @@ ms.sort((a, b) => a - b);
 const p95 = ms[Math.floor(ms.length * 0.95)];
 const f = (x, n) => (n ? x / n : 0).toFixed(2);
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ file, p95, result }));
+  console.log(JSON.stringify({ file, blind, p95, result }));
 } else {
-  console.log(`${file}: ${items.length} descriptions, p95 of one search ${p95.toFixed(2)} ms`);
+  console.log(`${file}${blind ? ' (blind)' : ''}: ${items.length} descriptions, p95 of one search ${p95.toFixed(2)} ms`);
   for (const [name, r] of Object.entries(result)) {
     if (!r.n) continue;
     console.log(`${name.padEnd(14)} n=${String(r.n).padEnd(4)} search top-1 ${f(r.search.top1, r.n)} top-5 ${f(r.search.top5, r.n)}   baseline (word overlap) top-1 ${f(r.baseline.top1, r.n)} top-5 ${f(r.baseline.top5, r.n)}`);
