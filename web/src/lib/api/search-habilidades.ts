@@ -33,6 +33,14 @@ export const habilidadesQueryOptions = (search: HabilidadesSearch) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * Whether a search's answer fits none of the words typed: the api then still lists the year's skills of the subject
+ * (score 0, those sharing most letters with the words first), which the page must say are not matches.
+ */
+export function noneMatch(results: readonly Pick<HabilidadeMatch, 'score'>[] | undefined): boolean {
+  return !!results?.length && results.every((match) => match.score <= 0);
+}
+
 export function useSearchHabilidades(search: HabilidadesSearch) {
   return useQuery(habilidadesQueryOptions(search));
 }

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { noneMatch, staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { SkillPinToggle, type SkillPick } from './skill-pin';
@@ -53,6 +53,11 @@ export function HabilidadeSearch({ etapa, ano, materia, pick }: { etapa?: Etapa;
       {q && search.isSuccess && !stale && results.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma habilidade encontrada para essa busca.</p>
       ) : null}
+      {q && search.isSuccess && !stale && noneMatch(results) ? (
+        <p className="text-sm text-muted-foreground">
+          Nenhuma habilidade combina com essas palavras. Abaixo estão as habilidades desta matéria e deste ano, as de escrita mais parecida primeiro.
+        </p>
+      ) : null}
       {results.length > 0 && stale ? <p className="text-xs text-muted-foreground">Atualizando a busca para o novo texto...</p> : null}
       {results.length > 0 ? (
         <ol aria-label="Habilidades encontradas" aria-busy={stale} className="flex flex-col gap-2">
@@ -66,8 +71,8 @@ export function HabilidadeSearch({ etapa, ano, materia, pick }: { etapa?: Etapa;
               </div>
               <p className="mt-1 text-xs text-muted-foreground">
                 {match.unit}
-                {match.knowledgeObjects.length ? ` · ${match.knowledgeObjects.join('; ')}` : ''} · Relevância{' '}
-                {Math.round(match.score * 100)}%
+                {match.knowledgeObjects.length ? ` · ${match.knowledgeObjects.join('; ')}` : ''}
+                {match.score > 0 ? ` · Relevância ${Math.round(match.score * 100)}%` : ''}
               </p>
             </li>
           ))}

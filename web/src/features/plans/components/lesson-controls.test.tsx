@@ -69,6 +69,24 @@ describe('"Trocar habilidade" for a lesson with a description', () => {
   });
 });
 
+describe('"Trocar habilidade" when no skill fits the words', () => {
+  it('puts nothing first for a description no skill fits, and says a search found no match instead of calling the pool matches', async () => {
+    // The api lists the pool anyway (score 0) when no skill fits the words.
+    const unmatched = (code: string) => ({ ...match(code), score: 0 });
+    answerFetch((call) =>
+      call.url.startsWith('/api/matriz/')
+        ? { status: 200, body: matriz, headers: { 'X-Matriz-Ano': '5', 'X-Matriz-Total': '109', 'X-Matriz-RS-Carregada': 'nao' } }
+        : { status: 200, body: [unmatched('EF05MA08'), unmatched('EF05MA07')] },
+    );
+    const lesson = { ...aula(1, 1, 'Objetivo'), prompt: 'Passeio xyz' };
+    renderWithClient(<SkillPickerDialog aula={lesson} ano="5" turmaId="t1" open saving={false} onOpenChange={() => undefined} onSave={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Trocar habilidade da Aula 1' });
+    await within(dialog).findByText('Todas as 109 habilidades desta matéria no 5º ano, em ordem de código.');
+    fireEvent.change(within(dialog).getByLabelText('Buscar habilidade'), { target: { value: 'qwerty' } });
+    await within(dialog).findByText('Nenhuma habilidade combina com essas palavras: as 2 desta matéria no 5º ano, as de escrita mais parecida primeiro.');
+  });
+});
+
 describe('what a regeneration costs', () => {
   it('a failed lesson counts the same way as any other: 3 free, then 1 credit', () => {
     const failed = (regeneracoes: number) => ({ ...aula(1, 1, 'Objetivo'), regeneracoes, generation: { state: 'failed' as const, error: 'Falhou' } });

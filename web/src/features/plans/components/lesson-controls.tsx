@@ -26,7 +26,7 @@ import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useGeracaoInfo } from '@/lib/api/get-geracao';
 import { matrizSkills, useMatriz, type SkillOption } from '@/lib/api/get-matriz';
-import { staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
+import { noneMatch, staleResults, useSearchHabilidades } from '@/lib/api/search-habilidades';
 import { useAulaVersoes, useRegenerateAula, useRestoreVersao } from '../api/lesson-control';
 import { DuaView } from './dua-section';
 import { VerificacaoView } from './verificacao';
@@ -220,9 +220,10 @@ const SUGGESTED_FIRST = 5;
  * The pool with the skills that best fit the lesson's description first (in rank order, at most SUGGESTED_FIRST),
  * then the others in code order; the pool as it is while the ranking is not there.
  */
-export function suggestedFirst(pool: SkillOption[], ranked: SkillOption[] | undefined): { skills: SkillOption[]; suggested: number } {
+export function suggestedFirst(pool: SkillOption[], ranked: (SkillOption & { score: number })[] | undefined): { skills: SkillOption[]; suggested: number } {
   const inPool = new Set(pool.map((skill) => skill.code));
-  const top = (ranked ?? []).filter((skill) => inPool.has(skill.code)).slice(0, SUGGESTED_FIRST);
+  // Only skills that fit some word of the description: the search lists the pool anyway when none does (score 0).
+  const top = (ranked ?? []).filter((skill) => skill.score > 0 && inPool.has(skill.code)).slice(0, SUGGESTED_FIRST);
   const first = new Set(top.map((skill) => skill.code));
   return { skills: [...top, ...pool.filter((skill) => !first.has(skill.code))], suggested: top.length };
 }
@@ -288,7 +289,9 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
                 ? browsed.suggested
                   ? `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
                   : `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}, em ordem de código.`
-                : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
+                : noneMatch(found.data)
+                  ? `Nenhuma habilidade combina com essas palavras: as ${skills.length} desta matéria ${anoPhrase(ano, etapa, 'em')}, as de escrita mais parecida primeiro.`
+                  : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
               : ''}
         </p>
         <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label="Habilidades encontradas" aria-busy={query.isFetching || stale}>
