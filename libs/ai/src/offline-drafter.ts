@@ -106,8 +106,13 @@ function objetivos(l: Lesson): string {
 function objetos(l: Lesson): string {
   if (l.objects.length > 0) return l.objects.join('\n');
   // Infantil's objectives and Ensino Médio's skills list no knowledge objects: their campo or área names the lesson's.
+  // One line for them (a lesson lists at most 3 objects), named with the subject when the unit alone would not say
+  // whose it is (Ensino Médio's "Competência específica 4").
   const units = [...new Set(l.skills.map((s) => s.unit.trim()).filter(Boolean))];
-  if (units.length > 0) return `${units.join('\n')}\nTema da aula: ${l.titulo}.`;
+  if (units.length > 0) {
+    const named = units.map((unit) => (/^compet[êe]ncia/iu.test(unit) ? `${materiaLabel(l.ctx.aula.materia)}: ${unit.charAt(0).toLowerCase()}${unit.slice(1)}` : unit));
+    return `${named.join('; ')}\nTema da aula: ${l.titulo}.`;
+  }
   return `${noSkillsText(l.ctx)}\nTema da aula: ${l.titulo}.`;
 }
 

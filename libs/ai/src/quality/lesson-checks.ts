@@ -151,9 +151,11 @@ function objetos(lesson: QualityLesson): string | null {
   if (allowed.size === 0) {
     // Infantil's objectives and Ensino Médio's skills list no objects: the field may stay empty or name the cited
     // skills' campo or competência (their unit) and the lesson's own theme, nothing else.
-    const units = new Set(lesson.cited.map((s) => s.unit.trim()));
+    // A line may name several units ('; ') and a unit its subject ("Matemática: competência específica 4").
+    const units = new Set(lesson.cited.map((s) => s.unit.trim().toLowerCase()));
+    const isUnit = (item: string) => units.has(item.trim().toLowerCase()) || units.has(item.replace(/^[^:]+:\s*/u, '').trim().toLowerCase());
     const titulo = lesson.draft.titulo.trim();
-    const outside = listed.filter((o) => !units.has(o) && !(titulo && o.includes(titulo)));
+    const outside = listed.filter((o) => !o.split('; ').every(isUnit) && !(titulo && o.includes(titulo)));
     return outside.length === 0 ? null : `sem objetos nas habilidades citadas, mas lista: ${outside.join(' | ')}`;
   }
   if (listed.length === 0) return 'nenhum objeto de conhecimento';
