@@ -1,10 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { CurriculumService } from '@planejador/curriculum';
 import { etapaOf, habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
-import { findLatestTurmaByNumero, findOwnedTurma, type Turma } from '@planejador/db';
+import { TurmasRepository, type Turma } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 
@@ -15,7 +14,7 @@ const turmaParam = z.string().trim().min(1, MSG.turmaNotFound).max(200, MSG.turm
 @UseGuards(AuthenticatedGuard)
 export class MatrizController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly turmas: TurmasRepository,
     private readonly curriculum: CurriculumService,
   ) {}
 
@@ -53,10 +52,7 @@ export class MatrizController {
   }
 
   private async turmaOf(user: PublicUser, turmaRef: string): Promise<Turma> {
-    const em = this.em.fork();
-    const turma = UUID.test(turmaRef)
-      ? await findOwnedTurma(em, user.id, turmaRef)
-      : await findLatestTurmaByNumero(em, user.id, turmaRef);
+    const turma = UUID.test(turmaRef) ? await this.turmas.findOwnedTurma(user.id, turmaRef) : await this.turmas.findLatestTurmaByNumero(user.id, turmaRef);
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;
   }

@@ -1,11 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
+import { CurriculumRepository } from '@planejador/db';
 import { MatrizController } from './matriz.controller';
 
 @Module({
   controllers: [MatrizController],
-  providers: [{ provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) }],
+  providers: [{ provide: CurriculumService, inject: [CurriculumRepository], useFactory: (skills: CurriculumRepository) => new CurriculumService(skills) }],
   exports: [CurriculumService],
 })
 export class MatrizModule implements OnApplicationBootstrap {

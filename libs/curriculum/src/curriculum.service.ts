@@ -11,24 +11,29 @@ import {
   type Materia,
   type MatrizResponse,
 } from '@planejador/contracts';
+import { CurriculumRepository } from '@planejador/db';
 import type { CurriculumRecord } from './curriculum-record';
-import { selectSkills } from './curriculum-rows';
+import { rowToRecord, selectSkills } from './curriculum-rows';
 import { buildMatriz } from './matriz-builder';
 import { inScope, materiaScope, NO_SKILLS_REASON, NOT_IMPORTED_REASON, scopeGapReason } from './materia';
 import { SubjectSkills } from './search/subject-skills';
 
 export type EntityManagerSource = EntityManager | (() => EntityManager);
 
+/** Where the skills are read: the injected curriculum repository (api, worker), or an EntityManager (scripts, tests). */
+export type CurriculumSource = CurriculumRepository | EntityManagerSource;
+
 /**
  * Curriculum lookups for the api and the worker. The skills (~1,300 read-only rows) are read once per process
  * and kept in memory with one search index per stage, year and subject; invalidate() drops them after an import.
- * Every read works in its own fork of the EntityManager, never in the global context.
+ * The read is one plain select: through the repository (on the caller's transaction when there is one), else on a
+ * fork of the EntityManager.
  */
 export class CurriculumService {
   private loading: Promise<CurriculumRecord[]> | null = null;
   private readonly subjects = new Map<string, SubjectSkills>();
 
-  constructor(private readonly source: EntityManagerSource) {}
+  constructor(private readonly source: CurriculumSource) {}
 
   invalidate(): void {
     this.loading = null;
@@ -52,8 +57,7 @@ export class CurriculumService {
   /** Every skill, in code order. */
   async all(): Promise<readonly CurriculumRecord[]> {
     if (!this.loading) {
-      const em = typeof this.source === 'function' ? this.source() : this.source;
-      const loading = selectSkills(em.fork());
+      const loading = this.read();
       this.loading = loading;
       // An empty table (not imported yet) or a failed read is not kept: the next call reads again.
       loading.then(
@@ -66,6 +70,12 @@ export class CurriculumService {
       );
     }
     return this.loading;
+  }
+
+  private async read(): Promise<CurriculumRecord[]> {
+    if (this.source instanceof CurriculumRepository) return (await this.source.selectCurriculumSkills()).map(rowToRecord);
+    const em = typeof this.source === 'function' ? this.source() : this.source;
+    return selectSkills(em.fork());
   }
 
   /** The skills of a year of the stage and a subject, in code order; none for a year or subject the stage lacks. */
