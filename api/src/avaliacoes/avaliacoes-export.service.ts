@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { MSG } from '@planejador/contracts';
-import { findAvaliacao } from '@planejador/db';
+import { AvaliacoesRepository } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { WorkerDocuments, type WorkerDocument } from '../core/worker-documents';
 
@@ -11,12 +10,12 @@ const ASSESSMENT_EXPORT_FAILED = 'Falha ao exportar a avaliação. Tente novamen
 @Injectable()
 export class AvaliacoesExportService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly avaliacoes: AvaliacoesRepository,
     private readonly documents: WorkerDocuments,
   ) {}
 
   async export(userId: string, id: string): Promise<WorkerDocument> {
-    const avaliacao = await findAvaliacao(this.em.fork(), id, userId);
+    const avaliacao = await this.avaliacoes.findAvaliacao(id, userId);
     if (!avaliacao) throw new NotFoundException({ message: MSG.avaliacaoNotFound });
     if (avaliacao.generation.state !== 'done') throw new ConflictException({ message: MSG.avaliacaoGenerating });
     return this.documents.render(userId, 'export-assessment', { avaliacaoId: id, userId }, jobIds.exportAssessment(id, avaliacao.updatedAt), {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
-import { chargeCredits, coveredSkillCodes, findAvaliacao, findTurmaAno, insertAvaliacao, listAvaliacoes, markAvaliacaoEnqueued, updateAvaliacaoHabilidades } from '@planejador/db';
+import { AvaliacoesRepository, CreditsRepository, Database, TurmasRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { JOB_PRODUCER } from '../core/tokens';
 import { SkillScope } from '../planos/skill-scope';
@@ -14,7 +13,10 @@ export class AvaliacoesService {
   private readonly logger = new Logger(AvaliacoesService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly avaliacoes: AvaliacoesRepository,
+    private readonly turmas: TurmasRepository,
+    private readonly credits: CreditsRepository,
     private readonly curriculum: CurriculumService,
     private readonly scope: SkillScope,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
@@ -26,7 +28,7 @@ export class AvaliacoesService {
    * when Redis is down the worker's sweeper queues it later.
    */
   async create(userId: string, turmaId: string, data: CreateAvaliacaoData): Promise<{ id: string }> {
-    const turma = await findTurmaAno(this.em.fork(), userId, turmaId);
+    const turma = await this.turmas.findTurmaAno(userId, turmaId);
     if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
     await this.scope.requireSkills(turma.ano, data.materia, turma.etapa);
     let codes: string[];
@@ -35,15 +37,15 @@ export class AvaliacoesService {
       await this.scope.check(turma.ano, data.materia, codes, turma.etapa);
     } else {
       const valid = await this.curriculum.validCodes(turma.ano, data.materia, turma.etapa);
-      codes = (await coveredSkillCodes(this.em.fork(), turmaId, data.trimestre)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
+      codes = (await this.avaliacoes.coveredSkillCodes(turmaId, data.trimestre)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
       if (!codes.length) throw new BadRequestException({ message: MSG.avaliacaoSemHabilidades(data.trimestre, materiaLabel(data.materia)) });
     }
     const records = await this.curriculum.findByCodes(codes);
     const id = randomUUID();
-    await this.em.fork().transactional(async (tx) => {
-      if ((await findTurmaAno(tx, userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-      if (!(await chargeCredits(tx, userId, LIMITS.assessmentCost))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
-      await insertAvaliacao(tx, {
+    await this.db.transaction(async () => {
+      if ((await this.turmas.findTurmaAno(userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+      if (!(await this.credits.chargeCredits(userId, LIMITS.assessmentCost))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
+      await this.avaliacoes.insertAvaliacao({
         id,
         userId,
         turmaId,
@@ -55,7 +57,7 @@ export class AvaliacoesService {
     });
     try {
       await this.producer.enqueue('generate-assessment', { avaliacaoId: id }, jobIds.generateAssessment(id));
-      await markAvaliacaoEnqueued(this.em.fork(), id);
+      await this.avaliacoes.markAvaliacaoEnqueued(id);
     } catch (err) {
       this.logger.warn({ avaliacaoId: id, err: (err as Error).message }, 'assessment not enqueued yet; the sweeper will retry');
     }
@@ -63,14 +65,14 @@ export class AvaliacoesService {
   }
 
   async get(userId: string, id: string): Promise<Avaliacao> {
-    const found = await findAvaliacao(this.em.fork(), id, userId);
+    const found = await this.avaliacoes.findAvaliacao(id, userId);
     if (!found) throw new NotFoundException({ message: MSG.avaliacaoNotFound });
     const { userId: _owner, turma: _turma, ...avaliacao } = found;
     return avaliacao;
   }
 
   async list(userId: string, turmaId: string): Promise<AvaliacaoResumo[]> {
-    const list = await listAvaliacoes(this.em.fork(), userId, turmaId);
+    const list = await this.avaliacoes.listAvaliacoes(userId, turmaId);
     if (!list) throw new NotFoundException({ message: MSG.turmaNotFound });
     return list;
   }
@@ -82,7 +84,7 @@ export class AvaliacoesService {
       if (seen.has(h.code)) throw new BadRequestException({ message: MSG.avaliacaoHabilidadeRepetida(h.code) });
       seen.add(h.code);
     }
-    const outcome = await this.em.fork().transactional((tx) => updateAvaliacaoHabilidades(tx, userId, id, data.habilidades));
+    const outcome = await this.db.transaction(() => this.avaliacoes.updateAvaliacaoHabilidades(userId, id, data.habilidades));
     if (outcome.result === 'missing') throw new NotFoundException({ message: MSG.avaliacaoNotFound });
     if (outcome.result === 'generating') throw new ConflictException({ message: MSG.avaliacaoGenerating });
     if (outcome.result === 'outside') throw new BadRequestException({ message: MSG.avaliacaoHabilidadeForaDaAvaliacao(outcome.code) });

@@ -2,8 +2,7 @@ import { GatewayTimeoutException, HttpException, Inject, Injectable, InternalSer
 import type { ExportPlanResult } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { JobProducer, QUEUES, type JobName, type JobPayloads } from '@planejador/queue';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { takeExportFile } from '@planejador/db';
+import { ExportFilesRepository } from '@planejador/db';
 import { JOB_PRODUCER, SETTINGS } from './tokens';
 
 export const DOCUMENT_TIMEOUT = 'A exportação demorou mais que o esperado. Tente novamente em instantes.';
@@ -36,7 +35,7 @@ export class WorkerDocuments {
   private readonly logger = new Logger(WorkerDocuments.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly exportFiles: ExportFilesRepository,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -56,7 +55,7 @@ export class WorkerDocuments {
       throw request.onFailure?.(message) ?? new InternalServerErrorException({ message: request.failed });
     }
     await queue.remove(jobId).catch(() => undefined);
-    const file = result?.fileId ? await takeExportFile(this.em.fork(), userId, result.fileId) : null;
+    const file = result?.fileId ? await this.exportFiles.takeExportFile(userId, result.fileId) : null;
     if (!file || file.content.length !== file.bytes || file.content.subarray(0, request.magic.length).toString('latin1') !== request.magic) {
       throw new InternalServerErrorException({ message: request.failed });
     }

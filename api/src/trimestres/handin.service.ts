@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { MSG, PDF_UNAVAILABLE_REASON, type HandinFormato, type Trimestre } from '@planejador/contracts';
-import { countTrimestrePlanos, findTurmaAno } from '@planejador/db';
+import { PlanosRepository, TurmasRepository } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { WorkerDocuments, type WorkerDocument } from '../core/worker-documents';
 
@@ -13,14 +12,14 @@ import { WorkerDocuments, type WorkerDocument } from '../core/worker-documents';
 @Injectable()
 export class HandinService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly turmas: TurmasRepository,
+    private readonly planos: PlanosRepository,
     private readonly documents: WorkerDocuments,
   ) {}
 
   async export(userId: string, turmaId: string, trimestre: Trimestre, formato: HandinFormato): Promise<WorkerDocument> {
-    const em = this.em.fork();
-    if ((await findTurmaAno(em, userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-    if (!(await countTrimestrePlanos(em, userId, turmaId, trimestre))) throw new ConflictException({ message: MSG.handinSemPlanos(trimestre) });
+    if ((await this.turmas.findTurmaAno(userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+    if (!(await this.planos.countTrimestrePlanos(userId, turmaId, trimestre))) throw new ConflictException({ message: MSG.handinSemPlanos(trimestre) });
     return this.documents.render(userId, 'export-trimestre', { turmaId, userId, trimestre, formato }, jobIds.exportTrimestre(turmaId, trimestre, formato), {
       failed: MSG.handinFalhou,
       magic: formato === 'pdf' ? '%PDF' : 'PK',
