@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
@@ -17,19 +16,14 @@ import {
   type RegenerateLessonJob,
 } from '@planejador/contracts';
 import {
-  admitRegeneration,
-  chargeCredits,
-  getAula,
-  insertVersion,
-  listLessonVersions,
-  lockLesson,
-  markPlanEdited,
-  queueLessonRegeneration,
-  restoreLessonVersion,
+  CreditsRepository,
+  Database,
+  FairnessRepository,
+  LessonContentRepository,
+  PlanosRepository,
   toAulaDto,
   toAulaVersaoDto,
   type LockedLesson,
-  teacherBacklog,
 } from '@planejador/db';
 import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
 import type { Settings } from '@planejador/config';
@@ -42,7 +36,11 @@ export class AulasService {
   private readonly logger = new Logger(AulasService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly planos: PlanosRepository,
+    private readonly lessonContent: LessonContentRepository,
+    private readonly credits: CreditsRepository,
+    private readonly fairness: FairnessRepository,
     private readonly scope: SkillScope,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -76,20 +74,20 @@ export class AulasService {
   ): Promise<RegenerateAulaResponse> {
     const token = randomUUID().slice(0, 8);
     const jobId = jobIds.regenerateLesson(aulaId, token);
-    const job = await this.em.fork().transactional(async (tx) => {
-      const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
-      if (isInProgress(lesson.plan_state)) {
+    const job = await this.db.transaction(async () => {
+      const lesson = await this.lockOwnedLesson(userId, planId, aulaId);
+      if (isInProgress(lesson.planState)) {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
       // A plan that ended failed was refunded: regenerating its lessons for free would make it a free plan.
-      if (lesson.plan_state === 'failed') throw new ConflictException({ message: MSG.planoFailedNoRegeneration });
-      if (isInProgress(lesson.generation_state)) {
+      if (lesson.planState === 'failed') throw new ConflictException({ message: MSG.planoFailedNoRegeneration });
+      if (isInProgress(lesson.generationState)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas, etapaOf(lesson.etapa));
       // DUA strategies are written for the class's barreiras: none marked, nothing to write them for.
       if (data.campo === 'dua' && (lesson.barreiras ?? []).length === 0) throw new BadRequestException({ message: MSG.duaSemBarreiras });
-      const admission = await admitRegeneration(tx, userId, aulaId, {
+      const admission = await this.planos.admitRegeneration(userId, aulaId, {
         inFlightMax: LIMITS.regenerationsInFlightMax,
         perHour: LIMITS.regenerationsPerHour,
       });
@@ -101,7 +99,7 @@ export class AulasService {
       const free = this.offline() || isRegenerationFree(lesson.regeneracoes);
       let charged = false;
       if (!free) {
-        if (!(await chargeCredits(tx, userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
+        if (!(await this.credits.chargeCredits(userId, LIMITS.regenerationCost))) throw new HttpException({ message: MSG.regenerationInsufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         charged = true;
       }
       const payload: RegenerateLessonJob = {
@@ -114,8 +112,8 @@ export class AulasService {
         ...(data.adaptacao ? { adaptacao: data.adaptacao } : {}),
         charged,
       };
-      await queueLessonRegeneration(tx, aulaId, {
-        previousState: lesson.generation_state,
+      await this.planos.queueLessonRegeneration(aulaId, {
+        previousState: lesson.generationState,
         charged,
         jobId,
         request: payload,
@@ -125,7 +123,7 @@ export class AulasService {
     });
     try {
       // Behind every first generation, and behind the teacher's other regenerations in flight (fairness).
-      const backlog = await teacherBacklog(this.em.fork(), userId, 'regeneration', aulaId);
+      const backlog = await this.fairness.teacherBacklog(userId, 'regeneration', aulaId);
       await this.producer.enqueue('regenerate-lesson', job, jobId, {
         priority: jobPriority('regeneration', backlog),
       });
@@ -144,30 +142,32 @@ export class AulasService {
 
   /** One page of the lesson's versions, newest first (the first page's first is the current content). */
   async versions(userId: string, planId: string, aulaId: string, query: AulaVersoesQueryData): Promise<{ versions: AulaVersao[]; nextAntes: number | null }> {
-    const page = await listLessonVersions(this.em.fork(), userId, planId, aulaId, query);
+    const page = await this.planos.listLessonVersions(userId, planId, aulaId, query);
     if (!page) throw new NotFoundException({ message: MSG.aulaNotFound });
     return { versions: page.versions.map(toAulaVersaoDto), nextAntes: page.nextAntes };
   }
 
   /** Makes an earlier version current again, as a new version (origin: restauracao). */
   async restore(userId: string, planId: string, aulaId: string, versao: number): Promise<AulaDto> {
-    const em = this.em.fork();
-    await em.transactional(async (tx) => {
-      const lesson = await this.lockOwnedLesson(tx, userId, planId, aulaId);
-      if (isInProgress(lesson.generation_state)) {
+    await this.db.transaction(async () => {
+      const lesson = await this.lockOwnedLesson(userId, planId, aulaId);
+      if (isInProgress(lesson.generationState)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
-      const restored = await restoreLessonVersion(tx, aulaId, versao);
+      const restored = await this.planos.restoreLessonVersion(aulaId, versao);
       if (restored === null) throw new NotFoundException({ message: MSG.versaoNotFound });
-      await insertVersion(tx, aulaId, restored, 'restauracao');
-      await markPlanEdited(tx, planId);
+      await this.lessonContent.insertVersion(aulaId, restored, 'restauracao');
+      await this.planos.markPlanEdited(planId);
     });
-    return toAulaDto(await getAula(em.fork(), aulaId));
+    return toAulaDto(await this.planos.getAula(aulaId));
   }
 
-  /** The lesson (locked for the transaction) with its plan's state and class year, if the plan is the user's. */
-  private async lockOwnedLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson> {
-    const lesson = await lockLesson(tx, userId, planId, aulaId);
+  /**
+   * The lesson (locked until the caller's transaction ends) with its plan's state and class year, if the plan is the
+   * user's.
+   */
+  private async lockOwnedLesson(userId: string, planId: string, aulaId: string): Promise<LockedLesson> {
+    const lesson = await this.planos.lockLesson(userId, planId, aulaId);
     if (!lesson) throw new NotFoundException({ message: MSG.aulaNotFound });
     return lesson;
   }

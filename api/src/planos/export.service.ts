@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, GatewayTimeoutException, Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
 import { MSG, type ExportPlanResult } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import { findPlanoExportState, takeExportFile } from '@planejador/db';
+import { ExportFilesRepository, PlanosRepository } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 import { DOCUMENT_TIMEOUT } from '../core/worker-documents';
@@ -15,14 +14,14 @@ export class ExportService {
   private readonly logger = new Logger(ExportService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly planos: PlanosRepository,
+    private readonly exportFiles: ExportFilesRepository,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async export(userId: string, planId: string): Promise<{ fileName: string; content: Buffer }> {
-    const em = this.em.fork();
-    const plano = await findPlanoExportState(em, userId, planId);
+    const plano = await this.planos.findPlanoExportState(userId, planId);
     if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
     if (plano.generationState !== 'done') throw new ConflictException({ message: MSG.planoGenerating });
     const jobId = jobIds.exportPlan(planId, plano.updatedAt);
@@ -30,7 +29,7 @@ export class ExportService {
     // removed and queued again.
     for (let round = 0; round < 2; round++) {
       const result = await this.run(jobId, planId, userId);
-      const file = await takeExportFile(em, userId, result.fileId);
+      const file = await this.exportFiles.takeExportFile(userId, result.fileId);
       // Streamed once: the next export renders again rather than pointing at a file that is gone.
       await this.producer.queue(QUEUES.export).remove(jobId).catch(() => undefined);
       if (!file) continue;

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   codesInText,
@@ -23,38 +22,33 @@ import {
   type Verificacao,
 } from '@planejador/contracts';
 import {
-  chargeCredits,
-  countPlanos,
-  deletePlano,
-  findPlanoIdByIdempotencyKey,
-  findPlanoWithAulas,
-  findTurmaAno,
-  insertPlanoWithAulas,
-  listPlanosPage,
-  lockPlanoWithAulas,
-  markPlanEnqueued,
-  savePlanoEdits,
+  CreditsRepository,
+  Database,
+  FairnessRepository,
+  PlanosListRepository,
+  PlanosRepository,
   toPlanoDto,
+  TurmasRepository,
   type Aula,
   type PlanosListFilters,
-  teacherBacklog,
 } from '@planejador/db';
 import { CalendarioService } from '../calendario/calendario.service';
 import { SkillScope } from './skill-scope';
 import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
-import type { Settings } from '@planejador/config';
-import type { Pool } from 'pg';
-import { JOB_PRODUCER, PG_POOL, SETTINGS } from '../core/tokens';
+import { JOB_PRODUCER } from '../core/tokens';
 
 @Injectable()
 export class PlanosService {
   private readonly logger = new Logger(PlanosService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly planos: PlanosRepository,
+    private readonly planosList: PlanosListRepository,
+    private readonly turmas: TurmasRepository,
+    private readonly credits: CreditsRepository,
+    private readonly fairness: FairnessRepository,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
-    @Inject(SETTINGS) private readonly settings: Settings,
-    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly scope: SkillScope,
     private readonly calendario: CalendarioService,
   ) {}
@@ -70,7 +64,7 @@ export class PlanosService {
       if (existing) return { id: existing, created: false };
     }
     // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
-    const turma = await findTurmaAno(this.em.fork(), userId, data.turmaId);
+    const turma = await this.turmas.findTurmaAno(userId, data.turmaId);
     if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
     // A plan may mix subjects (decisions.md, "The whole BNCC"): the general one and each lesson's must have skills in
     // the class's year, and a lesson's pins belong to its own subject.
@@ -84,13 +78,12 @@ export class PlanosService {
     const trimestre = data.trimestre ?? (await this.calendario.trimestreFor(userId, data.dataInicio));
     let planId: string;
     try {
-      planId = await this.em.fork().transactional(async (tx) => {
-        if ((await findTurmaAno(tx, userId, data.turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
-        if (!(await chargeCredits(tx, userId, LIMITS.planCost))) {
+      planId = await this.db.transaction(async () => {
+        if ((await this.turmas.findTurmaAno(userId, data.turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+        if (!(await this.credits.chargeCredits(userId, LIMITS.planCost))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }
-        return insertPlanoWithAulas(
-          tx,
+        return this.planos.insertPlanoWithAulas(
           {
             ...planTheme(data),
             trimestre,
@@ -127,11 +120,11 @@ export class PlanosService {
    */
   async enqueue(planId: string, userId: string): Promise<boolean> {
     try {
-      const backlog = await teacherBacklog(this.em.fork(), userId, 'first-generation', planId);
+      const backlog = await this.fairness.teacherBacklog(userId, 'first-generation', planId);
       await this.producer.enqueue('generate-plan', { planId, userId }, jobIds.generatePlan(planId), {
         priority: jobPriority('first-generation', backlog),
       });
-      await markPlanEnqueued(this.em.fork(), planId);
+      await this.planos.markPlanEnqueued(planId);
       return true;
     } catch (err) {
       this.logger.warn({ planId, err: (err as Error).message }, 'plan not enqueued yet; the sweeper will retry');
@@ -140,7 +133,7 @@ export class PlanosService {
   }
 
   private findByIdempotencyKey(userId: string, key: string): Promise<string | null> {
-    return findPlanoIdByIdempotencyKey(this.em.fork(), userId, key);
+    return this.planos.findPlanoIdByIdempotencyKey(userId, key);
   }
 
   /**
@@ -151,31 +144,31 @@ export class PlanosService {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
     const filters: PlanosListFilters = { turma: query.turma, status: query.status, trimestre: query.trimestre, after };
-    const rows = await listPlanosPage(this.pool, userId, filters, query.limit + 1);
+    const rows = await this.planosList.listPlanosPage(userId, filters, query.limit + 1);
     // One row more than the page tells whether another page follows.
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
-    const total = rows.length ? rows[0].total : after ? await countPlanos(this.pool, userId, filters) : 0;
+    const total = rows.length ? rows[0].total : after ? await this.planosList.countPlanos(userId, filters) : 0;
     return {
       total,
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
       planos: page.map((r) => {
         const aulas = parseLessonSummaries(r.aulas);
         return {
           id: r.id,
-          temaPrincipal: r.tema_principal,
-          materiaGeral: r.materia_geral,
-          createdAt: new Date(r.created_at).toISOString(),
-          updatedAt: new Date(r.updated_at).toISOString(),
+          temaPrincipal: r.temaPrincipal,
+          materiaGeral: r.materiaGeral,
+          createdAt: new Date(r.createdAt).toISOString(),
+          updatedAt: new Date(r.updatedAt).toISOString(),
           status: normalizeStatus(r.status),
-          turmaId: r.turma_id,
-          turma: { id: r.turma_id, numero: r.numero, escola: r.escola, ano: r.ano },
+          turmaId: r.turmaId,
+          turma: { id: r.turmaId, numero: r.numero, escola: r.escola, ano: r.ano },
           generation: {
-            state: r.generation_state,
+            state: r.generationState,
             done: aulas.filter((a) => a.state === 'done').length,
             total: aulas.length,
-            error: r.generation_error,
-            creditRefunded: r.credit_refunded,
+            error: r.generationError,
+            creditRefunded: r.creditRefunded,
           },
           generator: r.generator,
           trimestre: r.trimestre,
@@ -186,7 +179,7 @@ export class PlanosService {
   }
 
   async get(userId: string, id: string): Promise<Plano> {
-    const plano = await findPlanoWithAulas(this.em.fork(), id, userId);
+    const plano = await this.planos.findPlanoWithAulas(id, userId);
     if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
     return toPlanoDto(plano);
   }
@@ -203,9 +196,8 @@ export class PlanosService {
    * and its lessons are locked, so a regeneration stored meanwhile cannot be overwritten).
    */
   async update(userId: string, id: string, data: UpdatePlanoData): Promise<Plano> {
-    const em = this.em.fork();
-    await em.transactional(async (tx) => {
-      const plano = await lockPlanoWithAulas(tx, userId, id);
+    await this.db.transaction(async () => {
+      const plano = await this.planos.lockPlanoWithAulas(userId, id);
       if (!plano) throw new NotFoundException({ message: MSG.planoNotFound });
       if (isInProgress(plano.generationState)) {
         throw new ConflictException({ message: MSG.planoGenerating });
@@ -293,7 +285,7 @@ export class PlanosService {
         plano.trimestreEscolhido = true;
       } else if (data.dataInicio !== undefined && !plano.trimestreEscolhido) {
         // A derived trimestre follows the plan's new start date (or the day it was made) in the teacher's calendar.
-        plano.trimestre = await this.calendario.trimestreFor(userId, isoDay(plano.dataInicio) ?? schoolDate(plano.createdAt), tx);
+        plano.trimestre = await this.calendario.trimestreFor(userId, isoDay(plano.dataInicio) ?? schoolDate(plano.createdAt));
       }
       if (data.dataFim !== undefined) plano.dataFim = data.dataFim;
       if (data.duracaoAulaMin !== undefined) plano.duracaoAulaMin = data.duracaoAulaMin;
@@ -303,13 +295,13 @@ export class PlanosService {
       }
       plano.status = data.status;
       plano.updatedAt = new Date();
-      await savePlanoEdits(tx, changed);
+      await this.planos.savePlanoEdits(changed);
     });
     return this.get(userId, id);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await deletePlano(this.em.fork(), userId, id))) throw new NotFoundException({ message: MSG.planoNotFound });
+    if (!(await this.planos.deletePlano(userId, id))) throw new NotFoundException({ message: MSG.planoNotFound });
   }
 }
 

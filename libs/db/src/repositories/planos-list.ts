@@ -19,9 +19,12 @@ export interface PlanosListFilters {
 
 /** One plan of a page, as the page's statement reads it. */
 export interface PlanoListRow {
-  id: string; tema_principal: string; materia_geral: string; created_at: Date; updated_at: Date; status: string;
-  turma_id: string; numero: string; escola: string; ano: string; generation_state: Plano['generation']['state'];
-  generation_error: string | null; credit_refunded: boolean; generator: string | null; trimestre: number; cursor_at: string; total: number;
+  id: string; temaPrincipal: string; materiaGeral: string; createdAt: Date; updatedAt: Date; status: string;
+  turmaId: string; numero: string; escola: string; ano: string; generationState: Plano['generation']['state'];
+  generationError: string | null; creditRefunded: boolean; generator: string | null; trimestre: number;
+  /** The creation time as the keyset cursor carries it (PostgreSQL's microseconds, in UTC). */
+  cursorAt: string;
+  total: number;
   /** 'numero state id materia' of each lesson, all joined by spaces; null for a plan without lessons. */
   aulas: string | null;
 }
@@ -60,9 +63,10 @@ export function planosCountStatement(userId: string, filters: PlanosListFilters)
 export function planosPageStatement(userId: string, filters: PlanosListFilters, limit: number): Statement {
   const { values, param, turma, status, trimestre, name, count } = statementParts(userId, filters);
   const after = filters.after ? `(${param(filters.after.createdAt, 'timestamptz')}, ${param(filters.after.id, 'uuid')})` : null;
-  const text = `select p.id, p.tema_principal, p.materia_geral, p.created_at, p.updated_at, p.status, p.turma_id,
-        t.numero, t.escola, t.ano, p.generation_state, p.generation_error, p.credit_refunded, p.generator, p.trimestre,
-        to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+  const text = `select p.id, p.tema_principal as "temaPrincipal", p.materia_geral as "materiaGeral", p.created_at as "createdAt",
+        p.updated_at as "updatedAt", p.status, p.turma_id as "turmaId", t.numero, t.escola, t.ano,
+        p.generation_state as "generationState", p.generation_error as "generationError", p.credit_refunded as "creditRefunded",
+        p.generator, p.trimestre, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
         (${count}) as total,
         (select string_agg(a.numero_aula || ' ' || a.generation_state || ' ' || a.id || ' ' || a.materia, ' ' order by a.numero_aula)
            from aulas a where a.plano_id = p.id) as aulas

@@ -91,7 +91,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('lockLesson reads the lesson with its plan state, class year, stage and barreiras, for its owner only', async () => {
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', regeneracoes: 2 });
       const lesson = await fresh().transactional((tx) => lockLesson(tx, user.id, plano.id, aula.id));
-      expect(lesson).toEqual({ id: aula.id, plano_id: plano.id, materia: 'matematica', generation_state: 'done', regeneracoes: 2, plan_state: 'done', ano: '6', barreiras: [], etapa: 'fundamental' });
+      expect(lesson).toEqual({ id: aula.id, planoId: plano.id, materia: 'matematica', generationState: 'done', regeneracoes: 2, planState: 'done', ano: '6', barreiras: [], etapa: 'fundamental' });
       const other = await db.user();
       expect(await fresh().transactional((tx) => lockLesson(tx, other.id, plano.id, aula.id))).toBeNull();
       expect(await fresh().transactional((tx) => lockLesson(tx, user.id, randomUUID(), aula.id))).toBeNull();
@@ -274,7 +274,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(page.map((r) => r.id)).toEqual([third.id, second.id]);
       expect(page[0]).toMatchObject({ total: 3, numero: '71', ano: '5', trimestre: 2, aulas: `1 done ${lesson.id} matematica` });
       expect(page[1].aulas).toBeNull();
-      const after = { createdAt: page[1].cursor_at, id: page[1].id };
+      const after = { createdAt: page[1].cursorAt, id: page[1].id };
       expect((await listPlanosPage(db.pool, user.id, { after }, 2)).map((r) => r.id)).toEqual([first.id]);
       expect((await listPlanosPage(db.pool, user.id, { turma: '71', status: 'salvo' }, 10)).map((r) => r.id)).toEqual([first.id]);
       expect((await listPlanosPage(db.pool, user.id, { trimestre: 2 }, 10)).map((r) => [r.id, r.total])).toEqual([

@@ -220,11 +220,12 @@ export async function findLessonSequence(em: EntityManager, planId: string): Pro
 /** A lesson with what its control needs from its plan and class. */
 export interface LockedLesson {
   id: string;
-  plano_id: string;
+  planoId: string;
   materia: string;
-  generation_state: LessonGenerationState;
+  generationState: LessonGenerationState;
   regeneracoes: number;
-  plan_state: string;
+  /** The plan's generation state. */
+  planState: GenerationState;
   ano: string;
   /** The class's barreiras (a DUA regeneration or an adaptation needs them). */
   barreiras: Barreira[];
@@ -237,7 +238,8 @@ export interface LockedLesson {
  */
 export async function lockLesson(tx: EntityManager, userId: string, planId: string, aulaId: string): Promise<LockedLesson | null> {
   const [lesson] = await tx.execute<LockedLesson[]>(
-    `select a.id, a.plano_id, a.materia, a.generation_state, a.regeneracoes, p.generation_state as plan_state, t.ano, t.barreiras, t.etapa
+    `select a.id, a.plano_id as "planoId", a.materia, a.generation_state as "generationState", a.regeneracoes,
+            p.generation_state as "planState", t.ano, t.barreiras, t.etapa
        from aulas a join planos_aula p on p.id = a.plano_id join turmas t on t.id = p.turma_id
       where a.id = ? and a.plano_id = ? and p.user_id = ?
       for update of a`,
