@@ -64,6 +64,11 @@ export function emOf(db: Database): EntityManager {
   return conn.tx.getStore() ?? conn.orm.em.fork();
 }
 
+/** A fresh EntityManager of its own, outside any open transaction (libs/db only: reads of shared, read-only data). */
+export function ownEmOf(db: Database): EntityManager {
+  return connections.get(db)!.orm.em.fork();
+}
+
 /** The pg pool for named prepared statements and the session store (libs/db only). */
 export function poolOf(db: Database): PgPool {
   const pool = connections.get(db)!.pool;
@@ -80,6 +85,11 @@ export abstract class Repository {
 
   protected get em(): EntityManager {
     return emOf(this.db);
+  }
+
+  /** Outside the caller's transaction: for reads of data no transaction changes (the curriculum). */
+  protected get ownEm(): EntityManager {
+    return ownEmOf(this.db);
   }
 
   protected get pool(): PgPool {

@@ -53,12 +53,13 @@ export async function upsertCurriculumSkills(em: EntityManager, rows: readonly C
 
 /** The queries above, on the process's Database (injected in the api and the worker). */
 export class CurriculumRepository extends Repository {
+  // The curriculum is read on its own connection, never inside the transaction of the request that first needs it.
   selectCurriculumSkills(...a: Args<typeof selectCurriculumSkills>): ReturnType<typeof selectCurriculumSkills> {
-    return selectCurriculumSkills(this.em, ...a);
+    return selectCurriculumSkills(this.ownEm, ...a);
   }
 
   countCurriculumSkills(...a: Args<typeof countCurriculumSkills>): ReturnType<typeof countCurriculumSkills> {
-    return countCurriculumSkills(this.em, ...a);
+    return countCurriculumSkills(this.ownEm, ...a);
   }
 
   upsertCurriculumSkills(...a: Args<typeof upsertCurriculumSkills>): ReturnType<typeof upsertCurriculumSkills> {
