@@ -1,8 +1,7 @@
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Settings } from '@planejador/config';
-import { DatabaseModule, ormConfig } from '@planejador/db';
+import { DatabaseModule } from '@planejador/db';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AvaliacoesModule } from './avaliacoes/avaliacoes.module';
@@ -44,13 +43,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions(settings)),
-        MikroOrmModule.forRootAsync({
-          // No request context (an EntityManager forked per request through AsyncLocalStorage, issue 19): every
-          // use forks the EntityManager itself (`em.fork()`, or a transaction on one) and passes it to libs/db's
-          // repositories; allowGlobalContext stays off, so a use of the global one would throw.
-          useFactory: () => ({ ...ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }), registerRequestContext: false }),
-          driver: undefined,
-        }),
+        // PostgreSQL: the ORM's 10 connections, and 5 for the prepared statements and the session store.
         DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 5 }),
         CoreModule.forRoot(settings),
         ...FEATURES,

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
-import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
+import { createToken, ormConfig, storeTokenHash, type TokenKind } from '@planejador/db';
 import {
   PASSWORD,
   signUpTeacher,
@@ -45,12 +45,17 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
+  // The test's own connection to the api's database, to arrange and inspect rows (the api keeps its own in libs/db).
+  const orm = await MikroORM.init(ormConfig({ databaseUrl: process.env.DATABASE_URL!, poolMax: 2 }));
   return {
     app,
     url,
-    orm: app.get(MikroORM),
+    orm,
     client: (headers) => new TestClient(url, headers),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await orm.close(true);
+    },
   };
 }
 

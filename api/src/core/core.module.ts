@@ -1,24 +1,14 @@
 import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
-import { Pool } from 'pg';
 import type { Redis } from 'ioredis';
 import type { Settings } from '@planejador/config';
 import { createRedis, JobProducer, whenReady } from '@planejador/queue';
-import { JOB_PRODUCER, PG_POOL, REDIS, SETTINGS } from './tokens';
+import { JOB_PRODUCER, REDIS, SETTINGS } from './tokens';
 import { RateLimitService } from './rate-limit.service';
 
-/** Settings (given by the process, parsed once), the session pool, Redis and the job producer: one of each per process. */
+/** Settings (given by the process, parsed once), Redis and the job producer: one of each per process (PostgreSQL: DatabaseModule). */
 @Global()
 @Module({
   providers: [
-    {
-      provide: PG_POOL,
-      inject: [SETTINGS],
-      useFactory: (s: Settings) => {
-        const pool = new Pool({ connectionString: s.DATABASE_URL, max: 5, connectionTimeoutMillis: 3000 });
-        pool.on('error', () => undefined); // idle clients dropped by a restart: the next query reconnects
-        return pool;
-      },
-    },
     {
       provide: REDIS,
       inject: [SETTINGS],
@@ -36,7 +26,7 @@ import { RateLimitService } from './rate-limit.service';
     },
     RateLimitService,
   ],
-  exports: [PG_POOL, REDIS, JOB_PRODUCER, RateLimitService],
+  exports: [REDIS, JOB_PRODUCER, RateLimitService],
 })
 export class CoreModule implements OnApplicationShutdown {
   static forRoot(settings: Settings): DynamicModule {
@@ -44,7 +34,6 @@ export class CoreModule implements OnApplicationShutdown {
   }
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
   ) {}
@@ -52,6 +41,5 @@ export class CoreModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.producer.close().catch(() => undefined);
     this.redis.disconnect();
-    await this.pool.end().catch(() => undefined);
   }
 }
