@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { markAvaliacaoFailedForRefund, refundCredits } from '@planejador/db';
+import { AvaliacoesRepository, CreditsRepository, Database } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LIMITS } from '@planejador/contracts';
 
@@ -10,14 +9,16 @@ export class AssessmentFinalizer {
   private readonly logger = new Logger(AssessmentFinalizer.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly avaliacoes: AvaliacoesRepository,
+    private readonly credits: CreditsRepository,
     private readonly progress: ProgressPublisher,
   ) {}
 
   async fail(avaliacaoId: string, reason: string): Promise<boolean> {
-    const result = await this.em.fork().transactional(async (tx) => {
-      const failed = await markAvaliacaoFailedForRefund(tx, avaliacaoId, reason);
-      if (failed) await refundCredits(tx, failed.userId, LIMITS.assessmentCost);
+    const result = await this.db.transaction(async () => {
+      const failed = await this.avaliacoes.markAvaliacaoFailedForRefund(avaliacaoId, reason);
+      if (failed) await this.credits.refundCredits(failed.userId, LIMITS.assessmentCost);
       return failed;
     });
     if (!result) return false;

@@ -1,7 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module } from '@nestjs/common';
 import { createAssessmentWriter } from '@planejador/ai';
 import type { Settings } from '@planejador/config';
+import { CurriculumRepository } from '@planejador/db';
 import { CurriculumService } from '@planejador/curriculum';
 import { SETTINGS } from '../core/tokens';
 import { OutageRetry } from '../generation/outage-retry';
@@ -16,7 +16,7 @@ const aiLogger = new Logger('ai-assessment');
 /** Assessment by skill (issue 26): the writing job, its finaliser and its sweeper, on the 'assessment' queue. */
 @Module({
   providers: [
-    { provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) },
+    { provide: CurriculumService, inject: [CurriculumRepository], useFactory: (skills: CurriculumRepository) => new CurriculumService(skills) },
     {
       provide: ASSESSMENT_WRITER,
       inject: [SETTINGS],

@@ -1,11 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError, retryAiCall, type SkillAssessmentWriter } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
 import { anoLabel, etapaOf, materiaLabel } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
-import { findAvaliacao, markAvaliacaoDone, markAvaliacaoRunning, storeAvaliacaoSkill, takeAvaliacaoAiCall } from '@planejador/db';
+import { AvaliacoesRepository } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
 import { OutageRetry } from '../generation/outage-retry';
@@ -31,7 +30,7 @@ export class AssessmentService {
   private readonly logger = new Logger(AssessmentService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly avaliacoes: AvaliacoesRepository,
     private readonly curriculum: CurriculumService,
     private readonly progress: ProgressPublisher,
     private readonly outage: OutageRetry,
@@ -45,10 +44,9 @@ export class AssessmentService {
    * fails the attempt; the job's next attempt resumes from the skills still empty.
    */
   async generate(avaliacaoId: string): Promise<'done' | 'skipped'> {
-    const em = this.em.fork();
-    const avaliacao = await findAvaliacao(em, avaliacaoId);
+    const avaliacao = await this.avaliacoes.findAvaliacao(avaliacaoId);
     if (!avaliacao || avaliacao.generation.state === 'done' || avaliacao.generation.state === 'failed') return 'skipped';
-    if (!(await markAvaliacaoRunning(em, avaliacaoId))) return 'skipped';
+    if (!(await this.avaliacoes.markAvaliacaoRunning(avaliacaoId))) return 'skipped';
     const { userId } = avaliacao;
     const total = avaliacao.habilidades.length;
     let done = avaliacao.generation.done;
@@ -82,11 +80,11 @@ export class AssessmentService {
         if (!error.retryable) throw new UnrecoverableError(ASSESSMENT_FAILURE);
         throw new SkillFailedError(habilidade.code, true, error);
       }
-      if (await this.outage.step(() => storeAvaliacaoSkill(this.em.fork(), avaliacaoId, habilidade.code, written))) done++;
+      if (await this.outage.step(() => this.avaliacoes.storeAvaliacaoSkill(avaliacaoId, habilidade.code, written))) done++;
       this.progress.publishAssessment(userId, { avaliacaoId, type: 'skill-done', state: 'running', done, total, code: habilidade.code });
     }
 
-    if (await this.outage.step(() => markAvaliacaoDone(this.em.fork(), avaliacaoId, this.writer.kind))) {
+    if (await this.outage.step(() => this.avaliacoes.markAvaliacaoDone(avaliacaoId, this.writer.kind))) {
       this.progress.publishAssessment(userId, { avaliacaoId, type: 'done', state: 'done', done: total, total });
       this.logger.log({ avaliacaoId, total }, 'assessment done');
     }
@@ -94,7 +92,7 @@ export class AssessmentService {
   }
 
   private async takeAiCall(avaliacaoId: string, max: number): Promise<void> {
-    if (await takeAvaliacaoAiCall(this.em.fork(), avaliacaoId, max)) return;
+    if (await this.avaliacoes.takeAvaliacaoAiCall(avaliacaoId, max)) return;
     throw new AiError('budget', { detail: 'limite de chamadas da avaliação' });
   }
 }

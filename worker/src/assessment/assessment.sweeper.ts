@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import { findStaleAvaliacoes, markAvaliacaoEnqueued } from '@planejador/db';
+import { AvaliacoesRepository } from '@planejador/db';
 import { JobProducer, jobIds, QUEUES } from '@planejador/queue';
 import { JOB_PRODUCER, SETTINGS } from '../core/tokens';
 import { AssessmentFinalizer } from './assessment.finalizer';
@@ -17,7 +16,7 @@ export class AssessmentSweeper implements OnApplicationBootstrap {
   private readonly logger = new Logger(AssessmentSweeper.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly avaliacoes: AvaliacoesRepository,
     private readonly finalizer: AssessmentFinalizer,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -31,12 +30,11 @@ export class AssessmentSweeper implements OnApplicationBootstrap {
   }
 
   async sweep(): Promise<{ requeued: number; failed: number }> {
-    const em = this.em.fork();
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
     const queue = this.producer.queue(QUEUES.assessment);
     let requeued = 0;
     let failed = 0;
-    for (const { id } of await findStaleAvaliacoes(em, graceSeconds)) {
+    for (const { id } of await this.avaliacoes.findStaleAvaliacoes(graceSeconds)) {
       const jobId = jobIds.generateAssessment(id);
       const job = await queue.getJob(jobId);
       const state = job ? await job.getState() : 'missing';
@@ -45,7 +43,7 @@ export class AssessmentSweeper implements OnApplicationBootstrap {
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
         if (job) await job.remove().catch(() => undefined);
         await this.producer.enqueue('generate-assessment', { avaliacaoId: id }, jobId);
-        await markAvaliacaoEnqueued(em, id);
+        await this.avaliacoes.markAvaliacaoEnqueued(id);
         requeued++;
       }
     }

@@ -3,10 +3,9 @@ import type { Redis } from 'ioredis';
 import { createLessonGenerator } from '@planejador/ai';
 import { flushErrorReporting, type Settings } from '@planejador/config';
 import { MailTransport } from '@planejador/mail';
-import { createPgPool, type PgPool } from '@planejador/db';
 import { createRedis, JobProducer } from '@planejador/queue';
 import { ProgressPublisher } from './progress.publisher';
-import { JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, PG_POOL, REDIS, SETTINGS } from './tokens';
+import { JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, REDIS, SETTINGS } from './tokens';
 
 const aiLogger = new Logger('ai');
 
@@ -14,7 +13,6 @@ const aiLogger = new Logger('ai');
 @Module({
   providers: [
     { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'worker') },
-    { provide: PG_POOL, inject: [SETTINGS], useFactory: (s: Settings) => createPgPool(s.DATABASE_URL!, 2) },
     { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX, s) },
     {
       provide: LESSON_GENERATOR,
@@ -34,7 +32,7 @@ const aiLogger = new Logger('ai');
     },
     ProgressPublisher,
   ],
-  exports: [PG_POOL, REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
+  exports: [REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
 })
 export class CoreModule implements OnApplicationShutdown {
   /** The settings the process parsed once (main.ts), for every module (the SETTINGS provider). */
@@ -46,14 +44,12 @@ export class CoreModule implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
     @Inject(MAIL_TRANSPORT) private readonly mail: MailTransport,
-    @Inject(PG_POOL) private readonly pool: PgPool,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.producer.close().catch(() => undefined);
     this.mail.close();
     this.redis.disconnect();
-    await this.pool.end().catch(() => undefined);
     await flushErrorReporting();
   }
 }

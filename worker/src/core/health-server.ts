@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { pingDatabase } from '@planejador/db';
+import { HealthRepository } from '@planejador/db';
 import { REDIS } from './tokens';
 
 /**
@@ -11,14 +10,14 @@ import { REDIS } from './tokens';
  */
 export async function startHealthServer(app: INestApplicationContext, port: number, host: string): Promise<Server> {
   const redis = app.get<Redis>(REDIS);
-  const em = app.get(EntityManager);
+  const health = app.get(HealthRepository);
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/health') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Não encontrado"}');
       return;
     }
     const timeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-    Promise.all([timeout(redis.ping()), timeout(pingDatabase(em.fork()))]).then(
+    Promise.all([timeout(redis.ping()), timeout(health.pingDatabase())]).then(
       () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'),
       () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"indisponível"}'),
     );

@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { anoLabel, etapaOf, type ExportPlanResult, type PlanDocument } from '@planejador/contracts';
-import { findPlanoWithAulas, insertExportFile, type PlanoAula } from '@planejador/db';
+import { ExportFilesRepository, PlanosRepository, type PlanoAula } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
 
 /** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
@@ -10,20 +9,23 @@ export const EXPORT_FILE_TTL_MS = 15 * 60 * 1000;
 
 @Injectable()
 export class ExportService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly planos: PlanosRepository,
+    private readonly files: ExportFilesRepository,
+  ) {}
 
   /**
    * Renders the owner's plan and stores the file in PostgreSQL; the job returns only its id (the bytes never sit
    * in Redis). A plan of someone else is as missing as a deleted one.
    */
   async export(planId: string, userId: string): Promise<ExportPlanResult> {
-    const plano = await findPlanoWithAulas(this.em.fork(), planId, userId);
+    const plano = await this.planos.findPlanoWithAulas(planId, userId);
     if (!plano) throw new UnrecoverableError('plan not found');
     const turma = plano.turma.getEntity();
     const doc = planDocument(plano);
     const buffer = await renderPlanDocx(doc);
     const fileName = planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
-    const fileId = await insertExportFile(this.em.fork(), { userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
+    const fileId = await this.files.insertExportFile({ userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: buffer.length };
   }
 }

@@ -1,11 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { handinResumo, PDF_UNAVAILABLE_REASON, schoolDate, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
 import { coberturaScopes } from '@planejador/curriculum';
-import { findTrimestrePlanos, insertExportFile, turmaCobertura, type PgPool } from '@planejador/db';
+import { ExportFilesRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { handinFileName, renderHandinDocx } from '@planejador/documents';
-import { PG_POOL } from '../core/tokens';
 import { EXPORT_FILE_TTL_MS, planDocument } from './export.service';
 import { PdfConverter, PdfTimeoutError, PdfUnavailableError } from './pdf-converter';
 
@@ -19,15 +17,16 @@ const SCOPES = coberturaScopes();
 @Injectable()
 export class TrimestreExportService {
   constructor(
-    private readonly em: EntityManager,
-    @Inject(PG_POOL) private readonly pool: PgPool,
+    private readonly turmas: TurmasRepository,
+    private readonly planos: PlanosRepository,
+    private readonly files: ExportFilesRepository,
     private readonly pdf: PdfConverter,
   ) {}
 
   async export({ turmaId, userId, trimestre, formato }: ExportTrimestreJob): Promise<ExportPlanResult> {
-    const cobertura = await turmaCobertura(this.pool, userId, turmaId, SCOPES);
+    const cobertura = await this.turmas.turmaCobertura(userId, turmaId, SCOPES);
     if (!cobertura) throw new UnrecoverableError('class not found');
-    const planos = (await findTrimestrePlanos(this.em.fork(), userId, turmaId, trimestre)).map(planDocument);
+    const planos = (await this.planos.findTrimestrePlanos(userId, turmaId, trimestre)).map(planDocument);
     if (!planos.length) throw new UnrecoverableError('no finished plan in the trimestre');
     const first = planos[0];
     const doc = {
@@ -53,7 +52,7 @@ export class TrimestreExportService {
       }
     }
     const fileName = handinFileName(doc, formato);
-    const fileId = await insertExportFile(this.em.fork(), { userId, planoId: turmaId, fileName, content, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
+    const fileId = await this.files.insertExportFile({ userId, planoId: turmaId, fileName, content, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: content.length };
   }
 }

@@ -1,5 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CurriculumRepository } from '@planejador/db';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { FairShare } from '../core/fair-share';
 import { GenerationProcessor } from './generation.processor';
@@ -11,7 +11,7 @@ import { RegenerationService } from './regeneration.service';
 
 @Module({
   providers: [
-    { provide: CurriculumService, inject: [EntityManager], useFactory: (em: EntityManager) => new CurriculumService(em) },
+    { provide: CurriculumService, inject: [CurriculumRepository], useFactory: (skills: CurriculumRepository) => new CurriculumService(skills) },
     LessonWriter,
     OutageRetry,
     FairShare,

@@ -1,9 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
 import { planTitleFromLessons } from '@planejador/contracts';
-import { findPlanoWithAulas, markLessonFailed, markLessonRunning, markPlanDone, markPlanRunning, storeLessonContent, takeAiCall } from '@planejador/db';
+import { AiCallsRepository, LessonContentRepository, PlanosRepository } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -31,7 +30,9 @@ export class GenerationService {
   private readonly logger = new Logger(GenerationService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly planos: PlanosRepository,
+    private readonly lessonContent: LessonContentRepository,
+    private readonly aiCalls: AiCallsRepository,
     private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
     private readonly outage: OutageRetry,
@@ -46,8 +47,7 @@ export class GenerationService {
    * Only the AI fails a lesson: PostgreSQL or Redis unreachable is waited out (OutageRetry), never counted.
    */
   async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
-    const em = this.em.fork();
-    const plano = await findPlanoWithAulas(em, planId);
+    const plano = await this.planos.findPlanoWithAulas(planId);
     if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
     const userId = plano.user.id;
     const turma = plano.turma.getEntity();
@@ -56,7 +56,8 @@ export class GenerationService {
     const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
     let done = aulas.filter((a) => a.generationState === 'done').length;
 
-    await markPlanRunning(em, planId);
+    // Before any lesson (and its AI call): a plan whose running state cannot be written makes no call.
+    await this.planos.markPlanRunning(planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
@@ -78,7 +79,7 @@ export class GenerationService {
       if (interrupted) return; // no lesson starts during an outage: the next run does it
       try {
         this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-        await this.outage.step(() => markLessonRunning(this.em.fork(), aula.id));
+        await this.outage.step(() => this.planos.markLessonRunning(aula.id));
         // Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer).
         const deltas = new DeltaThrottle<Record<string, string>>((campos) =>
           this.progress.publishLesson(userId, { planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(planId), type: 'delta', state: 'running', campos }),
@@ -98,7 +99,7 @@ export class GenerationService {
           });
           deltas.stop();
           const stored = await this.outage.step(() =>
-            storeLessonContent(this.em.fork(), {
+            this.lessonContent.storeLessonContent({
               aulaId: aula.id,
               draft,
               origem: 'geracao',
@@ -116,7 +117,7 @@ export class GenerationService {
           const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
           failures.push(error);
           this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
-          await this.outage.step(() => markLessonFailed(this.em.fork(), aula.id, error.userMessage));
+          await this.outage.step(() => this.planos.markLessonFailed(aula.id, error.userMessage));
           this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
         }
       } catch (thrown) {
@@ -141,7 +142,7 @@ export class GenerationService {
 
     // A plan the teacher left untitled is named after its lessons' titles, now that they are written.
     const automaticTitle = plano.temaAutomatico ? planTitleFromLessons(aulas.map((a) => titles.get(a.id)), plano.temaPrincipal) : null;
-    if (await markPlanDone(em, planId, this.writer.kind, automaticTitle)) {
+    if (await this.planos.markPlanDone(planId, this.writer.kind, automaticTitle)) {
       this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
       this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
     }
@@ -150,7 +151,7 @@ export class GenerationService {
 
   /** One AI call from the lesson's and the plan's budgets (kept in PostgreSQL, so they hold across attempts). */
   private async takeAiCall(aulaId: string): Promise<void> {
-    const grant = await takeAiCall(this.em.fork(), aulaId, {
+    const grant = await this.aiCalls.takeAiCall(aulaId, {
       perLesson: this.settings.AI_MAX_CALLS_PER_LESSON,
       perPlanLesson: this.settings.AI_MAX_CALLS_PER_PLAN_LESSON,
     });

@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { markPlanFailedForRefund, refundCredits } from '@planejador/db';
+import { CreditsRepository, Database, PlanosRepository } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LIMITS } from '@planejador/contracts';
 
@@ -12,14 +11,16 @@ export class PlanFinalizer {
   private readonly logger = new Logger(PlanFinalizer.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly planos: PlanosRepository,
+    private readonly credits: CreditsRepository,
     private readonly progress: ProgressPublisher,
   ) {}
 
   async fail(planId: string, reason: string): Promise<boolean> {
-    const result = await this.em.fork().transactional(async (tx) => {
-      const failed = await markPlanFailedForRefund(tx, planId, reason);
-      if (failed) await refundCredits(tx, failed.userId, LIMITS.planCost);
+    const result = await this.db.transaction(async () => {
+      const failed = await this.planos.markPlanFailedForRefund(planId, reason);
+      if (failed) await this.credits.refundCredits(failed.userId, LIMITS.planCost);
       return failed;
     });
     if (!result) return false;

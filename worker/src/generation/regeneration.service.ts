@@ -1,19 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
 import { BARREIRA_LABELS, isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerableField, type RegenerateLessonJob } from '@planejador/contracts';
-import {
-  endRegeneration,
-  findAulaWithPlano,
-  findLessonSequence,
-  lockPendingRegeneration,
-  refundCredits,
-  storeLessonContent,
-  takeRegenerationAiCall,
-  toAulaDto,
-  type PlanoAula,
-} from '@planejador/db';
+import { AiCallsRepository, CreditsRepository, Database, LessonContentRepository, PlanosRepository, toAulaDto, type PlanoAula } from '@planejador/db';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
@@ -53,7 +42,11 @@ export class RegenerationService {
   private readonly logger = new Logger(RegenerationService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: Database,
+    private readonly planos: PlanosRepository,
+    private readonly lessonContent: LessonContentRepository,
+    private readonly aiCalls: AiCallsRepository,
+    private readonly credits: CreditsRepository,
     private readonly writer: LessonWriter,
     private readonly progress: ProgressPublisher,
     private readonly outage: OutageRetry,
@@ -62,8 +55,7 @@ export class RegenerationService {
 
   /** `final`: no attempt follows this one, so a failure is final (the lesson goes back, the credit too). */
   async regenerate(jobId: string, data: RegenerateLessonJob, final: boolean): Promise<RegenerationOutcome> {
-    const em = this.em.fork();
-    const aula = await findAulaWithPlano(em, data.planId, data.aulaId);
+    const aula = await this.planos.findAulaWithPlano(data.planId, data.aulaId);
     if (!aula || aula.regenerationJobId !== jobId || !isInProgress(aula.generationState)) return 'skipped';
     const plano = aula.plano.getEntity() as PlanoAula;
     const turma = plano.turma.getEntity();
@@ -81,7 +73,7 @@ export class RegenerationService {
         plano,
         turma,
         aula,
-        sequencia: await this.outage.step(() => findLessonSequence(this.em.fork(), plano.id)),
+        sequencia: await this.outage.step(() => this.planos.findLessonSequence(plano.id)),
         pins,
         regeneration: {
           instrucao: data.instrucao ?? null,
@@ -103,7 +95,7 @@ export class RegenerationService {
       });
       deltas.stop();
       const stored = await this.outage.step(() =>
-        storeLessonContent(em, {
+        this.lessonContent.storeLessonContent({
           aulaId: aula.id,
           draft,
           // An adaptation rewrites Experiências only (campo 'experiencias'): its version says it was one.
@@ -134,7 +126,7 @@ export class RegenerationService {
    * this job's): the regeneration stops (an AiError 'budget').
    */
   private async takeAiCall(aulaId: string, jobId: string): Promise<void> {
-    if (await takeRegenerationAiCall(this.em.fork(), aulaId, jobId, this.settings.AI_MAX_CALLS_PER_LESSON)) return;
+    if (await this.aiCalls.takeRegenerationAiCall(aulaId, jobId, this.settings.AI_MAX_CALLS_PER_LESSON)) return;
     throw new AiError('budget', { detail: 'limite de chamadas da regeneração' });
   }
 
@@ -149,14 +141,14 @@ export class RegenerationService {
     userId: string,
     base: { planId: string; aulaId: string; numeroAula: number; jobId: string },
   ): Promise<boolean> {
-    const result = await this.em.fork().transactional(async (tx) => {
-      const row = await lockPendingRegeneration(tx, aulaId, jobId);
+    const result = await this.db.transaction(async () => {
+      const row = await this.planos.lockPendingRegeneration(aulaId, jobId);
       if (!row) return null;
       const kept = row.previousState === 'done';
       const state: LessonGenerationState = kept ? 'done' : 'failed';
       const message = kept ? (row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
-      await endRegeneration(tx, aulaId, state, message);
-      if (row.charged) await refundCredits(tx, userId, LIMITS.regenerationCost);
+      await this.planos.endRegeneration(aulaId, state, message);
+      if (row.charged) await this.credits.refundCredits(userId, LIMITS.regenerationCost);
       return { state, message, refunded: row.charged };
     });
     if (!result) return false;

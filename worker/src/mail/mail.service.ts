@@ -1,23 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MailJob } from '@planejador/contracts';
 import { appUrl, type Settings } from '@planejador/config';
-import {
-  addRecipients,
-  claimPendingRecipients,
-  findEmailLog,
-  finishEmailLog,
-  interruptSendingRecipients,
-  markEmailLogQueued,
-  markEmailLogSending,
-  markRecipients,
-  recipientsOf,
-  retryFailedRecipients,
-  storeTokenHash,
-  type RecipientKind,
-} from '@planejador/db';
+import { EmailLogsRepository, UsersRepository, type RecipientKind } from '@planejador/db';
 import { classifyMailError, MailTransport, passwordResetMail, verifyEmailMail } from '@planejador/mail';
 import { MAIL_TRANSPORT, SETTINGS } from '../core/tokens';
 
@@ -36,7 +22,8 @@ export class MailService {
   private readonly logger = new Logger(MailService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly logs: EmailLogsRepository,
+    private readonly users: UsersRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -53,7 +40,7 @@ export class MailService {
    */
   private async sendTokenMail(kind: TokenMailKind, tokenId: string): Promise<{ messageId: string }> {
     const token = randomBytes(32).toString('base64url');
-    const recipient = await storeTokenHash(this.em.fork(), kind, tokenId, createHash('sha256').update(token).digest('hex'));
+    const recipient = await this.users.storeTokenHash(kind, tokenId, createHash('sha256').update(token).digest('hex'));
     if (!recipient) return { messageId: 'token-gone' };
     const url = `${appUrl(this.settings)}${TOKEN_PAGES[kind]}?token=${encodeURIComponent(token)}`;
     const mail =
@@ -76,27 +63,26 @@ export class MailService {
    * the others are still mailed; a passing failure (server down) stops the attempt, to be retried.
    */
   private async sendBulk(logId: string, attempt: number, lastAttempt: boolean) {
-    const em = this.em.fork();
-    const log = await findEmailLog(em, logId);
+    const log = await this.logs.findEmailLog(logId);
     if (!log) throw new UnrecoverableError('email log not found');
     if (log.status === 'sent') return { messageId: 'already-sent' };
     if (log.status === 'failed') {
       // A retry of a failed send (the queue dashboard): those not refused outright are tried again.
-      await retryFailedRecipients(em, logId, REFUSED);
+      await this.logs.retryFailedRecipients(logId, REFUSED);
     }
-    await markEmailLogSending(em, logId, attempt);
+    await this.logs.markEmailLogSending(logId, attempt);
     // In the order the admin wrote them.
     const all: { address: string; kind: RecipientKind }[] = [
       ...log.toAddresses.map((address) => ({ address, kind: 'to' as const })),
       ...log.ccAddresses.map((address) => ({ address, kind: 'cc' as const })),
       ...log.bccAddresses.map((address) => ({ address, kind: 'bcc' as const })),
     ];
-    await addRecipients(em, logId, all);
-    await interruptSendingRecipients(em, logId);
+    await this.logs.addRecipients(logId, all);
+    await this.logs.interruptSendingRecipients(logId);
     let messageId = 'nothing-pending';
     for (const { address } of all) {
-      if (!(await claimPendingRecipients(em, logId, address)).length) continue;
-      const mark = (status: 'sent' | 'failed' | 'pending', error: string | null = null) => markRecipients(em, logId, status, [address], error);
+      if (!(await this.logs.claimPendingRecipients(logId, address)).length) continue;
+      const mark = (status: 'sent' | 'failed' | 'pending', error: string | null = null) => this.logs.markRecipients(logId, status, [address], error);
       // Only the SMTP transaction is in here: a database error while recording its outcome is no mail error.
       const outcome = await this.transport.send({ to: [address], subject: log.subject, html: log.html, text: log.text }).then(
         (sent) => ({ sent, err: null }),
@@ -110,7 +96,7 @@ export class MailService {
         // The server had the message when the connection was lost: it may have been delivered. As after a crash
         // mid-send, this recipient (still 'sending') is 'interrupted', never mailed again.
         this.logger.warn({ logId, reason: describeMailError(outcome.err) }, 'bulk e-mail handed over, delivery not confirmed');
-        await interruptSendingRecipients(em, logId);
+        await this.logs.interruptSendingRecipients(logId);
       } else if (classifyMailError(outcome.err) === 'final') {
         // Refused for good: this address (at RCPT TO) or this message; the others are still tried.
         await mark('failed', (outcome.err as { code?: string }).code === 'EENVELOPE' ? REFUSED : describeMailError(outcome.err));
@@ -119,7 +105,7 @@ export class MailService {
         // Nothing was taken by the server: this recipient and the rest are still to be mailed (or failed, if final).
         if (!lastAttempt) {
           await mark('pending', reason);
-          await markEmailLogQueued(em, logId, reason);
+          await this.logs.markEmailLogQueued(logId, reason);
           throw outcome.err;
         }
         await mark('failed', reason);
@@ -133,8 +119,7 @@ export class MailService {
 
   /** The log record's final state from its recipients: sent if anyone was mailed, with who was not and why. */
   private async finishBulk(logId: string) {
-    const em = this.em.fork();
-    const rows = await recipientsOf(em, logId);
+    const rows = await this.logs.recipientsOf(logId);
     const sent = rows.filter((r) => r.status === 'sent').length;
     const refused = rows.filter((r) => r.status === 'failed' && r.error === REFUSED).map((r) => r.address);
     const otherFailures = rows.filter((r) => r.status === 'failed' && r.error !== REFUSED);
@@ -145,7 +130,7 @@ export class MailService {
     ].filter(Boolean);
     const status = sent > 0 ? 'sent' : 'failed';
     const error = status === 'failed' ? (otherFailures[0]?.error ?? notes.join(' ')) || 'Nenhum destinatário recebeu o e-mail.' : notes.length ? notes.join(' ').slice(0, 1000) : null;
-    await finishEmailLog(em, logId, status, error ? error.slice(0, 1000) : null);
+    await this.logs.finishEmailLog(logId, status, error ? error.slice(0, 1000) : null);
     return { status, error, sent, refused: refused.length, interrupted: interrupted.length };
   }
 

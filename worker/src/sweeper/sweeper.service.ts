@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import { deleteExpiredExportFiles, deleteOldFrontendErrors, findStaleEmailLogs, findStalePlans, findStaleRegenerations, markPlanRequeued, teacherBacklog, touchLesson } from '@planejador/db';
+import { EmailLogsRepository, ExportFilesRepository, FairnessRepository, PlanosRepository, ReportsRepository } from '@planejador/db';
 import { JobProducer, jobIds, jobPriority, JOBS, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
 import { RegenerationService } from '../generation/regeneration.service';
@@ -20,7 +19,11 @@ export class SweeperService implements OnApplicationBootstrap {
   private readonly logger = new Logger(SweeperService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly planos: PlanosRepository,
+    private readonly fairness: FairnessRepository,
+    private readonly emailLogs: EmailLogsRepository,
+    private readonly exportFiles: ExportFilesRepository,
+    private readonly reports: ReportsRepository,
     private readonly finalizer: PlanFinalizer,
     private readonly regeneration: RegenerationService,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
@@ -40,25 +43,22 @@ export class SweeperService implements OnApplicationBootstrap {
    * from the stored request; one whose job failed for good without being finalised ends failed (credit back).
    */
   private async sweepRegenerations(graceSeconds: number): Promise<number> {
-    const em = this.em.fork();
-    const lessons = await findStaleRegenerations(em, graceSeconds);
+    const lessons = await this.planos.findStaleRegenerations(graceSeconds);
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     for (const lesson of lessons) {
-      const jobId = lesson.regeneration_job_id;
+      const jobId = lesson.regenerationJobId;
       const job = await queue.getJob(jobId);
       const state = job ? await job.getState() : 'missing';
-      const base = { planId: lesson.plano_id, aulaId: lesson.id, numeroAula: lesson.numero_aula, jobId };
-      const request = regenerateLessonJobSchema.safeParse(
-        typeof lesson.regeneration_request === 'string' ? JSON.parse(lesson.regeneration_request) : lesson.regeneration_request,
-      );
+      const base = { planId: lesson.planoId, aulaId: lesson.id, numeroAula: lesson.numeroAula, jobId };
+      const request = regenerateLessonJobSchema.safeParse(lesson.regenerationRequest);
       if (state === 'failed' || state === 'completed' || !request.success) {
-        await this.regeneration.fail(jobId, lesson.id, GENERIC_LESSON_FAILURE, lesson.user_id, base);
+        await this.regeneration.fail(jobId, lesson.id, GENERIC_LESSON_FAILURE, lesson.userId, base);
       } else if (state === 'missing' || state === 'unknown') {
-        await this.producer.enqueue('regenerate-lesson', { ...request.data, userId: lesson.user_id }, jobId, {
-          priority: jobPriority('regeneration', await teacherBacklog(em, lesson.user_id, 'regeneration', lesson.id)),
+        await this.producer.enqueue('regenerate-lesson', { ...request.data, userId: lesson.userId }, jobId, {
+          priority: jobPriority('regeneration', await this.fairness.teacherBacklog(lesson.userId, 'regeneration', lesson.id)),
         });
-        await touchLesson(em, lesson.id);
+        await this.planos.touchLesson(lesson.id);
         requeued++;
       }
     }
@@ -66,9 +66,8 @@ export class SweeperService implements OnApplicationBootstrap {
   }
 
   async sweep(): Promise<{ requeued: number; failed: number; mails: number }> {
-    const em = this.em.fork();
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
-    const plans = await findStalePlans(em, graceSeconds);
+    const plans = await this.planos.findStalePlans(graceSeconds);
     const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     let failed = 0;
@@ -81,17 +80,17 @@ export class SweeperService implements OnApplicationBootstrap {
         if (await this.finalizer.fail(plan.id, job?.failedReason && !/stalled/i.test(job.failedReason) ? job.failedReason : GENERIC_FAILURE)) failed++;
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
         if (job) await job.remove().catch(() => undefined);
-        await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.user_id }, jobId, {
-          priority: jobPriority('first-generation', await teacherBacklog(em, plan.user_id, 'first-generation', plan.id)),
+        await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.userId }, jobId, {
+          priority: jobPriority('first-generation', await this.fairness.teacherBacklog(plan.userId, 'first-generation', plan.id)),
         });
-        await markPlanRequeued(em, plan.id);
+        await this.planos.markPlanRequeued(plan.id);
         requeued++;
       }
     }
     requeued += await this.sweepRegenerations(graceSeconds);
     // Bulk sends stored but not queued, or stuck in 'sending' with no job left to finish them (the worker died
     // in between): queued again. Per-recipient state means nobody is mailed twice.
-    const mails = await findStaleEmailLogs(em, graceSeconds);
+    const mails = await this.emailLogs.findStaleEmailLogs(graceSeconds);
     let mailCount = 0;
     for (const mail of mails) {
       const jobId = jobIds.bulkMail(mail.id);
@@ -104,9 +103,9 @@ export class SweeperService implements OnApplicationBootstrap {
       }
     }
     // Export files the api never streamed (the request timed out or went away).
-    await deleteExpiredExportFiles(em);
+    await this.exportFiles.deleteExpiredExportFiles();
     // Web error reports are kept 30 days.
-    await deleteOldFrontendErrors(em);
+    await this.reports.deleteOldFrontendErrors();
     if (requeued || failed || mailCount) this.logger.log({ requeued, failed, mails: mailCount }, 'sweep');
     return { requeued, failed, mails: mailCount };
   }

@@ -232,8 +232,8 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const found = await findStalePlans(fresh(), 30);
       expect(found.filter((p) => [stale.id, staleQueued.id, recent.id, done.id, failed.id].includes(p.id))).toEqual([
         // The owner too: the sweeper queues the plan again with the owner's rank in the queue (fairness).
-        { id: stale.id, user_id: stale.user.id, generation_state: 'running' },
-        { id: staleQueued.id, user_id: staleQueued.user.id, generation_state: 'queued' },
+        { id: stale.id, userId: stale.user.id, generationState: 'running' },
+        { id: staleQueued.id, userId: staleQueued.user.id, generationState: 'queued' },
       ]);
       await markPlanRequeued(fresh(), stale.id);
       const row = await fresh().findOneOrFail(PlanoAula, { id: stale.id });
@@ -248,9 +248,9 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const { plano: firstPlano, aula: firstGeneration } = await lessonOf({}, { generationState: 'queued' });
       await age('aulas', aula.id, 60);
       await age('aulas', firstGeneration.id, 60);
-      const ours = async () => (await findStaleRegenerations(fresh(), 30)).filter((r) => [plano.id, firstPlano.id].includes(r.plano_id));
+      const ours = async () => (await findStaleRegenerations(fresh(), 30)).filter((r) => [plano.id, firstPlano.id].includes(r.planoId));
       expect(await ours()).toEqual([
-        { id: aula.id, plano_id: plano.id, numero_aula: 3, user_id: user.id, regeneration_job_id: 'job-9', regeneration_request: request },
+        { id: aula.id, planoId: plano.id, numeroAula: 3, userId: user.id, regenerationJobId: 'job-9', regenerationRequest: request },
       ]);
       await touchLesson(fresh(), aula.id);
       expect(await ours()).toEqual([]);

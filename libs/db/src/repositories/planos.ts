@@ -333,17 +333,25 @@ export async function markPlanEdited(tx: EntityManager, planId: string): Promise
   await tx.execute(`update planos_aula set status = 'editado', updated_at = now() where id = ? and status <> 'editado'`, [planId]);
 }
 
+/** A plan the sweeper looks at: its owner (for the queue's fairness) and its state. */
+export interface StalePlan {
+  id: string;
+  userId: string;
+  generationState: GenerationState;
+}
+
 /**
  * Plans still queued or running and untouched for `graceSeconds`, oldest first, at most 500: the sweeper looks at
  * their jobs.
  */
-export async function findStalePlans(em: EntityManager, graceSeconds: number): Promise<{ id: string; user_id: string; generation_state: string }[]> {
-  return em.execute<{ id: string; user_id: string; generation_state: string }[]>(
+export async function findStalePlans(em: EntityManager, graceSeconds: number): Promise<StalePlan[]> {
+  const rows = await em.execute<{ id: string; user_id: string; generation_state: GenerationState }[]>(
     `select id, user_id, generation_state from planos_aula
       where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
       order by created_at limit 500`,
     [graceSeconds],
   );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, generationState: r.generation_state }));
 }
 
 /** The plan was queued again now. */
@@ -353,11 +361,12 @@ export async function markPlanRequeued(em: EntityManager, planId: string): Promi
 
 export interface StaleRegeneration {
   id: string;
-  plano_id: string;
-  numero_aula: number;
-  user_id: string;
-  regeneration_job_id: string;
-  regeneration_request: unknown;
+  planoId: string;
+  numeroAula: number;
+  userId: string;
+  regenerationJobId: string;
+  /** The job's payload as the api stored it (the sweeper queues it again from this). */
+  regenerationRequest: unknown;
 }
 
 /**
@@ -365,7 +374,7 @@ export interface StaleRegeneration {
  * their jobs.
  */
 export async function findStaleRegenerations(em: EntityManager, graceSeconds: number): Promise<StaleRegeneration[]> {
-  return em.execute<StaleRegeneration[]>(
+  const rows = await em.execute<{ id: string; plano_id: string; numero_aula: number; user_id: string; regeneration_job_id: string; regeneration_request: unknown }[]>(
     `select a.id, a.plano_id, a.numero_aula, p.user_id, a.regeneration_job_id, a.regeneration_request
        from aulas a join planos_aula p on p.id = a.plano_id
       where a.generation_state in ('queued', 'running') and a.regeneration_job_id is not null
@@ -373,6 +382,14 @@ export async function findStaleRegenerations(em: EntityManager, graceSeconds: nu
       limit 500`,
     [graceSeconds],
   );
+  return rows.map((r) => ({
+    id: r.id,
+    planoId: r.plano_id,
+    numeroAula: Number(r.numero_aula),
+    userId: r.user_id,
+    regenerationJobId: r.regeneration_job_id,
+    regenerationRequest: typeof r.regeneration_request === 'string' ? JSON.parse(r.regeneration_request) : r.regeneration_request,
+  }));
 }
 
 /** The lesson was looked at now (its grace period starts again). */
