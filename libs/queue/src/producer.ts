@@ -1,4 +1,4 @@
-import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { Queue, QueueEvents, type JobsOptions, type JobState } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobOptions, type RetryBases } from './options';
 import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName, QUEUES } from './names';
@@ -34,6 +34,20 @@ export class JobProducer {
   /** Adds the job under its id (a second add of the same id is a no-op); only its priority is the caller's. */
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Pick<JobsOptions, 'priority'> = {}) {
     return this.queue(JOB_QUEUE[name]).add(name, payload, { jobId, ...opts });
+  }
+
+  /** A job's state, 'missing' when the queue holds no job of that id, and why it failed if it did (the sweepers decide by it). */
+  async jobState(name: QueueName, jobId: string): Promise<{ state: JobState | 'unknown' | 'missing'; failedReason?: string }> {
+    const job = await this.queue(name).getJob(jobId);
+    if (!job) return { state: 'missing' };
+    return { state: await job.getState(), failedReason: job.failedReason };
+  }
+
+  /** Removes the job, so that its id can be added again; one that cannot be removed (locked by a worker) stays. */
+  async removeJob(name: QueueName, jobId: string): Promise<void> {
+    await this.queue(name)
+      .remove(jobId)
+      .catch(() => undefined);
   }
 
   /** Queue events, created on first use (one blocking connection per queue). */

@@ -31,17 +31,15 @@ export class AssessmentSweeper implements OnApplicationBootstrap {
 
   async sweep(): Promise<{ requeued: number; failed: number }> {
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
-    const queue = this.producer.queue(QUEUES.assessment);
     let requeued = 0;
     let failed = 0;
     for (const { id } of await this.avaliacoes.findStaleAvaliacoes(graceSeconds)) {
       const jobId = jobIds.generateAssessment(id);
-      const job = await queue.getJob(jobId);
-      const state = job ? await job.getState() : 'missing';
+      const { state } = await this.producer.jobState(QUEUES.assessment, jobId);
       if (state === 'failed') {
         if (await this.finalizer.fail(id, ASSESSMENT_FAILURE)) failed++;
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
-        if (job) await job.remove().catch(() => undefined);
+        if (state !== 'missing') await this.producer.removeJob(QUEUES.assessment, jobId);
         await this.producer.enqueue('generate-assessment', { avaliacaoId: id }, jobId);
         await this.avaliacoes.markAvaliacaoEnqueued(id);
         requeued++;

@@ -44,12 +44,10 @@ export class SweeperService implements OnApplicationBootstrap {
    */
   private async sweepRegenerations(graceSeconds: number): Promise<number> {
     const lessons = await this.planos.findStaleRegenerations(graceSeconds);
-    const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     for (const lesson of lessons) {
       const jobId = lesson.regenerationJobId;
-      const job = await queue.getJob(jobId);
-      const state = job ? await job.getState() : 'missing';
+      const { state } = await this.producer.jobState(QUEUES.generation, jobId);
       const base = { planId: lesson.planoId, aulaId: lesson.id, numeroAula: lesson.numeroAula, jobId };
       const request = regenerateLessonJobSchema.safeParse(lesson.regenerationRequest);
       if (state === 'failed' || state === 'completed' || !request.success) {
@@ -68,18 +66,16 @@ export class SweeperService implements OnApplicationBootstrap {
   async sweep(): Promise<{ requeued: number; failed: number; mails: number }> {
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
     const plans = await this.planos.findStalePlans(graceSeconds);
-    const queue = this.producer.queue(QUEUES.generation);
     let requeued = 0;
     let failed = 0;
     for (const plan of plans) {
       const jobId = jobIds.generatePlan(plan.id);
-      const job = await queue.getJob(jobId);
-      const state = job ? await job.getState() : 'missing';
+      const { state, failedReason } = await this.producer.jobState(QUEUES.generation, jobId);
       if (state === 'failed') {
         // The last attempt failed but the plan was not finalised (the worker died in between).
-        if (await this.finalizer.fail(plan.id, job?.failedReason && !/stalled/i.test(job.failedReason) ? job.failedReason : GENERIC_FAILURE)) failed++;
+        if (await this.finalizer.fail(plan.id, failedReason && !/stalled/i.test(failedReason) ? failedReason : GENERIC_FAILURE)) failed++;
       } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
-        if (job) await job.remove().catch(() => undefined);
+        if (state !== 'missing') await this.producer.removeJob(QUEUES.generation, jobId);
         await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.userId }, jobId, {
           priority: jobPriority('first-generation', await this.fairness.teacherBacklog(plan.userId, 'first-generation', plan.id)),
         });
@@ -94,9 +90,8 @@ export class SweeperService implements OnApplicationBootstrap {
     let mailCount = 0;
     for (const mail of mails) {
       const jobId = jobIds.bulkMail(mail.id);
-      const existing = await this.producer.queue(QUEUES.mail).getJob(jobId);
-      const state = existing ? await existing.getState() : 'missing';
-      if (state === 'completed' || state === 'failed') await existing?.remove().catch(() => undefined);
+      const { state } = await this.producer.jobState(QUEUES.mail, jobId);
+      if (state === 'completed' || state === 'failed') await this.producer.removeJob(QUEUES.mail, jobId);
       if (state === 'missing' || state === 'completed' || state === 'failed' || state === 'unknown') {
         await this.producer.enqueue('send-mail', { kind: 'bulk', logId: mail.id }, jobId);
         mailCount++;
