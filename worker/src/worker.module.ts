@@ -1,8 +1,7 @@
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Settings } from '@planejador/config';
-import { DatabaseModule, ormConfig } from '@planejador/db';
+import { DatabaseModule } from '@planejador/db';
 import { AssessmentModule } from './assessment/assessment.module';
 import { CoreModule } from './core/core.module';
 import { ExportModule } from './export/export.module';
@@ -18,8 +17,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: settings.LOG_LEVEL, name: 'worker', redact: ['*.password', '*.token', '*.apiKey'] } }),
-        MikroOrmModule.forRootAsync({ useFactory: () => ormConfig({ databaseUrl: settings.DATABASE_URL!, poolMax: 10 }), driver: undefined }),
-        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 5 }),
+        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 2 }),
         CoreModule.forRoot(settings),
         GenerationModule,
         ExportModule,
