@@ -23,25 +23,17 @@ const entityClasses = readFileSync(new URL('./libs/db/src/entities/index.ts', im
   .map((name) => name.trim())
   .filter(Boolean);
 
-// Data access lives in libs/db's repositories (issue 18): api and worker source hold an EntityManager (injected,
-// forked, with transactional around repository calls) but never query with it. Methods of MikroORM's EntityManager
-// that read or write, called on what names one: `em`/`tx`, `this.em`, `….fork()`.
-const ORM_METHODS =
-  '/^(find|findOne|findOneOrFail|findAll|findAndCount|findByCursor|count|create|assign|merge|persist|persistAndFlush|flush|remove|removeAndFlush|nativeInsert|nativeUpdate|nativeDelete|insert|insertMany|upsert|upsertMany|getReference|execute|getConnection|getKnex|createQueryBuilder|qb|lock|refresh|populate)$/';
-const ormCallMessage = 'Acesso a dados fica em libs/db/src/repositories: chame uma função nomeada do repositório (api e worker só usam fork e transactional do EntityManager).';
-const noOrmCalls = [
-  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.name=/^(em|tx)$/]`,
-  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.property.name='em']`,
-  `CallExpression[callee.property.name=${ORM_METHODS}][callee.object.callee.property.name='fork']`,
-].map((selector) => ({ selector, message: ormCallMessage }));
-// MikroORM in api and worker source: the module wiring (MikroOrmModule) and the EntityManager to inject, nothing else.
-const ormImports = {
-  paths: [
-    { name: '@mikro-orm/nestjs', allowImportNames: ['MikroOrmModule'], message: 'Do @mikro-orm/nestjs, api e worker usam só MikroOrmModule (no módulo).' },
-    { name: '@mikro-orm/postgresql', allowImportNames: ['EntityManager'], message: 'Do MikroORM, api e worker usam só o EntityManager para injetar; o resto fica em libs/db.' },
-  ],
-  patterns: [{ group: ['@mikro-orm/*', '!@mikro-orm/nestjs', '!@mikro-orm/postgresql'], message: 'MikroORM fica em libs/db: api e worker chamam os repositórios.' }],
+// Data access lives in libs/db (issue 25): api and worker reach PostgreSQL only through its repository classes and
+// Database.transaction, so their source imports no database client at all, not even as a type (a plain import ban:
+// without an EntityManager or a pool in hand there is nothing to query with, whatever the variable is called).
+const dbClientMessage = 'O banco fica em libs/db: api e worker injetam as classes de repositório (e o Database para uma transação).';
+const dbImports = {
+  paths: [{ name: 'pg', message: dbClientMessage }],
+  patterns: [{ group: ['@mikro-orm/*', 'pg', 'pg/*', 'pg-*', 'knex', 'knex/*', 'postgres'], message: dbClientMessage }],
 };
+// What of libs/db would hand them a connection or a query builder anyway: the ORM's configuration, a pg pool, the
+// entity classes as values (as types they are the domain's shapes).
+const dbInternals = [...entityClasses, 'ENTITIES', 'ormConfig', 'createPgPool', 'MikroORM'];
 
 // What no web file may import, by package name or by a relative path into server code (sources or builds).
 const webOnlyContracts = [
@@ -140,27 +132,25 @@ export default tseslint.config(
       rules: { 'no-restricted-imports': ['error', { patterns: [{ group: others, message }] }] },
     },
     {
-      // Its source (not its tests) reaches the database through libs/db's repositories only.
+      // Its source, unit tests included, reaches the database through libs/db's repository classes only.
       files: [`${app}/src/**/*.ts`],
-      ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
       plugins: { '@typescript-eslint': tseslint.plugin },
       rules: {
         // A block's options replace the app-wide ones: the app's own ban stays.
-        'no-restricted-imports': ['error', { paths: ormImports.paths, patterns: [{ group: others, message }, ...ormImports.patterns] }],
+        'no-restricted-imports': ['error', { paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }],
         '@typescript-eslint/no-restricted-imports': [
           'error',
           {
             paths: [
               {
                 name: '@planejador/db',
-                importNames: [...entityClasses, 'ENTITIES'],
+                importNames: dbInternals,
                 allowTypeImports: true,
-                message: 'Entidades só como tipo (import type): consultas e gravações ficam nos repositórios de libs/db.',
+                message: 'Das entidades só o tipo (import type); conexões e consultas ficam nos repositórios de libs/db.',
               },
             ],
           },
         ],
-        'no-restricted-syntax': ['error', ...noOrmCalls],
       },
     },
   ]),

@@ -36,6 +36,29 @@ describe('the import walls hold by structure, not by how a path is written', () 
     expect(lint('api/src/probe.ts', use("import { wrap as x } from '@mikro-orm/core';"))).toContain('no-restricted-imports');
   }, 60_000);
 
+  // The four probes that once got past the database ban (a renamed handle, pool.query, new Client(), a transaction's
+  // getConnection().execute), and what of libs/db would hand out a connection, in the api's and the worker's source.
+  it.each([
+    ['a renamed EntityManager', "import { EntityManager as Handle } from '@mikro-orm/postgresql';\nconst x = (h: Handle) => h.getConnection();"],
+    ['a pg pool', "import { Pool } from 'pg';\nconst x = (p: Pool) => p.query('select 1');"],
+    ['a pg client', "import { Client } from 'pg';\nconst x = () => new Client();"],
+    ['a transaction as a type only', "import type { EntityManager } from '@mikro-orm/core';\nconst x = (t: EntityManager) => t.getConnection().execute('select 1');"],
+    ['the ORM configuration', "import { ormConfig } from '@planejador/db';\nconst x = ormConfig;"],
+    ['a pool from libs/db', "import { createPgPool } from '@planejador/db';\nconst x = createPgPool;"],
+    ['an entity class as a value', "import { PlanoAula } from '@planejador/db';\nconst x = PlanoAula;"],
+  ])('refuses %s in the api and the worker', (_what, source) => {
+    for (const file of ['api/src/planos/probe.ts', 'worker/src/generation/probe.ts']) {
+      const rules = lint(file, `${source}\nexport const probe = String(x);\n`);
+      expect(rules.some((rule) => rule.endsWith('no-restricted-imports'))).toBe(true);
+    }
+  }, 60_000);
+
+  it('lets the api and the worker use the repository classes, the Database and entity types (the controls)', () => {
+    const source = "import { Database, PlanosRepository, type PlanoAula } from '@planejador/db';\nconst x = [Database, PlanosRepository] as unknown as PlanoAula;";
+    expect(lint('api/src/planos/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
+    expect(lint('worker/src/generation/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
+  }, 60_000);
+
   it("lets a feature import its own files and shared code (the controls)", () => {
     expect(lint('web/src/features/plans/probe.ts', use("import { LessonCard as x } from './components/lesson-card';"))).toEqual([]);
     expect(lint('web/src/features/plans/probe.ts', use("import { Button as x } from '@/components/ui/button';"))).toEqual([]);
