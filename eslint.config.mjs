@@ -155,6 +155,19 @@ export default tseslint.config(
     },
   ]),
   {
+    // A repository's SQL runs on its EntityManager (em.execute), which carries the open transaction; the connection's
+    // own execute (em.getConnection().execute) takes a pooled connection outside it, and a row it locks can wait
+    // forever on the transaction that called it.
+    files: ['libs/db/src/repositories/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='getConnection']", message: 'Use em.execute: a consulta de em.getConnection() roda fora da transação aberta.' },
+      ],
+    },
+  },
+  {
     // Libraries never import apps.
     files: ['libs/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('api', 'worker', 'web'), message: 'Uma lib nunca importa api, worker ou web.' }] }] },

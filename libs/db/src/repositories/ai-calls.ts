@@ -16,7 +16,7 @@ export type AiCallGrant = 'granted' | 'lesson-spent' | 'plan-spent';
  * are under their bound, so concurrent lessons of one plan (and a plan's several workers) never overspend.
  */
 export async function takeAiCall(em: EntityManager, aulaId: string, limits: AiCallLimits): Promise<AiCallGrant> {
-  const rows = await em.getConnection().execute<{ lesson_calls: number; plan_calls: number; lessons: string; granted: boolean }[]>(
+  const rows = await em.execute<{ lesson_calls: number; plan_calls: number; lessons: string; granted: boolean }[]>(
     `with target as (
        select a.id, a.plano_id, a.ai_calls as lesson_calls, p.ai_calls as plan_calls,
               (select count(*) from aulas x where x.plano_id = a.plano_id) as lessons
@@ -55,7 +55,7 @@ export async function takeAiCall(em: EntityManager, aulaId: string, limits: AiCa
  * then.
  */
 export async function takeRegenerationAiCall(em: EntityManager, aulaId: string, jobId: string, perLesson: number): Promise<boolean> {
-  const rows = await em.getConnection().execute<{ id: string }[]>(
+  const rows = await em.execute<{ id: string }[]>(
     `update aulas set ai_calls = ai_calls + 1, generation_state = 'running'
       where id = ? and regeneration_job_id = ? and generation_state in ('queued', 'running')
         and ai_calls < ? * (regeneracoes + 1)
