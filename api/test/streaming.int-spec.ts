@@ -98,7 +98,9 @@ describe('streamed lessons (fake AI streaming, real worker, socket.io through Re
     expect(after.objetivos!.startsWith(deltas[deltas.length - 1].campos!.objetivos)).toBe(true);
     expect(after.objetivos).toBe(objetivos);
     expect(after.experiencias).toBe(before.experiencias);
-    // The 'done' came after every delta, carrying the stored lesson.
+    // The 'done' came after every delta, carrying the stored lesson (it is sent once the lesson is stored: a GET may
+    // see the stored lesson a moment before the event reaches the page).
+    await waitFor(() => events.some((e) => e.type === 'done' && e.aulaId === before.id), { timeoutMs: 10000, what: "the regeneration's 'done' event" });
     const done = events.findIndex((e) => e.type === 'done' && e.aulaId === before.id);
     expect(done).toBeGreaterThan(events.lastIndexOf(deltas[deltas.length - 1]));
     expect(events[done].aula?.objetivos).toBe(after.objetivos);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
 import { planTitleFromLessons } from '@planejador/contracts';
-import { AiCallsRepository, LessonContentRepository, PlanosRepository } from '@planejador/db';
+import { AiCallsRepository, Database, LessonContentRepository, PlanosRepository, type AiCallGrant } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -30,6 +30,7 @@ export class GenerationService {
   private readonly logger = new Logger(GenerationService.name);
 
   constructor(
+    private readonly db: Database,
     private readonly planos: PlanosRepository,
     private readonly lessonContent: LessonContentRepository,
     private readonly aiCalls: AiCallsRepository,
@@ -56,22 +57,25 @@ export class GenerationService {
     const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
     let done = aulas.filter((a) => a.generationState === 'done').length;
 
-    // Before any lesson (and its AI call): a plan whose running state cannot be written makes no call.
-    await this.planos.markPlanRunning(planId);
+    const pending = aulas.filter((a) => a.generationState !== 'done');
+    // The plan's first lesson asks the AI before its others start (they follow at once): when many plans start
+    // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
+    // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
+    const first = this.writer.kind === 'offline' ? undefined : pending[0];
+    // Before any lesson (and its AI call): a plan whose running state cannot be written makes no call. With the AI,
+    // the first lesson's running state and its first call from the budgets go in the same transaction: the AI is
+    // asked one commit after the job starts (the first visible word, issue 29), never before the plan's state is in.
+    let firstGrant: AiCallGrant | undefined = first ? await this.startWith(planId, first.id) : undefined;
+    if (!first) await this.planos.markPlanRunning(planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
-    const pending = aulas.filter((a) => a.generationState !== 'done');
     // Each lesson's title as stored (a lesson done by an earlier run has it already), for a title the server builds.
     const titles = new Map(aulas.map((a) => [a.id, a.titulo]));
     const failures: AiError[] = [];
     // PostgreSQL (or Redis) unreachable for longer than a step waits: no lesson's failure. Every lesson in flight
     // settles first; then the job is set aside and its next run resumes the lessons not yet stored.
     let interrupted: unknown;
-    // The plan's first lesson asks the AI before its others start (they follow at once): when many plans start
-    // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
-    // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
-    const first = this.writer.kind === 'offline' ? undefined : pending[0];
     let firstAsked = (): void => undefined;
     const firstLessonAsked = first ? new Promise<void>((resolve) => (firstAsked = resolve)) : Promise.resolve();
     await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
@@ -79,7 +83,7 @@ export class GenerationService {
       if (interrupted) return; // no lesson starts during an outage: the next run does it
       try {
         this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-        await this.outage.step(() => this.planos.markLessonRunning(aula.id));
+        if (aula !== first) await this.outage.step(() => this.planos.markLessonRunning(aula.id));
         // Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer).
         const deltas = new DeltaThrottle<Record<string, string>>((campos) =>
           this.progress.publishLesson(userId, { planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(planId), type: 'delta', state: 'running', campos }),
@@ -92,7 +96,14 @@ export class GenerationService {
             sequencia,
             pins: aula.habilidadesFixadas ?? [],
             beforeAttempt: async () => {
-              await this.outage.step(() => this.takeAiCall(aula.id));
+              if (aula === first && firstGrant !== undefined) {
+                // The call taken with the plan's running state (above); a retry takes its own.
+                const grant = firstGrant;
+                firstGrant = undefined;
+                granted(grant);
+              } else {
+                await this.outage.step(() => this.takeAiCall(aula.id));
+              }
               if (aula === first) firstAsked();
             },
             onDelta: (campos) => deltas.push(campos),
@@ -149,13 +160,27 @@ export class GenerationService {
     return 'done';
   }
 
+  /** The plan running, its first lesson running and that lesson's first AI call taken, in one transaction. */
+  private startWith(planId: string, aulaId: string): Promise<AiCallGrant> {
+    return this.db.transaction(async () => {
+      await this.planos.markPlanRunning(planId);
+      await this.planos.markLessonRunning(aulaId);
+      return this.aiCalls.takeAiCall(aulaId, this.aiCallLimits());
+    });
+  }
+
   /** One AI call from the lesson's and the plan's budgets (kept in PostgreSQL, so they hold across attempts). */
   private async takeAiCall(aulaId: string): Promise<void> {
-    const grant = await this.aiCalls.takeAiCall(aulaId, {
-      perLesson: this.settings.AI_MAX_CALLS_PER_LESSON,
-      perPlanLesson: this.settings.AI_MAX_CALLS_PER_PLAN_LESSON,
-    });
-    if (grant === 'granted') return;
-    throw new AiError('budget', { detail: grant === 'lesson-spent' ? 'limite de chamadas da aula' : 'limite de chamadas do plano' });
+    granted(await this.aiCalls.takeAiCall(aulaId, this.aiCallLimits()));
   }
+
+  private aiCallLimits() {
+    return { perLesson: this.settings.AI_MAX_CALLS_PER_LESSON, perPlanLesson: this.settings.AI_MAX_CALLS_PER_PLAN_LESSON };
+  }
+}
+
+/** Goes on when the budgets gave the call; a spent budget fails the lesson with no call made. */
+function granted(grant: AiCallGrant): void {
+  if (grant === 'granted') return;
+  throw new AiError('budget', { detail: grant === 'lesson-spent' ? 'limite de chamadas da aula' : 'limite de chamadas do plano' });
 }

@@ -261,7 +261,7 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
     expect(stored).not.toBeNull();
     const read = toAulaDto(await getAula(fresh(), aulaId));
     expect(toAulaDto(stored!)).toEqual(read);
-    expect(read).toMatchObject({ versao: 2, objetivos: 'objetivos dois', experiencias: 'experiencias um', generationState: 'done', generationError: null });
+    expect(read).toMatchObject({ versao: 2, objetivos: 'objetivos dois', experiencias: 'experiencias um', generation: { state: 'done', error: null } });
   });
 
   it('the content and its version go together: when the version cannot be kept, the lesson is not changed', async () => {
