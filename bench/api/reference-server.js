@@ -15,19 +15,13 @@ const { resolve } = require('node:path');
 const ROOT = resolve(__dirname, '../..');
 const fromApi = (name) => require(require.resolve(name, { paths: [resolve(ROOT, 'api')] }));
 const express = fromApi('express');
-const { Pool } = fromApi('pg');
 const signature = require(require.resolve('cookie-signature', { paths: [require.resolve('express-session', { paths: [resolve(ROOT, 'api')] })] }));
 const { TurmasService } = require('../../api/dist/turmas/turmas.service');
 const { PlanosService } = require('../../api/dist/planos/planos.service');
-const { readSessionWithUser } = require('../../libs/db/dist');
+const { Database, PlanosListRepository, TurmasRepository, UsersRepository } = require('../../libs/db/dist');
 const { SESSION_COOKIE } = require('../../api/dist/fast-path/session');
 
 const env = process.env;
-// The api's PG_POOL: 5 connections (api/src/core/core.module.ts).
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
-// The services' list methods use only their pool (the other dependencies are for writes).
-const turmas = new TurmasService(undefined, pool);
-const planos = new PlanosService(undefined, undefined, {}, pool, undefined);
 const PAGE = { limit: 25 };
 
 /** The session id of a signed cookie ('s:<sid>.<signature>'), or null when absent or not signed with the secret. */
@@ -43,6 +37,11 @@ function sessionId(cookieHeader) {
 }
 
 async function main() {
+  // The api's statement pool: 5 connections (api/src/app.module.ts); the list methods read only through it.
+  const db = await Database.connect({ databaseUrl: env.DATABASE_URL, poolMax: 1, statementPoolMax: 5 });
+  const turmas = new TurmasService(db, new TurmasRepository(db));
+  const planos = new PlanosService(db, undefined, new PlanosListRepository(db));
+  const users = new UsersRepository(db);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // as the api (bench/README.md): no SHA-1 of each body
@@ -64,13 +63,13 @@ async function main() {
   app.get('/pg/auth/user', (req, res) => {
     const sid = sessionId(req.headers.cookie);
     if (!sid) return res.status(401).json({ message: 'unauthorized' });
-    readSessionWithUser(pool, sid).then((found) => {
+    users.readSessionWithUser(sid).then((found) => {
       if (!found || found === 'unreadable' || !found.user) return res.status(401).json({ message: 'unauthorized' });
       res.json(found.user);
     }, (err) => fail(res, err));
   });
   app.listen(Number(env.PORT), '127.0.0.1');
-  process.on('SIGTERM', () => pool.end().finally(() => process.exit(0)));
+  process.on('SIGTERM', () => db.close().finally(() => process.exit(0)));
 }
 
 main().catch((err) => {
