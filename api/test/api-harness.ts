@@ -1,8 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
-import { createToken, ormConfig, storeTokenHash, type TokenKind } from '@planejador/db';
+import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
 import {
   PASSWORD,
   signUpTeacher,
@@ -14,13 +13,15 @@ import {
   type ManagedProcess,
   type SmtpCapture,
   type Teacher,
+  openTestOrm,
+  type TestOrm,
 } from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
 export interface ApiHarness {
   app: NestExpressApplication;
   url: string;
-  orm: MikroORM;
+  orm: TestOrm;
   client(headers?: Record<string, string>): TestClient;
   close(): Promise<void>;
 }
@@ -46,7 +47,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   // The test's own connection to the api's database, to arrange and inspect rows (the api keeps its own in libs/db).
-  const orm = await MikroORM.init(ormConfig({ databaseUrl: process.env.DATABASE_URL!, poolMax: 2 }));
+  const orm = await openTestOrm();
   return {
     app,
     url,

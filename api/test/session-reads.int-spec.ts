@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request } from 'express';
-import { Pool } from 'pg';
-import { signUpTeacher, turmaInput, TestClient } from '@planejador/testing';
+import { openTestPool, signUpTeacher, turmaInput, TestClient, type TestPool } from '@planejador/testing';
 import { SessionCache } from '../src/fast-path/session-cache';
 import { signedInFromCache } from '../src/fast-path/session-store';
 import { SESSION_RENEW_BELOW_MS } from '../src/fast-path/session';
@@ -14,7 +13,7 @@ import { startApi, type ApiHarness } from './api-harness';
  */
 describe('session reads answered from the SessionCache', () => {
   let api: ApiHarness;
-  let pool: Pool;
+  let pool: TestPool;
   /** Each request's method, path and whether it was signed in from the cache, once answered. */
   const served: { method: string; url: string; fromCache: boolean }[] = [];
   const capture = (req: IncomingMessage, res: ServerResponse) =>
@@ -23,7 +22,7 @@ describe('session reads answered from the SessionCache', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    pool = openTestPool();
     (api.app.getHttpServer() as Server).on('request', capture);
   });
   afterAll(async () => {

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
-import { Pool } from 'pg';
-import { createToken, ormConfig, storeTokenHash, type TokenKind } from '@planejador/db';
-import { freePort, PASSWORD, signUpTeacher, spawnApi, TestClient, uniqueEmail, type ManagedProcess } from '@planejador/testing';
+import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
+import { freePort, openTestOrm, openTestPool, PASSWORD, signUpTeacher, spawnApi, TestClient, uniqueEmail, type ManagedProcess, type TestOrm, type TestPool } from '@planejador/testing';
 import { setRole } from '../../scripts/src/admin';
 
 /**
@@ -16,16 +14,16 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   let a: ManagedProcess;
   let b: ManagedProcess;
   let urls: { a: string; b: string };
-  let orm: MikroORM;
-  let pool: Pool;
+  let orm: TestOrm;
+  let pool: TestPool;
 
   beforeAll(async () => {
     const [portA, portB] = [await freePort(), await freePort()];
     urls = { a: `http://127.0.0.1:${portA}`, b: `http://127.0.0.1:${portB}` };
     const env = { OPENAI_API_KEY: '', ADMIN_EMAILS: ADMIN };
     [a, b] = await Promise.all([spawnApi(portA, env), spawnApi(portB, env)]);
-    orm = await MikroORM.init(ormConfig({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1 }));
-    pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    orm = await openTestOrm(undefined, 1);
+    pool = openTestPool();
   });
   afterAll(async () => {
     await pool?.end();

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { MSG, type Plano, type PublicUser, type RegenerateAulaResponse } from '@planejador/contracts';
 import { ensureDatabase, migrate } from '@planejador/db';
 import { importCurriculum } from '@planejador/curriculum';
@@ -24,6 +23,8 @@ import {
   waitForJobState,
   type FakeAi,
   type ManagedProcess,
+  openTestClient,
+  testPgClient,
 } from '@planejador/testing';
 import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixture';
 import { embeddedUrl } from '../../scripts/src/embedded-postgres';
@@ -344,8 +345,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         const list = await client.get<{ temaPrincipal: string; aulas: unknown[] }[]>('/api/planos');
         expect(list.body).toHaveLength(2); // the request refused during the outage left nothing behind
         expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(33);
-        const db = new Client({ connectionString: databaseUrl });
-        await db.connect();
+        const db = await openTestClient(databaseUrl);
         const { rows } = await db.query(`select count(*)::int as n from planos_aula p where not exists (select 1 from aulas a where a.plano_id = p.id)`);
         await db.end();
         expect(rows[0].n).toBe(0);
@@ -461,7 +461,7 @@ async function startEmbeddedPostgres(base: string, port: number) {
   const connects = async () => {
     if (!existsSync(paths.passwordFile)) return false;
     // The server's own database: the application's is created by the test.
-    const client = new Client({ connectionString: embeddedUrl(paths, port, 'postgres'), connectionTimeoutMillis: 1000 });
+    const client = testPgClient(embeddedUrl(paths, port, 'postgres'), { connectionTimeoutMillis: 1000 });
     client.on('error', () => undefined);
     try {
       await client.connect();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { classifyMailError, MailTransport } from '@planejador/mail';
 import { loadSettings } from '@planejador/config';
 import { jobOptions, JOBS, jobIds, QUEUES } from '@planejador/queue';
@@ -12,6 +11,8 @@ import {
   waitForSchedulerRun,
   type ManagedProcess,
   type SmtpCapture,
+  openTestClient,
+  type TestPgClient,
 } from '@planejador/testing';
 
 /**
@@ -130,14 +131,13 @@ describe('SMTP transport: whether a failed send may have reached the server', ()
 describe('bulk e-mail: the connection lost after the server took the message never mails its recipients again', () => {
   let smtp: SmtpCapture;
   let worker: ManagedProcess;
-  let db: Client;
+  let db: TestPgClient;
   let mailQueue: Queue;
   let maintenanceQueue: Queue;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    db = new Client({ connectionString: process.env.DATABASE_URL });
-    await db.connect();
+    db = await openTestClient();
     mailQueue = openQueue(QUEUES.mail);
     maintenanceQueue = openQueue(QUEUES.maintenance);
     worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '50' });

@@ -10,3 +10,4 @@ export * from './processes';
 export * from './e2e';
 export * from './redis-values';
 export * from './sentry/fake-sentry';
+export * from './database';
