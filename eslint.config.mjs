@@ -128,8 +128,10 @@ export default tseslint.config(
     { app: 'worker', others: apps('api', 'web'), message: 'O worker nunca importa a api nem a web.' },
   ].flatMap(({ app, others, message }) => [
     {
+      // No file of the app imports a database client, its tests included (they open the test database through
+      // libs/testing); its source is held to more below.
       files: [`${app}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [{ group: others, message }] }] },
+      rules: { 'no-restricted-imports': ['error', { paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }] },
     },
     {
       // Its source, unit tests included, reaches the database through libs/db's repository classes only.

@@ -53,6 +53,14 @@ describe('the import walls hold by structure, not by how a path is written', () 
     }
   }, 60_000);
 
+  it("refuses a database client in the api's and the worker's tests too (they open the test database through libs/testing)", () => {
+    for (const file of ['api/test/probe.int-spec.ts', 'worker/test/probe.int-spec.ts']) {
+      expect(lint(file, "import { Pool } from 'pg';\nexport const probe = String(Pool);\n")).toContain('no-restricted-imports');
+      expect(lint(file, "import { MikroORM } from '@mikro-orm/postgresql';\nexport const probe = String(MikroORM);\n")).toContain('no-restricted-imports');
+      expect(lint(file, "import { openTestPool } from '@planejador/testing';\nexport const probe = String(openTestPool);\n")).toEqual([]);
+    }
+  }, 60_000);
+
   it('lets the api and the worker use the repository classes, the Database and entity types (the controls)', () => {
     const source = "import { Database, PlanosRepository, type PlanoAula } from '@planejador/db';\nconst x = [Database, PlanosRepository] as unknown as PlanoAula;";
     expect(lint('api/src/planos/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
