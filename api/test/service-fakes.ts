@@ -1,16 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import type { CurriculumRecord, CurriculumService } from '@planejador/curriculum';
-import type { Database } from '@planejador/db';
 import { SkillScope } from '../src/planos/skill-scope';
 
 /**
- * What a service's unit spec gives it instead of PostgreSQL (the integration specs keep the real one): a Database
- * whose transaction just runs its function, and repositories whose every method is a jest.fn() (undefined until
- * the spec says what it answers).
+ * What a service's unit spec gives it instead of PostgreSQL (the integration specs keep the real one): libs/testing's
+ * fakeDatabase (a transaction runs its function), and repositories whose every method is a jest.fn() (undefined
+ * until the spec says what it answers).
  */
-export function fakeDatabase(): Database {
-  return { transaction: jest.fn(<T>(fn: () => Promise<T>) => fn()), inTransaction: () => true } as unknown as Database;
-}
+export { fakeDatabase } from '@planejador/testing';
 
 /** A repository (or any class) with a jest.fn() for each method the service calls; typed as the real one. */
 export function mockOf<T extends object>(): jest.Mocked<T> {

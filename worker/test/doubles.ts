@@ -1,61 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import type { Database } from '@planejador/db';
+import type { Journal } from '@planejador/testing';
 import type { JobProducer, QueueName } from '@planejador/queue';
 
-/**
+/*
  * Test doubles for the worker's services in unit specs: the repositories and the process's other adapters
  * (job producer, progress publisher) as plain objects of jest.fn, and a Database whose transaction runs its
  * function. Every call is written to a journal (transactions as 'begin' / 'commit' / 'rollback'), so a spec can
- * say which writes happened, in what order and inside which transaction.
+ * say which writes happened, in what order and inside which transaction (the Database and Journal: libs/testing).
  */
-export class Journal {
-  readonly entries: string[] = [];
-
-  /** The entries from the first 'begin' on, e.g. ['begin', 'lockPendingRegeneration', ..., 'commit']. */
-  transactions(): string[][] {
-    const all: string[][] = [];
-    let open: string[] | null = null;
-    for (const entry of this.entries) {
-      if (entry === 'begin') open = ['begin'];
-      else if (open) open.push(entry);
-      if (open && (entry === 'commit' || entry === 'rollback')) {
-        all.push(open);
-        open = null;
-      }
-    }
-    return all;
-  }
-
-  /** How many times `name` was called. */
-  count(name: string): number {
-    return this.entries.filter((e) => e === name).length;
-  }
-}
-
-/** A Database whose transaction runs `fn`, journalled; a transaction inside another joins it, as the real one. */
-export function fakeDatabase(journal: Journal): Database {
-  let depth = 0;
-  const db = {
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (depth > 0) return fn();
-      depth++;
-      journal.entries.push('begin');
-      try {
-        const result = await fn();
-        journal.entries.push('commit');
-        return result;
-      } catch (err) {
-        journal.entries.push('rollback');
-        throw err;
-      } finally {
-        depth--;
-      }
-    },
-    inTransaction: () => depth > 0,
-  };
-  return db as unknown as Database;
-}
 
 type Method = (...args: never[]) => unknown;
 type MethodsOf<T> = { [K in keyof T as T[K] extends Method ? K : never]: T[K] };
@@ -110,3 +63,5 @@ export function fakeProducer(journal: Journal, jobs: Partial<Record<QueueName, R
   });
   return { producer, added };
 }
+
+export { fakeDatabase, Journal } from '@planejador/testing';

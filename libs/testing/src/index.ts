@@ -11,3 +11,4 @@ export * from './e2e';
 export * from './redis-values';
 export * from './sentry/fake-sentry';
 export * from './database';
+export * from './unit/fake-database';
