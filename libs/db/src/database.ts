@@ -46,11 +46,6 @@ export class Database {
     return conn.orm.em.fork().transactional((tx) => conn.tx.run(tx, fn));
   }
 
-  /** Whether the caller runs inside `transaction` (a repository method that must lock rows may require it). */
-  inTransaction(): boolean {
-    return connections.get(this)!.tx.getStore() !== undefined;
-  }
-
   async close(): Promise<void> {
     const conn = connections.get(this)!;
     await conn.orm.close(true).catch(() => undefined);

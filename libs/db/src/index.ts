@@ -3,7 +3,6 @@ export * from './orm.config';
 export * from './migrate';
 export * from './database-url';
 export type { PgPool } from './pool';
-export { createPgPool } from './pool';
 export { Database, type DatabaseOptions, Repository } from './database';
 export * from './database.module';
 export * from './serializers';

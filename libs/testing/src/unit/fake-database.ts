@@ -46,7 +46,6 @@ export function fakeDatabase(journal: Journal = new Journal()): Database {
         depth--;
       }
     },
-    inTransaction: () => depth > 0,
   };
   return db as unknown as Database;
 }
