@@ -25,7 +25,9 @@ export function ormConfig({ databaseUrl, debug = false, poolMax = 10 }: OrmOptio
       allOrNothing: true,
       snapshot: false,
     },
-    pool: { min: 0, max: poolMax },
+    // Two connections stay open when idle: a teacher's first click after a quiet minute does not wait for new ones
+    // (bench/README.md, "Streaming": about 20 ms on the path to the first AI call).
+    pool: { min: Math.min(2, poolMax), max: poolMax },
     forceUtcTimezone: true,
     debug,
     allowGlobalContext: false,
