@@ -121,6 +121,13 @@ describe('PlanosService.generate', () => {
     expect(credits.chargeCredits).not.toHaveBeenCalled();
   });
 
+  it('answers 404 when the class is deleted between its read and the insert (its foreign key refuses the plan), queueing nothing', async () => {
+    const { service, planos, producer } = setup();
+    planos.insertPlanoWithAulas.mockRejectedValue(Object.assign(new Error('violates foreign key constraint'), { code: '23503' }));
+    expect(await refusal(service.generate(USER, request(), null))).toEqual({ status: 404, message: MSG.turmaNotFound });
+    expect(producer.enqueue).not.toHaveBeenCalled();
+  });
+
   it("refuses a subject without skills in the class's year, and a pin of another year, with 400 and nothing charged", async () => {
     const { service, credits } = setup();
     const ingles = request({ materiaGeral: 'ingles', aulas: [{ numeroAula: 1, materia: 'ingles', prompt: 'Cores' }] });

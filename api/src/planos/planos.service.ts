@@ -59,12 +59,15 @@ export class PlanosService {
    * the (user, Idempotency-Key) unique index makes a repeated request return the same plan.
    */
   async generate(userId: string, data: GeneratePlanoData, idempotencyKey: string | null): Promise<{ id: string; created: boolean }> {
-    if (idempotencyKey) {
-      const existing = await this.findByIdempotencyKey(userId, idempotencyKey);
-      if (existing) return { id: existing, created: false };
-    }
+    // The three reads before the charge are independent: asked together (the first visible word waits on this, issue 29).
+    const [existing, turma, trimestre] = await Promise.all([
+      idempotencyKey ? this.findByIdempotencyKey(userId, idempotencyKey) : null,
+      this.turmas.findTurmaAno(userId, data.turmaId),
+      // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
+      data.trimestre ?? this.calendario.trimestreFor(userId, data.dataInicio),
+    ]);
+    if (existing) return { id: existing, created: false };
     // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
-    const turma = await this.turmas.findTurmaAno(userId, data.turmaId);
     if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
     // A plan may mix subjects (decisions.md, "The whole BNCC"): the general one and each lesson's must have skills in
     // the class's year, and a lesson's pins belong to its own subject.
@@ -74,12 +77,9 @@ export class PlanosService {
     for (const aula of data.aulas) {
       if (aula.habilidadesFixadas?.length) await this.scope.check(turma.ano, aula.materia, aula.habilidadesFixadas, turma.etapa);
     }
-    // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
-    const trimestre = data.trimestre ?? (await this.calendario.trimestreFor(userId, data.dataInicio));
     let planId: string;
     try {
       planId = await this.db.transaction(async () => {
-        if ((await this.turmas.findTurmaAno(userId, data.turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
         if (!(await this.credits.chargeCredits(userId, LIMITS.planCost))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }
@@ -104,6 +104,8 @@ export class PlanosService {
         );
       });
     } catch (err) {
+      // The class deleted since it was read: the plan's foreign key refuses it, and the charge rolls back with it.
+      if ((err as { code?: string }).code === '23503') throw new NotFoundException({ message: MSG.turmaNotFound });
       if ((err as { code?: string }).code === '23505' && idempotencyKey) {
         const existing = await this.findByIdempotencyKey(userId, idempotencyKey);
         if (existing) return { id: existing, created: false };

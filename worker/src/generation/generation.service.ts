@@ -48,7 +48,14 @@ export class GenerationService {
    * Only the AI fails a lesson: PostgreSQL or Redis unreachable is waited out (OutageRetry), never counted.
    */
   async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
-    const plano = await this.planos.findPlanoWithAulas(planId);
+    // With the AI, the plan's running state, its first pending lesson's and that lesson's first AI call go in one
+    // transaction, read beside the plan itself (two connections): the AI is asked one commit after the job starts
+    // (the first visible word, issue 29), never before the plan's state is in. The offline drafter starts the plan
+    // below, once the plan is read.
+    const [plano, start] = await Promise.all([
+      this.planos.findPlanoWithAulas(planId),
+      this.writer.kind === 'offline' ? null : this.startFirstLesson(planId),
+    ]);
     if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
     const userId = plano.user.id;
     const turma = plano.turma.getEntity();
@@ -61,11 +68,8 @@ export class GenerationService {
     // The plan's first lesson asks the AI before its others start (they follow at once): when many plans start
     // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
     // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
-    const first = this.writer.kind === 'offline' ? undefined : pending[0];
-    // Before any lesson (and its AI call): a plan whose running state cannot be written makes no call. With the AI,
-    // the first lesson's running state and its first call from the budgets go in the same transaction: the AI is
-    // asked one commit after the job starts (the first visible word, issue 29), never before the plan's state is in.
-    let firstGrant: AiCallGrant | undefined = first ? await this.startWith(planId, first.id) : undefined;
+    const first = start ? pending.find((aula) => aula.id === start.aulaId) : undefined;
+    let firstGrant: AiCallGrant | undefined = first ? start?.grant : undefined;
     if (!first) await this.planos.markPlanRunning(planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
@@ -160,12 +164,15 @@ export class GenerationService {
     return 'done';
   }
 
-  /** The plan running, its first lesson running and that lesson's first AI call taken, in one transaction. */
-  private startWith(planId: string, aulaId: string): Promise<AiCallGrant> {
+  /**
+   * The plan running, its first lesson not yet done running and that lesson's first AI call taken, in one
+   * transaction; null (nothing changed) when the plan is not queued or running, or has no lesson left to write.
+   */
+  private startFirstLesson(planId: string): Promise<{ aulaId: string; grant: AiCallGrant } | null> {
     return this.db.transaction(async () => {
-      await this.planos.markPlanRunning(planId);
-      await this.planos.markLessonRunning(aulaId);
-      return this.aiCalls.takeAiCall(aulaId, this.aiCallLimits());
+      if (!(await this.planos.markPlanRunning(planId))) return null;
+      const aulaId = await this.planos.markFirstPendingLessonRunning(planId);
+      return aulaId === null ? null : { aulaId, grant: await this.aiCalls.takeAiCall(aulaId, this.aiCallLimits()) };
     });
   }
 

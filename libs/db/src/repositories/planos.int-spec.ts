@@ -16,6 +16,7 @@ import {
   listLessonVersions,
   lockPlanoWithAulas,
   markLessonFailed,
+  markFirstPendingLessonRunning,
   markLessonRunning,
   markPlanDone,
   markPlanEnqueued,
@@ -483,8 +484,9 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('markPlanRunning starts a queued or running plan only; markPlanDone ends a running one once, by its generator', async () => {
       const { plano } = await lessonOf({ generationState: 'queued' });
       const failed = (await lessonOf({ generationState: 'failed' })).plano;
-      await markPlanRunning(fresh(), plano.id);
-      await markPlanRunning(fresh(), failed.id);
+      expect(await markPlanRunning(fresh(), plano.id)).toBe(true);
+      expect(await markPlanRunning(fresh(), plano.id)).toBe(true);
+      expect(await markPlanRunning(fresh(), failed.id)).toBe(false);
       expect((await planRow(plano.id)).generationState).toBe('running');
       expect((await planRow(failed.id)).generationState).toBe('failed');
       await fresh().nativeUpdate(PlanoAula, { id: plano.id }, { generationError: 'falha anterior', status: 'editado' });
@@ -516,6 +518,24 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       await markLessonRunning(fresh(), done.id);
       await markLessonFailed(fresh(), done.id, 'A IA não respondeu.');
       expect(await aulaRow(done.id)).toMatchObject({ generationState: 'done', generationError: null });
+    });
+
+    it('markFirstPendingLessonRunning starts the lowest-numbered lesson not done, and answers null when every lesson is done', async () => {
+      const { plano, aula: first } = await lessonOf({ generationState: 'queued' }, { generationState: 'done' });
+      const third = await db.aula(plano.id, { numeroAula: 3, generationState: 'failed' });
+      const second = await db.aula(plano.id, { numeroAula: 2, generationState: 'queued' });
+      await fresh().nativeUpdate(Aula, { id: third.id }, { generationError: 'antes' });
+      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(second.id);
+      expect(await aulaRow(second.id)).toMatchObject({ generationState: 'running' });
+      expect(await aulaRow(third.id)).toMatchObject({ generationState: 'failed', generationError: 'antes' });
+      expect(await aulaRow(first.id)).toMatchObject({ generationState: 'done' });
+      // Running is not done: a resumed job starts it again; then the next one once it is done.
+      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(second.id);
+      await fresh().nativeUpdate(Aula, { id: second.id }, { generationState: 'done' });
+      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(third.id);
+      expect(await aulaRow(third.id)).toMatchObject({ generationState: 'running', generationError: null });
+      await fresh().nativeUpdate(Aula, { id: third.id }, { generationState: 'done' });
+      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBeNull();
     });
 
     it('findAulaWithPlano reads a lesson of that plan with its plan and class, each as the ORM\'s populating find gives it', async () => {

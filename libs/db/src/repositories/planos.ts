@@ -156,13 +156,24 @@ export async function getAula(em: EntityManager, aulaId: string): Promise<Aula> 
 }
 
 /** The plan's generation starts (or goes on): running, unless it already ended. */
-export async function markPlanRunning(em: EntityManager, planId: string): Promise<void> {
-  await em.nativeUpdate(PlanoAula, { id: planId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' });
+export async function markPlanRunning(em: EntityManager, planId: string): Promise<boolean> {
+  return (await em.nativeUpdate(PlanoAula, { id: planId, generationState: { $in: ['queued', 'running'] } }, { generationState: 'running' })) > 0;
 }
 
 /** The lesson's generation starts: running, unless it is done. */
 export async function markLessonRunning(em: EntityManager, aulaId: string): Promise<void> {
   await em.nativeUpdate(Aula, { id: aulaId, generationState: { $ne: 'done' } }, { generationState: 'running', generationError: null });
+}
+
+/** The plan's first lesson not yet done (by its number) starts: running; its id, or null when every lesson is done. */
+export async function markFirstPendingLessonRunning(em: EntityManager, planId: string): Promise<string | null> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update aulas set generation_state = 'running', generation_error = null
+      where id = (select id from aulas where plano_id = ? and generation_state <> 'done' order by numero_aula limit 1)
+      returning id`,
+    [planId],
+  );
+  return rows[0]?.id ?? null;
 }
 
 /** The lesson's generation failed with this message, unless the lesson is done. */
@@ -502,6 +513,10 @@ export class PlanosRepository extends Repository {
 
   markLessonRunning(...a: Args<typeof markLessonRunning>): ReturnType<typeof markLessonRunning> {
     return markLessonRunning(this.em, ...a);
+  }
+
+  markFirstPendingLessonRunning(...a: Args<typeof markFirstPendingLessonRunning>): ReturnType<typeof markFirstPendingLessonRunning> {
+    return markFirstPendingLessonRunning(this.em, ...a);
   }
 
   markLessonFailed(...a: Args<typeof markLessonFailed>): ReturnType<typeof markLessonFailed> {
