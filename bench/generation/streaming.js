@@ -6,11 +6,15 @@
 //       'Aula 1 sendo escrita' region first holds text (a MutationObserver, then requestAnimationFrame). Goal: the
 //       median at most 1.2 x the model's own time to first token, measured in the same run (the fake AI's first
 //       content chunk after it received the call). One warm-up, then RUNS runs; each waits for its plan to open.
+//       (1b) The same with no browser: a POST and a socket.io client in this process, to the first 'delta' event
+//       holding a word (what the server adds, without Chromium on the same two cores).
+//   (3) The server's part alone, as (1b) but with the answer streamed fast (so runs follow each other): POST to the
+//       AI's call, back to back and after IDLE_MS (20 s) of quiet, as a teacher's first click of the morning.
 //   (2) A 15-lesson plan, POST /api/planos/generate to the plan's 'done' event (the last lesson stored), against the
 //       slowest lesson's AI call of that plan (received to its last chunk sent). Goal: within 1.05 x. Three runs
 //       after a warm-up.
 //
-//   npm run build && node bench/generation/streaming.js [1|2 ...]     (default: both; RUNS=5)
+//   npm run build && node bench/generation/streaming.js [1|2|3 ...]     (default: all; RUNS=5, IDLE_MS=20000)
 'use strict';
 const { existsSync } = require('node:fs');
 const { resolve } = require('node:path');
@@ -26,7 +30,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TUTORIAL_KEY = 'planejador-didactic-planner-tutorial-completed';
 const WAIT = { timeout: 60_000 };
-const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['1', '2'];
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['1', '2', '3'];
+const IDLE_MS = Number(process.env.IDLE_MS ?? 20_000);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -66,6 +71,8 @@ async function firstWord(browser, apiUrl, teacher, fake) {
   await context.addCookies([{ name, value, url: apiUrl }]);
   await context.addInitScript((key) => localStorage.setItem(key, 'true'), TUTORIAL_KEY);
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
   const rows = [];
   try {
     for (let i = 0; i <= RUNS; i++) {
@@ -78,10 +85,15 @@ async function firstWord(browser, apiUrl, teacher, fake) {
       await page.getByLabel('Descrição da aula 1').fill(`${token} Frações equivalentes com tiras de papel`);
       await page.getByRole('button', { name: 'Gerar Plano de Aula' }).click();
       await page.evaluate(watchFirstWord);
+      const busyBefore = await rendererBusy(cdp);
       await page.getByRole('dialog', { name: 'Confirmar Geração do Plano' }).getByRole('button', { name: 'Confirmar e Gerar' }).click();
       const shown = await page.evaluate(() => window.__benchShown);
+      const busy = (await rendererBusy(cdp)) - busyBefore;
       const clickAt = await page.evaluate(() => window.__benchClick);
-      const post = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/planos/generate')).pop()?.responseEnd);
+      const post = await page.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/planos/generate')).pop();
+        return entry && { sent: entry.requestStart, answered: entry.responseEnd };
+      });
       await page.waitForURL(/\/plano\//, WAIT);
       if (i === 0) continue; // warm-up
       const call = fake.calls.find((c) => c.text.includes(token));
@@ -90,13 +102,15 @@ async function firstWord(browser, apiUrl, teacher, fake) {
       const onPage = (epochMs) => epochMs - shown.timeOrigin - clickAt;
       if (process.env.VERBOSE) {
         const epoch = (t) => Math.round(shown.timeOrigin + t);
-        console.log(`  ${token}: click ${epoch(clickAt)}, POST answered ${epoch(post)}, AI received ${call.receivedAt}, first token ${call.firstTokenAt}, in the DOM ${epoch(shown.foundAt)} (epoch ms)`);
+        console.log(`  ${token}: click ${epoch(clickAt)}, POST sent ${epoch(post.sent)}, answered ${epoch(post.answered)}, AI received ${call.receivedAt}, first token ${call.firstTokenAt}, in the DOM ${epoch(shown.foundAt)} (epoch ms)`);
       }
       rows.push({
         word: shown.frameAt - clickAt,
         ttft: call.firstTokenAt - call.receivedAt,
         ttfw: call.firstWordAt - call.receivedAt,
-        postAnswered: post - clickAt,
+        postSent: post.sent - clickAt,
+        postAnswered: post.answered - clickAt,
+        busy,
         aiReceived: onPage(call.receivedAt),
         aiFirstToken: onPage(call.firstTokenAt),
         inDom: shown.foundAt - clickAt,
@@ -115,8 +129,94 @@ async function firstWord(browser, apiUrl, teacher, fake) {
   // time over the model's own time to its first word (the first chunk holding a letter inside a string value).
   console.log(`    the model's own first word came ${fmt(m('ttfw'))} ms after the call: the page's first word = ${fmt(m('word') / m('ttfw'), 2)} x that`);
   console.log(
-    `    where the time went (medians, from the click): POST /api/planos/generate answered at ${fmt(m('postAnswered'))} ms; the AI got the call at ${fmt(m('aiReceived'))} ms, sent its first token at ${fmt(m('aiFirstToken'))} ms; ` +
+    `    where the time went (medians, from the click): POST /api/planos/generate sent at ${fmt(m('postSent'))} ms, answered at ${fmt(m('postAnswered'))} ms; the AI got the call at ${fmt(m('aiReceived'))} ms, sent its first token at ${fmt(m('aiFirstToken'))} ms; ` +
       `the text was in the DOM at ${fmt(m('inDom'))} ms, painted at ${fmt(m('word'))} ms`,
+  );
+  // Chromium shares this machine's cores with the api, the worker, PostgreSQL and Redis (a teacher's browser does not).
+  console.log(`    the page's main thread was busy ${fmt(m('busy'))} ms of that time (rendering the form's close and the generating screen)`);
+}
+
+/** The renderer main thread's busy time so far, in ms (Chrome's Performance domain: TaskDuration). */
+async function rendererBusy(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+/**
+ * (1b) The same first word without the browser: a socket.io client and a POST from this process, to the first
+ * 'delta' event holding a letter. What the server adds to the model's time, with no Chromium on the same cores.
+ */
+async function firstDeltaNoBrowser(apiUrl, teacher, fake) {
+  const socket = await connectSocket(apiUrl, teacher.cookie);
+  const rows = [];
+  try {
+    for (let i = 0; i <= RUNS; i++) {
+      const token = `[sem navegador #${i}]`;
+      const events = [];
+      const onLesson = (event) => events.push({ event, at: Date.now() });
+      const onPlan = (event) => events.push({ event, at: Date.now() });
+      socket.on('lesson:progress', onLesson);
+      socket.on('plan:progress', onPlan);
+      const body = { turmaId: teacher.turmaId, materiaGeral: 'matematica', nivelDetalhamento: 3, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: `${token} Frações equivalentes com tiras de papel` }] };
+      const started = Date.now();
+      const { body: created } = await api(apiUrl, teacher.cookie, 'POST', '/api/planos/generate', body);
+      const ofPlan = (type) => events.find(({ event }) => event.planId === created.id && event.type === type && (type !== 'delta' || Object.values(event.campos ?? {}).some((v) => /\p{L}/u.test(v))));
+      const deadline = Date.now() + 60_000;
+      while (!ofPlan('done') && !ofPlan('failed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      socket.off('lesson:progress', onLesson);
+      socket.off('plan:progress', onPlan);
+      const delta = ofPlan('delta');
+      const call = fake.calls.find((c) => c.text.includes(token));
+      if (!delta || !call?.firstTokenAt) throw new Error(`no streamed delta for ${token}`);
+      if (i === 0) continue; // warm-up
+      rows.push({ delta: delta.at - started, aiReceived: call.receivedAt - started, ttft: call.firstTokenAt - call.receivedAt });
+    }
+  } finally {
+    socket.close();
+  }
+  const m = (key) => median(rows.map((r) => r[key]));
+  console.log(
+    `(1b) the same without the browser (POST and socket.io client in this process), ${RUNS} runs: first delta holding a word ${fmt(m('delta'))} ms after the POST = ` +
+      `${fmt(m('delta') / m('ttft'), 2)} x the model's time to first token; the AI got the call ${fmt(m('aiReceived'))} ms after the POST`,
+  );
+}
+
+/** (3) POST to the AI's call of a one-lesson plan streamed fast, back to back, then each after IDLE_MS of quiet. */
+async function serverPath(apiUrl, teacher, fake) {
+  const socket = await connectSocket(apiUrl, teacher.cookie);
+  let n = 0;
+  const once = async () => {
+    const token = `[servidor #${n++}]`;
+    fake.script({ match: token, tokensPerSecond: 4000 });
+    const ended = new Set();
+    const onPlan = (event) => (event.type === 'done' || event.type === 'failed') && ended.add(event.planId);
+    socket.on('plan:progress', onPlan);
+    const body = { turmaId: teacher.turmaId, materiaGeral: 'matematica', nivelDetalhamento: 3, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: `${token} Frações equivalentes com tiras de papel` }] };
+    const started = Date.now();
+    const { body: created } = await api(apiUrl, teacher.cookie, 'POST', '/api/planos/generate', body);
+    const answered = Date.now();
+    while (!ended.has(created.id)) await new Promise((r) => setTimeout(r, 10));
+    socket.off('plan:progress', onPlan);
+    const call = fake.calls.find((c) => c.text.includes(token));
+    if (!call) throw new Error(`no AI call for ${token}`);
+    return { post: answered - started, ai: call.receivedAt - started };
+  };
+  const warm = [];
+  const idle = [];
+  try {
+    for (let i = 0; i < 3; i++) await once(); // warm-up
+    for (let i = 0; i < 15; i++) warm.push(await once());
+    for (let i = 0; i < RUNS; i++) {
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      idle.push(await once());
+    }
+  } finally {
+    socket.close();
+  }
+  const m = (rows, key) => fmt(median(rows.map((r) => r[key])));
+  console.log(
+    `(3) the server's part, POST to the AI's call (medians): back to back (15 runs) answered ${m(warm, 'post')} ms, AI called at ${m(warm, 'ai')} ms; ` +
+      `after ${fmt(IDLE_MS / 1000)} s of quiet (${RUNS} runs) answered ${m(idle, 'post')} ms, AI called at ${m(idle, 'ai')} ms`,
   );
 }
 
@@ -189,8 +289,10 @@ async function main() {
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
       stack.onStop(() => browser.close());
       await firstWord(browser, apiChild.url, teacher, fake);
+      await firstDeltaNoBrowser(apiChild.url, teacher, fake);
     }
     if (parts.includes('2')) await fifteenLessons(apiChild.url, teacher, fake);
+    if (parts.includes('3')) await serverPath(apiChild.url, teacher, fake);
   } finally {
     await stack.stop();
   }
