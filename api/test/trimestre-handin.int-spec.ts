@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
 import { DOCUMENT_TIMEOUT } from '../src/core/worker-documents';
 import { QUEUES, type JobProducer } from '@planejador/queue';
@@ -30,10 +31,16 @@ const pdfTempDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith
 
 const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
 
+/**
+ * A program run without blocking this process: the api under test serves from it, and a blocked event loop (soffice
+ * takes seconds) lets its keep-alive sockets close under the test client's next request (ECONNRESET).
+ */
+const run = promisify(execFile);
+
 /** The pages of a PDF as text (poppler), and how many there are. */
-function pdfText(file: string): { pages: number; text: string } {
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
-  return { pages, text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ') };
+async function pdfText(file: string): Promise<{ pages: number; text: string }> {
+  const pages = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file], { encoding: 'utf8' })).stdout)?.[1] ?? 0);
+  return { pages, text: (await run('pdftotext', [file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout.replace(/\s+/g, ' ') };
 }
 
 describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffice', () => {
@@ -70,11 +77,10 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toBe('Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx');
     expect(docx.body.subarray(0, 2).toString()).toBe('PK');
     writeFileSync(join(dir, 'handin.docx'), docx.body);
-    execFileSync('soffice', [`-env:UserInstallation=${pathToFileURL(join(dir, 'perfil')).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'handin.docx')], {
-      stdio: 'ignore',
+    await run('soffice', [`-env:UserInstallation=${pathToFileURL(join(dir, 'perfil')).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'handin.docx')], {
       timeout: 120_000,
     });
-    const opened = pdfText(join(dir, 'handin.pdf'));
+    const opened = await pdfText(join(dir, 'handin.pdf'));
     expect(opened.pages).toBeGreaterThanOrEqual(3);
 
     // The PDF the worker made.
@@ -85,7 +91,7 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     expect(pdf.body.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdf.body.length).toBeLessThanOrEqual(MAX_PDF_BYTES);
     writeFileSync(join(dir, 'worker.pdf'), pdf.body);
-    const made = pdfText(join(dir, 'worker.pdf'));
+    const made = await pdfText(join(dir, 'worker.pdf'));
     expect(pdfTempDirs()).toEqual([]);
     expect(made.pages).toBeGreaterThanOrEqual(3);
 
