@@ -239,8 +239,9 @@ describe('lesson control on the plan page (fake AI)', () => {
     const plano = await planFor(page);
     const objetivos = Array.from({ length: 8 }, (_, i) => `${i + 1}. Medir um objeto da sala com a régua, anotar a medida em centímetros e comparar com a estimativa.`).join('\n');
     const experiencias = Array.from({ length: 6 }, (_, i) => `${i + 1}. Em duplas, medir e registrar na tabela da turma o comprimento de mais um objeto.`).join('\n');
-    // About a model's pace (60 tokens a second): the answer takes some 10 s to arrive.
-    stack.ai!.script({ match: 'escrita aos poucos', tokensPerSecond: 60, content: { titulo: 'Medidas da sala com régua', objetivos, experiencias } });
+    // About a model's pace (30 tokens a second): the answer takes some 20 s to arrive, so that on a loaded machine the
+    // reload below (after an axe run) still lands mid-stream.
+    stack.ai!.script({ match: 'escrita aos poucos', tokensPerSecond: 30, content: { titulo: 'Medidas da sala com régua', objetivos, experiencias } });
 
     await page.goto(`/plano/${plano.id}`);
     const again = lesson(page, 2).getByRole('button', { name: 'Gerar novamente', exact: true });
