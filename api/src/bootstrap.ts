@@ -35,6 +35,8 @@ export async function createApp(settings: Settings = loadSettings()): Promise<Ne
   app.enableShutdownHooks();
   const redis = app.get<Redis>(REDIS);
   const sessions = sessionMiddleware(settings, app.get(UsersRepository), app.get(SessionCache));
+  // The store's pruning timer outlives a closed app otherwise, and prunes on an ended pool 15 minutes later.
+  app.getHttpServer().once('close', () => sessions.close());
   const passport = app.get(ApiPassport);
   setupHttp(app, settings, sessions.http, passport);
   answerClientErrorsWithJson(app.getHttpServer());

@@ -24,7 +24,7 @@ type RequestWithUser = Request & { [SESSION_USER]?: PublicUser | null; [USER_CAC
  * `takeSessionUser` (see serializeSessions). Writes are the library's, each announced to the cache; touch is off
  * (sessionMiddleware renews a session near its expiry by saving it).
  */
-export function createSessionStore(users: UsersRepository, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store {
+export function createSessionStore(users: UsersRepository, cache: SessionCache, options: connectPgSimple.PGStoreOptions): session.Store & { close(): void } {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
     private pruning = false;

@@ -38,6 +38,8 @@ export interface ApiSessions {
    * (issue 19); everything else goes through `session`. So a GET or HEAD route never changes its session.
    */
   http: RequestHandler;
+  /** Stops the store's pruning timer (the app is closing: its database pool is about to end). */
+  close(): void;
 }
 
 /**
@@ -89,7 +91,7 @@ export function sessionMiddleware(settings: Settings, users: UsersRepository, ca
       next();
     });
   };
-  return { session: viaStore, http };
+  return { session: viaStore, http, close: () => store.close() };
 }
 
 /** passport's session strategy, except for a request signed in from the SessionCache (it has req.user already). */
