@@ -4,6 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Options } from '@mikro-orm/core';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { IDLE_CONNECTIONS_KEPT } from './pool';
 
 export interface OrmOptions {
   databaseUrl: string;
@@ -25,9 +26,7 @@ export function ormConfig({ databaseUrl, debug = false, poolMax = 10 }: OrmOptio
       allOrNothing: true,
       snapshot: false,
     },
-    // Two connections stay open when idle: a teacher's first click after a quiet minute does not wait for new ones
-    // (bench/README.md, "Streaming": about 20 ms on the path to the first AI call).
-    pool: { min: Math.min(2, poolMax), max: poolMax },
+    pool: { min: Math.min(IDLE_CONNECTIONS_KEPT, poolMax), max: poolMax },
     forceUtcTimezone: true,
     debug,
     allowGlobalContext: false,

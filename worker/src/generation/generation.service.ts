@@ -69,8 +69,8 @@ export class GenerationService {
     // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
     // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
     const first = start ? pending.find((aula) => aula.id === start.aulaId) : undefined;
-    let firstGrant: AiCallGrant | undefined = first ? start?.grant : undefined;
-    if (!first) await this.planos.markPlanRunning(planId);
+    let firstGrant: AiCallGrant | undefined = first && start ? start.grant : undefined;
+    if (this.writer.kind === 'offline') await this.planos.markPlanRunning(planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
