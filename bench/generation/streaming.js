@@ -143,6 +143,33 @@ async function rendererBusy(cdp) {
 }
 
 /**
+ * A one-lesson plan asked for from this process (POST and a socket.io client), followed to its end: when the POST was
+ * sent and answered, the plan's id, and every lesson and plan event of it with the time it arrived.
+ */
+async function oneLessonPlan(apiUrl, teacher, socket, token) {
+  const events = [];
+  const record = (event) => events.push({ event, at: Date.now() });
+  socket.on('lesson:progress', record);
+  socket.on('plan:progress', record);
+  try {
+    const body = { turmaId: teacher.turmaId, materiaGeral: 'matematica', nivelDetalhamento: 3, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: `${token} Frações equivalentes com tiras de papel` }] };
+    const started = Date.now();
+    const { body: created } = await api(apiUrl, teacher.cookie, 'POST', '/api/planos/generate', body);
+    const answered = Date.now();
+    const ended = () => events.some(({ event }) => event.planId === created.id && (event.type === 'done' || event.type === 'failed'));
+    const deadline = Date.now() + 60_000;
+    while (!ended()) {
+      if (Date.now() > deadline) throw new Error(`${token}: the plan did not end in 60 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return { started, answered, events: events.filter(({ event }) => event.planId === created.id) };
+  } finally {
+    socket.off('lesson:progress', record);
+    socket.off('plan:progress', record);
+  }
+}
+
+/**
  * (1b) The same first word without the browser: a socket.io client and a POST from this process, to the first
  * 'delta' event holding a letter. What the server adds to the model's time, with no Chromium on the same cores.
  */
@@ -152,20 +179,8 @@ async function firstDeltaNoBrowser(apiUrl, teacher, fake) {
   try {
     for (let i = 0; i <= RUNS; i++) {
       const token = `[sem navegador #${i}]`;
-      const events = [];
-      const onLesson = (event) => events.push({ event, at: Date.now() });
-      const onPlan = (event) => events.push({ event, at: Date.now() });
-      socket.on('lesson:progress', onLesson);
-      socket.on('plan:progress', onPlan);
-      const body = { turmaId: teacher.turmaId, materiaGeral: 'matematica', nivelDetalhamento: 3, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: `${token} Frações equivalentes com tiras de papel` }] };
-      const started = Date.now();
-      const { body: created } = await api(apiUrl, teacher.cookie, 'POST', '/api/planos/generate', body);
-      const ofPlan = (type) => events.find(({ event }) => event.planId === created.id && event.type === type && (type !== 'delta' || Object.values(event.campos ?? {}).some((v) => /\p{L}/u.test(v))));
-      const deadline = Date.now() + 60_000;
-      while (!ofPlan('done') && !ofPlan('failed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      socket.off('lesson:progress', onLesson);
-      socket.off('plan:progress', onPlan);
-      const delta = ofPlan('delta');
+      const { started, events } = await oneLessonPlan(apiUrl, teacher, socket, token);
+      const delta = events.find(({ event }) => event.type === 'delta' && Object.values(event.campos ?? {}).some((v) => /\p{L}/u.test(v)));
       const call = fake.calls.find((c) => c.text.includes(token));
       if (!delta || !call?.firstTokenAt) throw new Error(`no streamed delta for ${token}`);
       if (i === 0) continue; // warm-up
@@ -188,15 +203,7 @@ async function serverPath(apiUrl, teacher, fake) {
   const once = async () => {
     const token = `[servidor #${n++}]`;
     fake.script({ match: token, tokensPerSecond: 4000 });
-    const ended = new Set();
-    const onPlan = (event) => (event.type === 'done' || event.type === 'failed') && ended.add(event.planId);
-    socket.on('plan:progress', onPlan);
-    const body = { turmaId: teacher.turmaId, materiaGeral: 'matematica', nivelDetalhamento: 3, aulas: [{ numeroAula: 1, materia: 'matematica', prompt: `${token} Frações equivalentes com tiras de papel` }] };
-    const started = Date.now();
-    const { body: created } = await api(apiUrl, teacher.cookie, 'POST', '/api/planos/generate', body);
-    const answered = Date.now();
-    while (!ended.has(created.id)) await new Promise((r) => setTimeout(r, 10));
-    socket.off('plan:progress', onPlan);
+    const { started, answered } = await oneLessonPlan(apiUrl, teacher, socket, token);
     const call = fake.calls.find((c) => c.text.includes(token));
     if (!call) throw new Error(`no AI call for ${token}`);
     return { post: answered - started, ai: call.receivedAt - started };
