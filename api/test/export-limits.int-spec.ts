@@ -2,7 +2,9 @@ import { MSG } from '@planejador/contracts';
 import { findPlanoExportState } from '@planejador/db';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
 import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess } from '@planejador/testing';
-import { JOB_PRODUCER } from '../src/core/tokens';
+import type { Redis } from 'ioredis';
+import { ExportSlots, TAKE } from '../src/core/export-slots';
+import { JOB_PRODUCER, REDIS } from '../src/core/tokens';
 import { startApi, type ApiHarness } from './api-harness';
 
 /**
@@ -75,4 +77,19 @@ describe('export: one in flight per user (two api processes, worker)', () => {
     );
     expect((await client.get(`/api/planos/${plan.id}/export`)).status).toBe(200);
   }, 120000);
+
+  it("a slot's take sent again after a Redis restart (its key already set with this request's token) is still this request's; another's is refused", async () => {
+    const redis = api.app.get<Redis>(REDIS);
+    const userId = crypto.randomUUID();
+    const key = `${process.env.QUEUE_PREFIX}:export-in-flight:${userId}`;
+    expect(await redis.eval(TAKE, 1, key, 'token-a', 60000)).toBe(1);
+    expect(await redis.eval(TAKE, 1, key, 'token-a', 60000)).toBe(1);
+    expect(await redis.eval(TAKE, 1, key, 'token-b', 60000)).toBe(0);
+    expect(Number(await redis.pttl(key))).toBeGreaterThan(0);
+    await expect(api.app.get(ExportSlots).take(userId)).rejects.toMatchObject({ status: 429 });
+    await redis.del(key);
+    const slot = await api.app.get(ExportSlots).take(userId);
+    await slot.release();
+    expect(await redis.exists(key)).toBe(0);
+  });
 });

@@ -5,6 +5,16 @@ import { MSG } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { REDIS, SETTINGS } from '../core/tokens';
 
+/**
+ * Takes the slot for this request's token: set when absent, and also when it already holds this token. A SET NX whose
+ * reply was lost in a Redis restart is sent again by the client on reconnect; the key it set may have come back with
+ * Redis's saved data, and the request must not be refused its own slot (429).
+ */
+export const TAKE = `local held = redis.call('get', KEYS[1])
+if held == false then return redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) and 1 or 0 end
+if held == ARGV[1] then return 1 end
+return 0`;
+
 /** Deletes the key only while it still holds this request's token (a slot that expired and was taken is not freed). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
@@ -30,7 +40,7 @@ export class ExportSlots {
     const key = `${this.settings.QUEUE_PREFIX}:export-in-flight:${userId}`;
     const token = randomUUID();
     const ttlMs = 2 * this.settings.EXPORT_TIMEOUT_MS + 10_000;
-    if ((await this.redis.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') {
+    if ((await this.redis.eval(TAKE, 1, key, token, ttlMs)) !== 1) {
       throw new HttpException({ message: MSG.exportInFlight }, HttpStatus.TOO_MANY_REQUESTS);
     }
     let released: Promise<void> | null = null;
