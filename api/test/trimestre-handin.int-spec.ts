@@ -27,7 +27,10 @@ const plan = (client: TestClient, turmaId: string, tema: string, pins: string[][
   });
 
 /** The worker's temporary PDF directories still on disk (each conversion removes its own). */
-const pdfTempDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('planejador-pdf-'));
+const pdfTempDirs = (workerTmp: string) => readdirSync(workerTmp).filter((name) => name.startsWith('planejador-pdf-'));
+
+/** A temporary directory of the worker's own (its TMPDIR): other test files converting PDFs at the same time use theirs. */
+const workerTmpDir = () => mkdtempSync(join(tmpdir(), 'planejador-handin-worker-'));
 
 const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
 
@@ -50,8 +53,8 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
 
   beforeAll(async () => {
     api = await startApi({ OPENAI_API_KEY: '' });
-    worker = await spawnWorker({ OPENAI_API_KEY: '' });
     dir = mkdtempSync(join(tmpdir(), 'planejador-handin-'));
+    worker = await spawnWorker({ OPENAI_API_KEY: '', TMPDIR: dir });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -92,7 +95,7 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
     expect(pdf.body.length).toBeLessThanOrEqual(MAX_PDF_BYTES);
     writeFileSync(join(dir, 'worker.pdf'), pdf.body);
     const made = await pdfText(join(dir, 'worker.pdf'));
-    expect(pdfTempDirs()).toEqual([]);
+    expect(pdfTempDirs(dir)).toEqual([]);
     expect(made.pages).toBeGreaterThanOrEqual(3);
 
     for (const { text } of [opened, made]) {
@@ -180,6 +183,7 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
   let api: ApiHarness;
   let worker: ManagedProcess;
   let bin: string;
+  let workerTmp: string;
 
   beforeAll(async () => {
     // A `soffice` that never ends, first on the worker's PATH.
@@ -188,12 +192,14 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
     chmodSync(join(bin, 'soffice'), 0o755);
     const env = { OPENAI_API_KEY: '', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-hang`, EXPORT_TIMEOUT_MS: '5000' };
     api = await startApi(env);
-    worker = await spawnWorker({ ...env, PATH: `${bin}:${process.env.PATH}` });
+    workerTmp = workerTmpDir();
+    worker = await spawnWorker({ ...env, PATH: `${bin}:${process.env.PATH}`, TMPDIR: workerTmp });
   });
   afterAll(async () => {
     await worker?.stop();
     await api?.close();
     if (bin) rmSync(bin, { recursive: true, force: true });
+    if (workerTmp) rmSync(workerTmp, { recursive: true, force: true });
   });
 
   it('kills the conversion at its time-out (with what it started), removes its files and answers 504 in Portuguese', async () => {
@@ -204,7 +210,7 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
     expect(pdf.body.message).toBe(DOCUMENT_TIMEOUT);
     // The worker's time-out (4 s, under the api's 5 s) killed the fake soffice and its sleep, and removed its files.
     const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(bin) || line.trim() === 'sleep 120');
-    await waitFor(async () => (pdfTempDirs().length === 0 && running().length === 0 ? true : null), { what: 'the conversion killed and cleaned up', timeoutMs: 10000 });
+    await waitFor(async () => (pdfTempDirs(workerTmp).length === 0 && running().length === 0 ? true : null), { what: 'the conversion killed and cleaned up', timeoutMs: 10000 });
     const failed = await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.export).getFailed();
     expect(failed.map((job) => job.failedReason)).toEqual([expect.stringMatching(/^soffice timed out after 4000 ms/)]);
   });
