@@ -18,15 +18,22 @@ import {
 } from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
-export interface ApiHarness {
-  app: NestExpressApplication;
+/** What the tests need of a running api, in process or shared (TestStack): its URL, cookie clients and the rows. */
+export interface TestApi {
   url: string;
   orm: TestOrm;
   client(headers?: Record<string, string>): TestClient;
+}
+
+export interface ApiHarness extends TestApi {
+  app: NestExpressApplication;
   close(): Promise<void>;
 }
 
-/** The real api on a random port, against the run's PostgreSQL and Redis (set up by global-setup). */
+/**
+ * The real api in this test process on a random port, against the file's own database (for tests that look inside
+ * it: its HTTP server, its providers). Most files use the jest worker's shared stack instead (startSharedStack).
+ */
 export async function startApi(env: Record<string, string> = {}): Promise<ApiHarness> {
   const saved: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(env)) {
@@ -114,7 +121,7 @@ export async function startApiWithFakeAi(env: Record<string, string> = {}): Prom
  * A one-time token of the user stored as the worker stores it (only its hash), for tests that run no worker or
  * read no mail: what the e-mailed link would carry.
  */
-export async function storedToken(api: ApiHarness, kind: TokenKind, userId: string): Promise<string> {
+export async function storedToken(api: TestApi, kind: TokenKind, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const em = api.orm.em.fork();
   const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));
@@ -127,7 +134,7 @@ export async function storedToken(api: ApiHarness, kind: TokenKind, userId: stri
  * the reset flow (POST /api/auth/reset-password with the mailed token, see storedToken), which ends the sign-up's
  * session, then signed in again on a new client.
  */
-export async function signUpAdmin(api: ApiHarness, email: string): Promise<Teacher> {
+export async function signUpAdmin(api: TestApi, email: string): Promise<Teacher> {
   const { user } = await signUpTeacher(api, { email });
   const reset = await api.client().post('/api/auth/reset-password', { token: await storedToken(api, 'password-reset', user.id), newPassword: PASSWORD });
   if (reset.status !== 200) throw new Error(`password reset failed: ${reset.status} ${reset.text}`);

@@ -1,20 +1,14 @@
 import JSZip from 'jszip';
 import { MSG, MATRIZ_HEADERS, type MatrizData, type MatrizMeta, type HabilidadeMatch, type Plano, type PlanoListItem } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, type TestStack } from '@planejador/testing';
 
 describe('plans: list, read, edit, delete, export (offline drafter), matrix and skill search', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({ OPENAI_API_KEY: '' });
-    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('drafts a plan offline from the curriculum, lists it with its class and lessons, and reads it', async () => {
     const { client, turma } = await teacherWithTurma(api);

@@ -1,7 +1,9 @@
-import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Settings } from '@planejador/config';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { CurriculumRepository } from '@planejador/db';
 import { MatrizController } from './matriz.controller';
+import { SETTINGS } from '../core/tokens';
 
 @Module({
   controllers: [MatrizController],
@@ -11,10 +13,13 @@ import { MatrizController } from './matriz.controller';
 export class MatrizModule implements OnApplicationBootstrap {
   private readonly logger = new Logger(MatrizModule.name);
 
-  constructor(private readonly curriculum: CurriculumService) {}
+  constructor(
+    private readonly curriculum: CurriculumService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
-  /** The skill search's indexes built before the first request or job needs them. */
-  onApplicationBootstrap(): Promise<void> {
-    return warmSearchIndexes(this.curriculum, this.logger);
+  /** The skill search's indexes built before the first request or job needs them (unless SEARCH_INDEX_WARMUP=false). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.settings.SEARCH_INDEX_WARMUP) await warmSearchIndexes(this.curriculum, this.logger);
   }
 }

@@ -96,6 +96,11 @@ export const settingsSchema = z
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    /**
+     * Whether the api and the worker build the skill search's indexes at start (about a second of CPU), so that the
+     * first search or plan does not wait for them. Tests turn it off: most of their processes never search.
+     */
+    SEARCH_INDEX_WARMUP: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
     /** Directory with the built web app that the api serves. */
     WEB_DIST_DIR: optionalString,
     /** How long the api waits for an export job, in milliseconds (30000 = 30 s). */

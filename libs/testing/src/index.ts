@@ -12,3 +12,5 @@ export * from './redis-values';
 export * from './sentry/fake-sentry';
 export * from './database';
 export * from './unit/fake-database';
+export * from './stack/profile';
+export * from './stack/shared';

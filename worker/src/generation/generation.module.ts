@@ -1,4 +1,5 @@
-import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Settings } from '@planejador/config';
 import { CurriculumRepository } from '@planejador/db';
 import { CurriculumService, warmSearchIndexes } from '@planejador/curriculum';
 import { FairShare } from '../core/fair-share';
@@ -8,6 +9,7 @@ import { LessonWriter } from './lesson-writer';
 import { OutageRetry } from './outage-retry';
 import { PlanFinalizer } from './plan-finalizer';
 import { RegenerationService } from './regeneration.service';
+import { SETTINGS } from '../core/tokens';
 
 @Module({
   providers: [
@@ -26,10 +28,13 @@ import { RegenerationService } from './regeneration.service';
 export class GenerationModule implements OnApplicationBootstrap {
   private readonly logger = new Logger(GenerationModule.name);
 
-  constructor(private readonly curriculum: CurriculumService) {}
+  constructor(
+    private readonly curriculum: CurriculumService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
-  /** The skill search's indexes built before the first request or job needs them. */
-  onApplicationBootstrap(): Promise<void> {
-    return warmSearchIndexes(this.curriculum, this.logger);
+  /** The skill search's indexes built before the first request or job needs them (unless SEARCH_INDEX_WARMUP=false). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.settings.SEARCH_INDEX_WARMUP) await warmSearchIndexes(this.curriculum, this.logger);
   }
 }

@@ -1,26 +1,32 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { stackPool } from '../stack/shared';
+import { launchChromium } from './chromium';
 import { REPO_ROOT } from '../processes';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'artifacts', 'screenshots');
 
-/** Debian's Chromium, headless, with the flags this machine needs (never a downloaded browser). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+/**
+ * A headless Chromium for a test file. In a jest run with shared stacks it is the jest worker's one browser (started
+ * once, its contexts closed after each file; close() leaves it running for the next file); `{ own: true }`, or
+ * outside such a run, a browser of the caller's own, closed by the caller.
+ */
+export async function launchBrowser(options: { own?: boolean } = {}): Promise<Browser> {
+  const pool = stackPool();
+  if (!pool || options.own) return launchChromium();
+  return keptOpen(await pool.browser());
+}
+
+/** The shared browser as a file sees it: everything but close(), which the pool does when the worker ends. */
+function keptOpen(browser: Browser): Browser {
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'close') return async () => undefined;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 

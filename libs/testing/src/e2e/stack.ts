@@ -1,5 +1,6 @@
 import { startFakeAi, type FakeAi } from '../fake-ai';
 import { freePort, spawnApi, spawnWorker, type ManagedProcess } from '../processes';
+import { acquireStack, stackPool } from '../stack/shared';
 import { startSmtpCapture, type SmtpCapture } from '../smtp/smtp-capture';
 
 export interface StackOptions {
@@ -7,6 +8,11 @@ export interface StackOptions {
   ai?: 'fake' | 'offline';
   aiLatencyMs?: number;
   env?: Record<string, string>;
+  /**
+   * Processes of the file's own, stopped by its stop(): for a test that stops or restarts them. Otherwise, in a jest
+   * run with shared stacks, the jest worker's stack of these settings (stop() leaves it up for the next file).
+   */
+  own?: boolean;
 }
 
 export interface Stack {
@@ -24,6 +30,10 @@ export interface Stack {
  * test run's PostgreSQL and Redis, a real SMTP server and the fake AI. Requires `npm run build` first.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  if (!options.own && stackPool()) {
+    const shared = await acquireStack({ ai: options.ai ?? 'fake', aiLatencyMs: options.aiLatencyMs ?? 200, env: options.env });
+    return { url: shared.url, smtp: shared.smtp, ai: shared.ai, api: shared.api, worker: shared.worker, stop: async () => undefined };
+  }
   const smtp = await startSmtpCapture();
   const ai = options.ai === 'offline' ? null : await startFakeAi({ latencyMs: options.aiLatencyMs ?? 200 });
   const port = await freePort();

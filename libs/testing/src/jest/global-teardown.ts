@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { closeWorkerStackPool } from '../stack/pool';
 import { dropRunDatabases } from './test-env';
 
 /**
@@ -6,6 +7,7 @@ import { dropRunDatabases } from './test-env';
  * drop, the suites' own ones, all named after the run) and its Redis keys.
  */
 export default async function globalTeardown(): Promise<void> {
+  await closeWorkerStackPool();
   const runId = process.env.TEST_RUN_ID;
   if (!runId) return;
   await dropRunDatabases(runId);

@@ -22,6 +22,8 @@ export interface SmtpCapture {
    */
   dropNext(n: number, at: 'mail' | 'data'): void;
   waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  /** Forgets the messages and the scripted failures and drops (a shared capture between two test files). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,12 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {},
         if (Date.now() - start > timeoutMs) throw new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`);
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    reset() {
+      messages.length = 0;
+      failures = 0;
+      always = false;
+      drops = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

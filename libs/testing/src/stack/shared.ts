@@ -1,0 +1,78 @@
+import { createRedis, JobProducer } from '@planejador/queue';
+import { openTestOrm, type TestOrm } from '../database';
+import type { FakeAi } from '../fake-ai/fake-ai-server';
+import { TestClient } from '../http/test-client';
+import type { ManagedProcess } from '../processes';
+import type { SmtpCapture } from '../smtp/smtp-capture';
+import type { PooledStack, StackPoolHandle } from './pool';
+import type { StackProfile } from './profile';
+
+/** The jest worker's pool of started stacks, when the file runs in the stack environment (else undefined). */
+export function stackPool(): StackPoolHandle | undefined {
+  return (globalThis as { __planejadorStackPool?: StackPoolHandle }).__planejadorStackPool;
+}
+
+/** A started stack as one test file uses it: the product's URL and processes, plus the file's own connections. */
+export interface TestStack {
+  /** The api's URL (it serves the built web app too). */
+  url: string;
+  databaseUrl: string;
+  queuePrefix: string;
+  api: ManagedProcess;
+  worker: ManagedProcess;
+  /** The fake AI server (null for an offline stack). */
+  ai: FakeAi | null;
+  smtp: SmtpCapture;
+  /** The file's own ORM on the stack's database, to arrange and inspect rows. */
+  orm: TestOrm;
+  /** The stack's queues, as the api's JobProducer sees them. */
+  jobs: JobProducer;
+  /** A new cookie client of the api (a browser tab), with extra headers on every request. */
+  client(headers?: Record<string, string>): TestClient;
+  /** Closes the file's connections; the stack itself stays up for the next file of the jest worker. */
+  close(): Promise<void>;
+}
+
+/** The pooled stack of `profile` (started on first use in this jest worker), before the file's connections. */
+export async function acquireStack(profile: StackProfile = {}): Promise<PooledStack> {
+  const pool = stackPool();
+  if (!pool) {
+    throw new Error('No stack pool: this file must run in the stack environment (libs/testing/src/jest/stack-environment.ts).');
+  }
+  const stack = await pool.acquire(profile);
+  // The file's factories and ORM read the stack's database.
+  process.env.DATABASE_URL = stack.databaseUrl;
+  return stack;
+}
+
+/**
+ * The api + worker of `profile` shared by the test files of this jest worker (offline drafter or the fake AI, with
+ * the profile's settings), with the file's own ORM and queue connections. Files are isolated by their own teachers:
+ * a test never reads what another file's teachers made. Call it in beforeAll and close() in afterAll.
+ */
+export async function startSharedStack(profile: StackProfile = {}): Promise<TestStack> {
+  const stack = await acquireStack(profile);
+  const orm = await openTestOrm(stack.databaseUrl);
+  const redis = createRedis(stack.redisUrl, 'client');
+  const jobs = new JobProducer(redis, stack.queuePrefix, {
+    GENERATION_RETRY_BASE_MS: Number(stack.env.GENERATION_RETRY_BASE_MS),
+    MAIL_RETRY_BASE_MS: Number(stack.env.MAIL_RETRY_BASE_MS ?? 1000),
+  });
+  return {
+    url: stack.url,
+    databaseUrl: stack.databaseUrl,
+    queuePrefix: stack.queuePrefix,
+    api: stack.api,
+    worker: stack.worker,
+    ai: stack.ai,
+    smtp: stack.smtp,
+    orm,
+    jobs,
+    client: (headers) => new TestClient(stack.url, headers),
+    close: async () => {
+      await jobs.close();
+      redis.disconnect();
+      await orm.close(true);
+    },
+  };
+}
