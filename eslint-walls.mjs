@@ -70,8 +70,11 @@ const noRestrictedDynamicImports = {
     if (!core.ImportDeclaration) return {};
     return moduleReferences((node, specifier, kind) => {
       if (kind === 'static') return;
-      // Checked as the import of the whole module it stands for (a type's only as a type).
-      const asImport = { type: 'ImportDeclaration', importKind: kind === 'type' ? 'type' : 'value', source: { type: 'Literal', value: specifier }, specifiers: [] };
+      // Checked as `import * as … from` the module (a type's only as a type): all of it is in hand, so a ban of some
+      // of its names (importNames) refuses it too.
+      const importKind = kind === 'type' ? 'type' : 'value';
+      const all = { type: 'ImportNamespaceSpecifier', importKind, local: { type: 'Identifier', name: '*' }, loc: node.loc, range: node.range };
+      const asImport = { type: 'ImportDeclaration', importKind, source: { type: 'Literal', value: specifier }, specifiers: [all] };
       core.ImportDeclaration({ ...asImport, loc: node.loc, range: node.range, parent: node.parent });
     });
   },

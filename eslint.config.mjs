@@ -35,6 +35,12 @@ const dbImports = {
 // What of libs/db would hand them a connection or a query builder anyway: the ORM's configuration, a pg pool, the
 // entity classes as values (as types they are the domain's shapes).
 const dbInternals = [...entityClasses, 'ENTITIES', 'ormConfig', 'createPgPool', 'MikroORM'];
+const dbInternalsBan = {
+  name: '@planejador/db',
+  importNames: dbInternals,
+  allowTypeImports: true,
+  message: 'Das entidades só o tipo (import type); conexões e consultas ficam nos repositórios de libs/db.',
+};
 
 // A module ban holds for every way to name the module: no-restricted-imports sees import and export … from, and
 // planejador/no-restricted-dynamic-imports (eslint-walls.mjs), with the same options, sees import('…'), require('…')
@@ -161,20 +167,10 @@ export default tseslint.config(
       plugins: { '@typescript-eslint': tseslint.plugin },
       rules: {
         // A block's options replace the app-wide ones: the app's own ban stays.
-        ...restrictImports({ paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }),
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          {
-            paths: [
-              {
-                name: '@planejador/db',
-                importNames: dbInternals,
-                allowTypeImports: true,
-                message: 'Das entidades só o tipo (import type); conexões e consultas ficam nos repositórios de libs/db.',
-              },
-            ],
-          },
-        ],
+        'no-restricted-imports': ['error', { paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }],
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: [dbInternalsBan] }],
+        // On demand, libs/db comes whole (`(await import('@planejador/db')).ormConfig`): refused as a value.
+        'planejador/no-restricted-dynamic-imports': ['error', { paths: [...dbImports.paths, dbInternalsBan], patterns: [{ group: others, message }, ...dbImports.patterns] }],
       },
     },
   ]),
