@@ -5,6 +5,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { planejador } from './eslint-walls.mjs';
 
 const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -34,6 +35,17 @@ const dbImports = {
 // What of libs/db would hand them a connection or a query builder anyway: the ORM's configuration, a pg pool, the
 // entity classes as values (as types they are the domain's shapes).
 const dbInternals = [...entityClasses, 'ENTITIES', 'ormConfig', 'createPgPool', 'MikroORM'];
+const dbInternalsBan = {
+  name: '@planejador/db',
+  importNames: dbInternals,
+  allowTypeImports: true,
+  message: 'Das entidades só o tipo (import type); conexões e consultas ficam nos repositórios de libs/db.',
+};
+
+// A module ban holds for every way to name the module: no-restricted-imports sees import and export … from, and
+// planejador/no-restricted-dynamic-imports (eslint-walls.mjs), with the same options, sees import('…'), require('…')
+// and a type's import('…') (an `await import('pg')` got past the database ban before it).
+const restrictImports = (options) => ({ 'no-restricted-imports': ['error', options], 'planejador/no-restricted-dynamic-imports': ['error', options] });
 
 // What no web file may import, by package name or by a relative path into server code (sources or builds).
 const webOnlyContracts = [
@@ -51,7 +63,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, planejador },
     settings: {
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -62,7 +74,17 @@ export default tseslint.config(
       // A cycle between modules of the same package (packages import each other only by name); a cycle between
       // packages is found from their package.json by scripts/src/package-cycles.ts, a check of `npm test`.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A package of the project is imported by its name (its entry), never by a path into its src/ or dist/, from
+      // apps, libs, web and tests alike.
+      'planejador/package-entry-only': 'error',
     },
+  },
+  {
+    // Only libs/db defines repositories: nowhere else does a class extend one of its classes (the Repository base is
+    // not exported; a repository's subclass would reach its protected EntityManager and pool).
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['libs/db/**'],
+    rules: { 'planejador/no-db-subclass': 'error' },
   },
   {
     // An import, a variable or a function nobody uses is dead code, or a sign that a change was left half-done.
@@ -81,7 +103,7 @@ export default tseslint.config(
     // The web bundles only what a browser may run: the shared contracts, never server code.
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: webOnlyContracts }],
+      ...restrictImports({ patterns: webOnlyContracts }),
     },
   },
   {
@@ -103,6 +125,12 @@ export default tseslint.config(
               target: ['./web/src/components', './web/src/hooks', './web/src/lib'],
               from: './web/src/features',
               message: 'O código comum (components/, hooks/, lib/) não importa uma feature.',
+            },
+            {
+              // The app shell (router, providers, layout) mounts the features; they and shared code never import it.
+              target: ['./web/src/features', './web/src/components', './web/src/hooks', './web/src/lib'],
+              from: './web/src/app',
+              message: 'Features e código comum (components/, hooks/, lib/) não importam web/src/app: é o app que os monta.',
             },
           ],
         },
@@ -131,7 +159,7 @@ export default tseslint.config(
       // No file of the app imports a database client, its tests included (they open the test database through
       // libs/testing); its source is held to more below.
       files: [`${app}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }] },
+      rules: restrictImports({ paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }),
     },
     {
       // Its source, unit tests included, reaches the database through libs/db's repository classes only.
@@ -140,19 +168,9 @@ export default tseslint.config(
       rules: {
         // A block's options replace the app-wide ones: the app's own ban stays.
         'no-restricted-imports': ['error', { paths: dbImports.paths, patterns: [{ group: others, message }, ...dbImports.patterns] }],
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          {
-            paths: [
-              {
-                name: '@planejador/db',
-                importNames: dbInternals,
-                allowTypeImports: true,
-                message: 'Das entidades só o tipo (import type); conexões e consultas ficam nos repositórios de libs/db.',
-              },
-            ],
-          },
-        ],
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: [dbInternalsBan] }],
+        // On demand, libs/db comes whole (`(await import('@planejador/db')).ormConfig`): refused as a value.
+        'planejador/no-restricted-dynamic-imports': ['error', { paths: [...dbImports.paths, dbInternalsBan], patterns: [{ group: others, message }, ...dbImports.patterns] }],
       },
     },
   ]),
@@ -172,11 +190,11 @@ export default tseslint.config(
   {
     // Libraries never import apps.
     files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: apps('api', 'worker', 'web'), message: 'Uma lib nunca importa api, worker ou web.' }] }] },
+    rules: restrictImports({ patterns: [{ group: apps('api', 'worker', 'web'), message: 'Uma lib nunca importa api, worker ou web.' }] }),
   },
   {
     // The contracts are what the web bundles: they import no other package of ours.
     files: ['libs/contracts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...serverLibs, ...apps('api', 'worker', 'web')], message: 'libs/contracts não importa outros pacotes do projeto.' }] }] },
+    rules: restrictImports({ patterns: [{ group: [...serverLibs, ...apps('api', 'worker', 'web')], message: 'libs/contracts não importa outros pacotes do projeto.' }] }),
   },
 );

@@ -3,24 +3,58 @@ import { join } from 'node:path';
 import { repoRoot } from './paths';
 
 /**
- * Probes of the import walls of eslint.config.mjs, as a careless change would write them: each is linted as a file
- * at that place in the repository (given on stdin; nothing is written) and must be refused by the rule named, or,
- * for the controls, pass.
+ * Probes of the import walls of eslint.config.mjs (and of its own rules, eslint-walls.mjs), as a careless change
+ * would write them: each is linted as a file at that place in the repository (from memory; nothing is written) and
+ * must be refused by the rule named, or, for the controls, pass.
  */
-function lint(file: string, source: string): string[] {
-  const eslint = join(repoRoot, 'node_modules', 'eslint', 'bin', 'eslint.js');
-  const run = spawnSync(process.execPath, [eslint, '--format', 'json', '--stdin', '--stdin-filename', join(repoRoot, file)], {
-    cwd: repoRoot,
-    input: source,
-    encoding: 'utf8',
-  });
-  const [result] = JSON.parse(run.stdout || '[]') as { messages: { ruleId: string | null; message: string }[] }[];
-  if (!result) throw new Error(`eslint gave no result for ${file}: ${run.stderr}`);
-  return result.messages.map((m) => m.ruleId ?? m.message);
+interface Probe {
+  file: string;
+  source: string;
 }
+
+// One run of ESLint lints every probe given: its start (the config, the plugins, the TypeScript resolver) is most of
+// a probe's time.
+const LINT_ALL = `
+const { ESLint } = require('eslint');
+let input = '';
+process.stdin.on('data', (chunk) => (input += chunk)).on('end', async () => {
+  const eslint = new ESLint();
+  const rules = [];
+  for (const { file, source } of JSON.parse(input)) {
+    const [result] = await eslint.lintText(source, { filePath: file });
+    rules.push(result.messages.map((m) => m.ruleId ?? m.message));
+  }
+  process.stdout.write(JSON.stringify(rules));
+});`;
+
+/** The rules (or messages) each probe is refused with, in the probes' order. */
+function lintAll(probes: Probe[]): string[][] {
+  const input = JSON.stringify(probes.map(({ file, source }) => ({ file: join(repoRoot, file), source })));
+  const run = spawnSync(process.execPath, ['-e', LINT_ALL], { cwd: repoRoot, input, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`eslint failed on the probes: ${run.stderr}`);
+  return JSON.parse(run.stdout) as string[][];
+}
+
+const lint = (file: string, source: string): string[] => lintAll([{ file, source }])[0];
+
+/** The probes that `rule` lets pass, each as `file: source` (a wall with a hole lists them). */
+function notRefused(rule: string, probes: Probe[]): string[] {
+  const rules = lintAll(probes);
+  return probes.filter((_, i) => !rules[i].includes(rule)).map(({ file, source }) => `${file}: ${source}`);
+}
+
+/** The probes refused at all, each with the rules that refuse it (a control lists none). */
+function refused(probes: Probe[]): string[] {
+  const rules = lintAll(probes);
+  return probes.flatMap(({ file, source }, i) => (rules[i].length > 0 ? [`${file}: ${source} → ${rules[i].join(', ')}`] : []));
+}
+
+/** Each source as a probe at each of the files. */
+const everywhere = (files: string[], sources: string[]): Probe[] => files.flatMap((file) => sources.map((source) => ({ file, source })));
 
 describe('the import walls hold by structure, not by how a path is written', () => {
   const use = (what: string) => `${what}\nexport const probe = String(x);\n`;
+  const at = (file: string, what: string): Probe => ({ file, source: use(what) });
 
   it.each([
     ['a relative import of another feature', 'web/src/features/coverage/components/probe.ts', "import { LessonCard as x } from '../../plans/components/lesson-card';"],
@@ -70,5 +104,101 @@ describe('the import walls hold by structure, not by how a path is written', () 
   it("lets a feature import its own files and shared code (the controls)", () => {
     expect(lint('web/src/features/plans/probe.ts', use("import { LessonCard as x } from './components/lesson-card';"))).toEqual([]);
     expect(lint('web/src/features/plans/probe.ts', use("import { Button as x } from '@/components/ui/button';"))).toEqual([]);
+  }, 60_000);
+
+  // Only libs/db defines repositories: its Repository base is not exported, and no class elsewhere extends a class of
+  // libs/db (a repository's subclass reaches its protected EntityManager and pool), however that class is reached.
+  const subclasses = [
+    "import { Repository } from '@planejador/db';\nconst x = class Mine extends Repository {};",
+    "import { PlanosRepository } from '@planejador/db';\nclass Mine extends PlanosRepository {\n  rows() {\n    return this.em.execute('select 1');\n  }\n}\nconst x = Mine;",
+    "import { PlanosRepository as Base } from '@planejador/db';\nconst x = class extends Base {};",
+    "import * as db from '@planejador/db';\nconst Base = db.UsersRepository;\nconst x = class extends Base {};",
+    "const x = async () => {\n  const { TurmasRepository } = await import('@planejador/db');\n  return class extends TurmasRepository {};\n};",
+  ].map(use);
+
+  it('refuses a subclass of a libs/db class (the Repository base, a repository, renamed or through a namespace, a variable or an import()) in the api, the worker and their tests', () => {
+    const files = ['api/src/planos/probe.ts', 'worker/src/generation/probe.ts', 'api/test/probe.int-spec.ts', 'worker/test/probe.int-spec.ts'];
+    expect(notRefused('planejador/no-db-subclass', everywhere(files, subclasses))).toEqual([]);
+  }, 60_000);
+
+  it('lets the api inject a repository and subclass anything else (the controls)', () => {
+    const source = "import { PlanosRepository } from '@planejador/db';\nclass Service {\n  constructor(readonly planos: PlanosRepository) {}\n}\nclass Failure extends Error {}\nconst x = [Service, Failure];";
+    expect(refused(everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts'], [use(source)]))).toEqual([]);
+  }, 60_000);
+
+  // A package of the project is used by its entry only: no path into its src/ or dist/, by its name or by a relative
+  // path that leaves the importing package (however many '../' it takes), statically or on demand.
+  it('refuses a deep import into a package, from apps, libs, web and tests alike', () => {
+    const byName = ["import { Database as x } from '@planejador/db/src/database';", "import { Database as x } from '@planejador/db/dist/database';"].map(use);
+    const probes = [
+      ...everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts', 'api/test/probe.int-spec.ts', 'libs/curriculum/src/probe.ts', 'libs/testing/src/probe.ts'], byName),
+      ...everywhere(['web/src/lib/probe.ts', 'web/e2e/probe.e2e-spec.ts'], [use("import { MSG as x } from '@planejador/contracts/src/messages';")]),
+      at('worker/src/export/probe.ts', "const x = () => import('@planejador/queue/src/names');"),
+      at('api/test/probe.int-spec.ts', "const x = require('@planejador/testing/dist/fake-ai') as unknown;"),
+      at('libs/ai/src/probe.spec.ts', "import { startFakeAi as x } from '../../testing/src/fake-ai';"),
+      at('worker/test/probe.int-spec.ts', "import { testCurriculumDir as x } from '../../libs/testing/src/jest/curriculum-fixture';"),
+      at('libs/documents/src/probe.ts', "import { createLessonGenerator as x } from '../../ai/src/lesson-generator.factory';"),
+    ];
+    expect(notRefused('planejador/package-entry-only', probes)).toEqual([]);
+  }, 60_000);
+
+  it("lets a package import another by its name and its own files by path (the controls)", () => {
+    expect(
+      refused([
+        at('libs/ai/src/probe.spec.ts', "import { startFakeAi as x } from '@planejador/testing';"),
+        at('libs/documents/src/probe.ts', "import { createLessonGenerator as x } from '@planejador/ai';"),
+        at('libs/db/src/repositories/probe.ts', "import { emOf as x } from '../database';"),
+        at('web/src/lib/probe.ts', "import { MSG as x } from '@planejador/contracts';"),
+      ]),
+    ).toEqual([]);
+  }, 60_000);
+
+  // The app shell (web/src/app: router, providers, layout) mounts the features: they and the shared code never
+  // import it, by a relative path, the '@/app' alias or on demand.
+  it('refuses a web feature or shared code importing web/src/app', () => {
+    expect(
+      notRefused('import-x/no-restricted-paths', [
+        at('web/src/features/plans/probe.ts', "import { routes as x } from '@/app/router';"),
+        at('web/src/features/plans/components/probe.ts', "import { RootLayout as x } from '../../../app/root-layout';"),
+        at('web/src/components/probe.ts', "import { AppProviders as x } from '@/app/providers';"),
+        at('web/src/hooks/probe.ts', "import { captureError as x } from '../app/error-reporting';"),
+        at('web/src/lib/probe.ts', "const x = () => import('@/app/shell/app-shell');"),
+      ]),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('lets the app shell import the features (the control)', () => {
+    expect(refused([at('web/src/app/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';")])).toEqual([]);
+  }, 60_000);
+
+  // The bans of no-restricted-imports hold for a module named on demand too (no-restricted-imports sees only import
+  // and export … from): a database client in the api and the worker, source and tests, and server code in the web.
+  it("refuses import('pg'), require('pg') and a type's import('pg') (and the ORM, knex, pg-*) in the api and the worker, source and tests", () => {
+    const sources = [
+      "const x = async () => (await import('pg')).Pool;",
+      "const x = () => require('pg') as unknown;",
+      "const x = () => import('@mikro-orm/postgresql');",
+      "const x = () => require('knex') as unknown;",
+      'const x = () => import(`pg-cursor`);',
+      "type Pool = import('pg').Pool;\nconst x = (pool: Pool) => pool.query('select 1');",
+    ].map(use);
+    const files = ['api/src/planos/probe.ts', 'worker/src/generation/probe.ts', 'api/test/probe.int-spec.ts', 'worker/test/probe.int-spec.ts'];
+    const probes = [
+      ...everywhere(files, sources),
+      // libs/db on demand comes whole, its ORM configuration and entity classes with it.
+      ...everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts'], [use("const x = async () => (await import('@planejador/db')).ormConfig;")]),
+      at('web/src/lib/probe.ts', "const x = () => import('@planejador/db');"),
+    ];
+    expect(notRefused('planejador/no-restricted-dynamic-imports', probes)).toEqual([]);
+  }, 60_000);
+
+  it('lets the api and the worker import their own code and the test helpers on demand, and name an entity type by import() (the controls)', () => {
+    expect(
+      refused([
+        at('api/src/planos/probe.ts', "const x = () => import('./planos.service');"),
+        at('worker/src/generation/probe.ts', "type Plano = import('@planejador/db').PlanoAula;\nconst x = (plano: Plano) => plano.id;"),
+        at('worker/test/probe.int-spec.ts', "const x = () => import('@planejador/testing');"),
+      ]),
+    ).toEqual([]);
   }, 60_000);
 });

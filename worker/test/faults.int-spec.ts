@@ -24,9 +24,9 @@ import {
   type FakeAi,
   type ManagedProcess,
   openTestClient,
+  testCurriculumDir,
   testPgClient,
 } from '@planejador/testing';
-import { testCurriculumDir } from '../../libs/testing/src/jest/curriculum-fixture';
 import { embeddedUrl } from '../../scripts/src/embedded-postgres';
 import { findRedisServer, startRedis } from '../../scripts/src/redis-server';
 

@@ -1,4 +1,5 @@
 // Starts the repo's fake OpenAI-compatible server (real HTTP on a free port) and drives the real openai client.
+// eslint-disable-next-line planejador/package-entry-only -- the fake AI server alone: @planejador/testing's entry loads the ORM, Playwright and the SMTP server (about 5 s more for this unit spec)
 import { startFakeAi, type FakeAi } from '../../testing/src/fake-ai';
 import { AiError } from './ai-error';
 import { englishYear3Lesson, FRACTION_SKILLS, fractionAnswer, fractionLesson } from './__tests__/lesson-context.fixture';

@@ -3,7 +3,7 @@ export * from './orm.config';
 export * from './migrate';
 export * from './database-url';
 export type { PgPool } from './pool';
-export { Database, type DatabaseOptions, Repository } from './database';
+export { Database, type DatabaseOptions } from './database';
 export * from './database.module';
 export * from './serializers';
 export * from './repositories/lesson-content';

@@ -6,6 +6,7 @@ export * from './factories';
 export * from './queues';
 export * from './fake-ai';
 export { deleteRedisPrefix } from './jest/global-teardown';
+export { testCurriculumDir } from './jest/curriculum-fixture';
 export * from './processes';
 export * from './e2e';
 export * from './redis-values';
