@@ -26,8 +26,9 @@ const planProgressEventSchema = z.object({
 });
 export type PlanProgressEvent = z.infer<typeof planProgressEventSchema>;
 
-/** Progress of one lesson's regeneration (POST .../aulas/{aulaId}/regenerar), to the plan's owner only. */
 /**
+ * Progress of one lesson, to the plan's owner only: a regeneration's steps (POST .../aulas/{aulaId}/regenerar), and
+ * any lesson's text as the AI writes it (a first generation's too).
  * 'delta': streaming, the lesson's text fields written so far by the AI (at most 10 a second per lesson, each with
  * the whole text so far); the stored lesson is only the validated, complete answer that 'done' (or, for a first
  * generation, the plan's 'lesson-done') announces.
@@ -85,6 +86,16 @@ export interface ServerToClientEvents {
   'lesson:progress': (event: LessonProgressEvent) => void;
   'assessment:progress': (event: AssessmentProgressEvent) => void;
 }
+/**
+ * One plan's progress as a page follows it, one stream: the plan's own events and each of its lessons'. A first
+ * generation says when each lesson starts and ends in 'plan:progress' ('lesson-*', by its number) and streams its
+ * text in 'lesson:progress' ('delta'); a regeneration says all of it in 'lesson:progress'. Each event keeps the name
+ * it was emitted under, so one reducer (web/src/lib/plan-progress.ts) reads both as the same lesson's progress.
+ */
+export type PlanStreamEvent =
+  | { name: 'plan:progress'; event: PlanProgressEvent }
+  | { name: 'lesson:progress'; event: LessonProgressEvent };
+
 /** The browser only listens: it sends no event (the server knows the user from the session). */
 export type ClientToServerEvents = Record<string, never>;
 export const SOCKET_PATH = '/socket.io';

@@ -1,4 +1,4 @@
-import type { LessonProgressEvent, PlanProgressEvent } from '@planejador/contracts';
+import type { LessonProgressEvent, PlanProgressEvent, PlanStreamEvent } from '@planejador/contracts';
 import type { AppSocket } from './socket';
 
 // socket.io-client is loaded only where a plan is being generated: pages that never need it do not download it.
@@ -19,15 +19,17 @@ export function closePlanProgressSocket(): void {
 }
 
 /**
- * Listens to 'plan:progress' and to (re)connections on the shared socket, loading it first. Returns the
+ * One plan's progress stream (PlanStreamEvent): its 'plan:progress' and 'lesson:progress' events, each handed to
+ * `event` with the name it came under, and the socket's (re)connections, the shared socket loaded first. Returns the
  * function that stops listening. If the code fails to load nothing is heard: callers also poll the api.
  */
-export function listenToPlanProgress(handlers: {
-  progress: (event: PlanProgressEvent) => void;
-  connect: () => void;
-  /** One lesson's regeneration progress. */
-  lesson?: (event: LessonProgressEvent) => void;
-}): () => void {
+export function listenToPlanProgress(planId: string, handlers: { event: (event: PlanStreamEvent) => void; connect: () => void }): () => void {
+  const plan = (event: PlanProgressEvent) => {
+    if (event.planId === planId) handlers.event({ name: 'plan:progress', event });
+  };
+  const lesson = (event: LessonProgressEvent) => {
+    if (event.planId === planId) handlers.event({ name: 'lesson:progress', event });
+  };
   let socket: AppSocket | null = null;
   let stopped = false;
   socketRequested = true;
@@ -35,16 +37,16 @@ export function listenToPlanProgress(handlers: {
     ({ getSocket }) => {
       if (stopped) return;
       socket = getSocket();
-      socket.on('plan:progress', handlers.progress);
+      socket.on('plan:progress', plan);
+      socket.on('lesson:progress', lesson);
       socket.on('connect', handlers.connect);
-      if (handlers.lesson) socket.on('lesson:progress', handlers.lesson);
     },
     () => undefined,
   );
   return () => {
     stopped = true;
-    socket?.off('plan:progress', handlers.progress);
+    socket?.off('plan:progress', plan);
+    socket?.off('lesson:progress', lesson);
     socket?.off('connect', handlers.connect);
-    if (handlers.lesson) socket?.off('lesson:progress', handlers.lesson);
   };
 }

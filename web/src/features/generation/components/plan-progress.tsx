@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { isHttpError } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { usePlanProgress } from '../hooks/use-plan-progress';
 import { GeneratingScreen, GenerationFailed } from './generating-screen';
 import { planoPath } from '@/lib/paths';
+import { usePlano } from '@/lib/api/get-plano';
+import { usePlanProgress } from '@/lib/use-plan-progress';
 
 interface PlanProgressProps {
   planId: string;
@@ -21,7 +22,9 @@ interface PlanProgressProps {
 
 /** Follows one plan's generation until it is done (then opens it) or failed (then says why). */
 export function PlanProgress({ planId, onRetry, onBack }: PlanProgressProps) {
-  const query = usePlanProgress(planId);
+  // The plan as the api has it (polled while it is written), updated at once by its progress stream.
+  const query = usePlano(planId);
+  usePlanProgress(planId, true);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const handled = useRef<string | null>(null);

@@ -2,7 +2,8 @@ import { isRegenerationFree, type AdaptarAulaInput, type Plano, type RegenerateA
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
-import { putPlan, withRegenerationQueued } from '../utils/lesson-cache';
+import { putPlan } from '@/lib/use-plan-progress';
+import { withRegenerationQueued } from '../utils/lesson-cache';
 
 /**
  * POST .../adaptar { barreira, instrucao? }: the lesson's activities written again for one barreira, under the

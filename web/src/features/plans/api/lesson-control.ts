@@ -10,7 +10,8 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
-import { putPlan, withRegenerationQueued } from '../utils/lesson-cache';
+import { putPlan } from '@/lib/use-plan-progress';
+import { withRegenerationQueued } from '../utils/lesson-cache';
 
 const lessonUrl = (planoId: string, aulaId: string) =>
   `/api/planos/${encodeURIComponent(planoId)}/aulas/${encodeURIComponent(aulaId)}`;

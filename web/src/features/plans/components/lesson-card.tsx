@@ -14,7 +14,7 @@ import {
   type LessonField,
   type RegenerableField,
 } from '@planejador/contracts';
-import { Accessibility, AlertTriangle, CheckCircle2, History, Loader2, PenLine, RefreshCw, Replace } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Loader2, PenLine, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LessonBeingWritten } from '@/components/lesson-being-written';
 import { Input } from '@/components/ui/input';
@@ -28,7 +28,10 @@ import { lessonTexts, partDiffers, textareaRows, type LessonTexts } from '../uti
 import { isLessonBusy } from '../utils/plan-status';
 import { AdaptDialog } from './adapt-dialog';
 import { DuaEditor, DuaView } from './dua-section';
-import { RegenerateDialog, regenerationCostText, SkillPickerDialog, UndoButton, VersionsDialog } from './lesson-controls';
+import { LessonControls, regenerationCostText } from './lesson-controls';
+import { RegenerateDialog } from './regenerate-dialog';
+import { SkillPickerDialog } from './skill-picker-dialog';
+import { VersionsDialog } from './versions-dialog';
 import { VerificacaoEditor, VerificacaoView } from './verificacao';
 
 interface LessonCardProps {
@@ -112,27 +115,18 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
               </CardTitle>
               <p className="mt-1 text-sm text-muted-foreground">{materiaLabel(aula.materia)}</p>
             </div>
-            <div className="flex flex-wrap gap-2" role="group" aria-label={`Ações da Aula ${aula.numeroAula}`}>
-              <Button size="sm" variant="outline" disabled={busy} aria-busy={busy} onClick={() => setRegenerating({ campo: null })}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
-                {failed ? 'Gerar novamente (grátis)' : 'Gerar novamente'}
-              </Button>
-              <Button size="sm" variant="outline" disabled={busy || failed} onClick={() => setPicking(true)}>
-                <Replace aria-hidden="true" />
-                Trocar habilidade
-              </Button>
-              <Button size="sm" variant="outline" disabled={busy || failed} onClick={() => setAdapting(true)}>
-                <Accessibility aria-hidden="true" />
-                Adaptar atividade
-              </Button>
-              <Button size="sm" variant="ghost" disabled={aula.versao === 0} onClick={() => setShowVersions(true)}>
-                <History aria-hidden="true" />
-                Versões{aula.versao > 1 ? ` (${aula.versao})` : ''}
-              </Button>
-              {undoFrom !== null && !busy && aula.versao > undoFrom ? (
-                <UndoButton planoId={planoId} aula={aula} fromVersao={undoFrom} onDone={() => onUndoDone(aula.id)} />
-              ) : null}
-            </div>
+            <LessonControls
+              planoId={planoId}
+              aula={aula}
+              busy={busy}
+              failed={failed}
+              undoFrom={undoFrom}
+              onRegenerate={() => setRegenerating({ campo: null })}
+              onPickSkill={() => setPicking(true)}
+              onAdapt={() => setAdapting(true)}
+              onShowVersions={() => setShowVersions(true)}
+              onUndoDone={() => onUndoDone(aula.id)}
+            />
           </div>
           {editing ? (
             <div className="mt-2 flex flex-col gap-1.5">

@@ -2,7 +2,9 @@ import type { AulaVersao, HabilidadeMatch, MatrizData } from '@planejador/contra
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aula } from '@/test/plan-fixtures';
 import { answerFetch, renderWithClient } from '@/test/render';
-import { regenerationCostText, SkillPickerDialog, VersionsDialog } from './lesson-controls';
+import { regenerationCostText } from './lesson-controls';
+import { SkillPickerDialog } from './skill-picker-dialog';
+import { VersionsDialog } from './versions-dialog';
 
 // A year and subject's pool larger than one page of the skill search (it gives at most 50): 109 skills in two units.
 const codes = ['05', '15', '35'].flatMap((years) => Array.from({ length: 37 }, (_, i) => `EF${years}MA${String(i + 1).padStart(2, '0')}`)).slice(0, 109);

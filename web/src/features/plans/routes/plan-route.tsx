@@ -11,6 +11,7 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { isHttpError } from '@/lib/http';
 import { usePlano } from '@/lib/api/get-plano';
+import { usePlanProgress } from '@/lib/use-plan-progress';
 import { ExportCard } from '../components/export-card';
 import { GenerationFailedCard, GenerationProgressCard } from '../components/generation-status-card';
 import { LessonCard } from '../components/lesson-card';
@@ -20,7 +21,6 @@ import { PlanTitle } from '../components/plan-title';
 import { SchoolYearCard } from '../components/school-year-card';
 import { useDownloadPlano } from '../hooks/use-download-plano';
 import { usePlanEditor, type RestoredDraft } from '../hooks/use-plan-editor';
-import { usePlanProgressEvents } from '../hooks/use-plan-progress-events';
 import { useSavePlan } from '../hooks/use-save-plan';
 import { heldLessons, heldLessonsNote } from '../utils/plan-save';
 import { anyLessonBusy, hasFailed, isGenerating } from '../utils/plan-status';
@@ -76,7 +76,7 @@ function PlanPage({ id }: { id: string }) {
   const savePlan = useSavePlan(plano, editor);
   const { download, exportingId } = useDownloadPlano();
   const [confirmExport, setConfirmExport] = useState(false);
-  usePlanProgressEvents(id, isGenerating(plano?.generation) || anyLessonBusy(plano));
+  usePlanProgress(id, isGenerating(plano?.generation) || anyLessonBusy(plano));
   // The version each regenerated lesson replaced, while "Desfazer" is on offer.
   const [undoFrom, setUndoFrom] = useState<Record<string, number>>({});
   // Leaving the page with unsaved edits asks first, inside the app (the dialog below) and on a reload, a closed tab

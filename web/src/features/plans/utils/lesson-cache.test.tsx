@@ -9,9 +9,9 @@ import { queryKeys } from '@/lib/query-keys';
 import { aula, plano } from '@/test/plan-fixtures';
 import { answerFetch, deferred, type FetchAnswer } from '@/test/render';
 import { usePlano } from '@/lib/api/get-plano';
+import { applyPlanProgressEvent } from '@/lib/use-plan-progress';
 import { useRegenerateAula } from '../api/lesson-control';
-import { usePlanEditor } from './use-plan-editor';
-import { applyLessonEvent } from './use-plan-progress-events';
+import { usePlanEditor } from '../hooks/use-plan-editor';
 
 const before = plano([aula(1, 1, 'Objetivo 1'), aula(2, 1, 'Objetivo 2'), aula(3, 1, 'Objetivo 3')]);
 const key = queryKeys.plano(before.id);
@@ -28,6 +28,9 @@ function event(type: LessonProgressEvent['type'], fields: Partial<LessonProgress
   return { planId: before.id, aulaId: target.id, numeroAula: 2, jobId: JOB, type, state, at: '2026-11-25T10:05:00.000Z', ...fields };
 }
 const doneEvent = event('done', { versao: 2, aula: stored });
+/** A lesson's event as the plan page's progress stream applies it. */
+const applyLessonEvent = (client: QueryClient, planoId: string, lessonEvent: LessonProgressEvent) =>
+  applyPlanProgressEvent(client, planoId, { name: 'lesson:progress', event: lessonEvent });
 
 const lesson2 = (client: QueryClient) => client.getQueryData<Plano>(key)!.aulas[1];
 const gets = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
