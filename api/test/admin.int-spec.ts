@@ -2,7 +2,7 @@ import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
 import { signUpTeacher, spawnWorker, startSmtpCapture, uniqueEmail, waitFor, waitForJobState, type CapturedMail, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
 import { randomUUID } from 'node:crypto';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { findEmailLog } from '@planejador/db';
+import { EmailLogsRepository } from '@planejador/db';
 import { JOB_PRODUCER } from '../src/core/tokens';
 import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
@@ -45,7 +45,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: string }[]>(`select count(*)::text as count from email_logs`);
     return Number(count);
   };
-  const attemptsOf = async (id: string) => (await findEmailLog(api.orm.em.fork(), id))?.attempts;
+  const attemptsOf = async (id: string) => (await api.app.get(EmailLogsRepository).findEmailLog(id))?.attempts;
   const logOf = async (id: string) => {
     const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
-import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
+import { UsersRepository, type TokenKind } from '@planejador/db';
 import {
   PASSWORD,
   signUpTeacher,
@@ -123,9 +123,9 @@ export async function startApiWithFakeAi(env: Record<string, string> = {}): Prom
  */
 export async function storedToken(api: TestApi, kind: TokenKind, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const em = api.orm.em.fork();
-  const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));
-  await storeTokenHash(em, kind, tokenId, createHash('sha256').update(token).digest('hex'));
+  const users = api.app.get(UsersRepository);
+  const tokenId = await users.createToken(kind, userId, new Date(Date.now() + 3600 * 1000));
+  await users.storeTokenHash(kind, tokenId, createHash('sha256').update(token).digest('hex'));
   return token;
 }
 

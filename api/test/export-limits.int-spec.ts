@@ -1,5 +1,5 @@
 import { MSG } from '@planejador/contracts';
-import { findPlanoExportState } from '@planejador/db';
+import { PlanosRepository } from '@planejador/db';
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
 import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess } from '@planejador/testing';
 import type { Redis } from 'ioredis';
@@ -44,7 +44,7 @@ describe('export: one in flight per user (two api processes, worker)', () => {
       (res) => `answered ${res.status}`,
       (err: Error) => err.name,
     );
-    const { updatedAt } = (await findPlanoExportState(api.orm.em.fork(), (await client.get<{ id: string }>('/api/auth/user')).body.id, plan.id))!;
+    const { updatedAt } = (await api.app.get(PlanosRepository).findPlanoExportState((await client.get<{ id: string }>('/api/auth/user')).body.id, plan.id))!;
     const queue = api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.export);
     await waitFor(async () => (await queue.getJob(jobIds.exportPlan(plan.id, updatedAt))) !== undefined, { timeoutMs: 10000, what: 'the first export to be queued' });
 

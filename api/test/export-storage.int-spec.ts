@@ -1,6 +1,6 @@
 import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
 import { createPlan, readRedisValues, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess } from '@planejador/testing';
-import { findPlanoExportState } from '@planejador/db';
+import { PlanosRepository } from '@planejador/db';
 import { JOB_PRODUCER } from '../src/core/tokens';
 import { startApi, type ApiHarness } from './api-harness';
 
@@ -48,7 +48,7 @@ describe('export: the .docx never sits in Redis; a failed export does not stick 
     const { client, user, plan: p } = await plan();
     const producer = api.app.get<JobProducer>(JOB_PRODUCER);
     // The job of this plan version fails (it names another owner: the worker finds no plan).
-    const { updatedAt } = (await findPlanoExportState(api.orm.em.fork(), user.id, p.id))!;
+    const { updatedAt } = (await api.app.get(PlanosRepository).findPlanoExportState(user.id, p.id))!;
     const job = await producer.enqueue('export-plan', { planId: p.id, userId: '00000000-0000-4000-8000-000000000000' }, jobIds.exportPlan(p.id, updatedAt));
     await waitFor(async () => (await job.getState()) === 'failed', { what: 'export job to fail' });
     const res = await client.get<Buffer>(`/api/planos/${p.id}/export`);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { feedbackSchema, forgotPasswordSchema, frontendErrorSchema, generatePlanoSchema, habilidadesQuerySchema, materiaSchema, emailSenderSchema, registerSchema, turmaSchema, updatePlanoSchema, type Plano } from '@planejador/contracts';
 import { createPlan, PASSWORD, spawnWorker, startSmtpCapture, teacherWithTurma, turmaInput, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { findPlanoWithAulas } from '@planejador/db';
+import { PlanosRepository } from '@planejador/db';
 import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 /*
@@ -393,7 +393,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     const { id } = JSON.parse(text) as { id: string };
     await waitFor(
       async () => {
-        const plano = await findPlanoWithAulas(api.orm.em.fork(), id);
+        const plano = await api.app.get(PlanosRepository).findPlanoWithAulas(id);
         return plano && ['done', 'failed'].includes(plano.generationState);
       },
       { what: `generated plan ${id}`, timeoutMs: 30000 },

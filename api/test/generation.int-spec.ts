@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, type Plano, type PlanProgressEvent, type PublicUser } from '@planejador/contracts';
 import { JOBS, QUEUES, type JobProducer } from '@planejador/queue';
-import { chargeCredits } from '@planejador/db';
+import { CreditsRepository } from '@planejador/db';
 import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, waitForSchedulerRun, type FakeAi, type ManagedProcess } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
 import { startApi, type ApiHarness } from './api-harness';
@@ -117,7 +117,7 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
 
   it('with 1 credit left, two concurrent requests make exactly one plan', async () => {
     const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
-    expect(await chargeCredits(api.orm.em.fork(), user.id, user.credits - 1)).toBe(true);
+    expect(await api.app.get(CreditsRepository).chargeCredits(user.id, user.credits - 1)).toBe(true);
     const [a, b] = await Promise.all([
       client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações A'])),
       client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações B'])),

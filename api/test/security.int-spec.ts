@@ -6,7 +6,7 @@ import { io } from 'socket.io-client';
 import type { Redis } from 'ioredis';
 import { MSG } from '@planejador/contracts';
 import { createPlan, PASSWORD, signUpTeacher, spawnWorker, teacherWithTurma, turmaInput, uniqueEmail, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { createToken, storeTokenHash } from '@planejador/db';
+import { UsersRepository } from '@planejador/db';
 import { REDIS } from '../src/core/tokens';
 import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
@@ -325,9 +325,9 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     /** A token stored the way the api stores it (only its SHA-256), valid for an hour. */
     async function resetToken(userId: string): Promise<string> {
       const token = `token-de-teste-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const em = api.orm.em.fork();
-      const tokenId = await createToken(em, 'password-reset', userId, new Date(Date.now() + 3600 * 1000));
-      await storeTokenHash(em, 'password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
+      const users = api.app.get(UsersRepository);
+      const tokenId = await users.createToken('password-reset', userId, new Date(Date.now() + 3600 * 1000));
+      await users.storeTokenHash('password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
       return token;
     }
 

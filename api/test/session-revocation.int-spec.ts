@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createToken, storeTokenHash, type TokenKind } from '@planejador/db';
-import { freePort, openTestOrm, openTestPool, PASSWORD, signUpTeacher, spawnApi, TestClient, uniqueEmail, type ManagedProcess, type TestOrm, type TestPool } from '@planejador/testing';
+import { Database, UsersRepository, type TokenKind } from '@planejador/db';
+import { freePort, openTestPool, PASSWORD, signUpTeacher, spawnApi, TestClient, uniqueEmail, type ManagedProcess, type TestPool } from '@planejador/testing';
 import { setRole } from '../../scripts/src/admin';
 
 /**
@@ -14,7 +14,7 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   let a: ManagedProcess;
   let b: ManagedProcess;
   let urls: { a: string; b: string };
-  let orm: TestOrm;
+  let db: Database;
   let pool: TestPool;
 
   beforeAll(async () => {
@@ -22,12 +22,12 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
     urls = { a: `http://127.0.0.1:${portA}`, b: `http://127.0.0.1:${portB}` };
     const env = { OPENAI_API_KEY: '', ADMIN_EMAILS: ADMIN };
     [a, b] = await Promise.all([spawnApi(portA, env), spawnApi(portB, env)]);
-    orm = await openTestOrm(undefined, 1);
+    db = await Database.connect({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1, statementPoolMax: 0 });
     pool = openTestPool();
   });
   afterAll(async () => {
     await pool?.end();
-    await orm?.close(true);
+    await db?.close();
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
@@ -49,9 +49,9 @@ describe('sessions stay revocable at once across api processes (SessionCache, in
   /** A one-time token of this kind for the user, stored hashed as the worker stores it. */
   async function token(kind: TokenKind, userId: string) {
     const plain = randomBytes(32).toString('base64url');
-    const em = orm.em.fork();
-    const tokenId = await createToken(em, kind, userId, new Date(Date.now() + 3600 * 1000));
-    await storeTokenHash(em, kind, tokenId, createHash('sha256').update(plain).digest('hex'));
+    const users = new UsersRepository(db);
+    const tokenId = await users.createToken(kind, userId, new Date(Date.now() + 3600 * 1000));
+    await users.storeTokenHash(kind, tokenId, createHash('sha256').update(plain).digest('hex'));
     return plain;
   }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { userRoom } from '@planejador/contracts';
-import { createToken, storeTokenHash } from '@planejador/db';
+import { UsersRepository } from '@planejador/db';
 import { PASSWORD, signUpTeacher, TestClient, waitFor } from '@planejador/testing';
 import { ProgressGateway } from '../src/realtime/progress.gateway';
 import { startApi, type ApiHarness } from './api-harness';
@@ -77,9 +77,9 @@ describe("sockets end with their session: one session's at logout, all of the us
     const teacher = await teacherOnTwoDevices();
     const bystander = await connect(a, (await signUpTeacher(a)).client);
     const token = randomBytes(32).toString('base64url');
-    const em = a.orm.em.fork();
-    const tokenId = await createToken(em, 'password-reset', teacher.user.id, new Date(Date.now() + 3600 * 1000));
-    await storeTokenHash(em, 'password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
+    const users = a.app.get(UsersRepository);
+    const tokenId = await users.createToken('password-reset', teacher.user.id, new Date(Date.now() + 3600 * 1000));
+    await users.storeTokenHash('password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
 
     const reset = await new TestClient(b.url).post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' });
     expect(reset.status).toBe(200);

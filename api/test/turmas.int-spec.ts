@@ -1,6 +1,6 @@
 import { LIMITS, MSG, turmaSchema } from '@planejador/contracts';
 import { signUpTeacher, spawnWorker, turmaInput, waitFor } from '@planejador/testing';
-import { insertTurma } from '@planejador/db';
+import { TurmasRepository } from '@planejador/db';
 import { startApi, type ApiHarness } from './api-harness';
 
 interface TurmaBody {
@@ -121,8 +121,8 @@ describe('classes, stats, feedback and the frontend error log', () => {
   it(`keeps at most ${LIMITS.turmasMax} classes per user (409), also under concurrent requests`, async () => {
     const { client, user } = await signUpTeacher(api);
     // Straight through the repository: all but 2 of the allowed classes.
-    const em = api.orm.em.fork();
-    for (let n = 1000; n <= 1000 + LIMITS.turmasMax - 3; n++) await insertTurma(em, user.id, turmaSchema.parse(turmaInput({ numero: String(n) })));
+    const turmas = api.app.get(TurmasRepository);
+    for (let n = 1000; n <= 1000 + LIMITS.turmasMax - 3; n++) await turmas.insertTurma(user.id, turmaSchema.parse(turmaInput({ numero: String(n) })));
     const answers = await Promise.all([1, 2, 3, 4].map((i) => client.post<{ message: string }>('/api/turmas', turmaInput({ numero: `9${i}` }))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
     expect(answers.find((a) => a.status === 409)?.body.message).toBe(MSG.turmasLimit);

@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Pool } from 'pg';
-import { findPublicUser } from '@planejador/db';
+import { Database, UsersRepository } from '@planejador/db';
 import { freePort, signUpTeacher, spawnApi, uniqueEmail, type ManagedProcess } from '@planejador/testing';
 import { repoRoot } from './paths';
 
@@ -25,22 +24,22 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
 describe('npm run admin', () => {
   const email = uniqueEmail('admin');
   let api: ManagedProcess;
-  let pool: Pool;
+  let db: Database;
   let userId: string;
 
   // A teacher signed up through the api, as a real one would be.
   beforeAll(async () => {
     const port = await freePort();
     api = await spawnApi(port);
-    pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    db = await Database.connect({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1, statementPoolMax: 1 });
     userId = (await signUpTeacher(`http://127.0.0.1:${port}`, { email })).user.id;
   });
   afterAll(async () => {
-    await pool?.end();
+    await db?.close();
     await api?.stop();
   });
 
-  const roleOf = async () => (await findPublicUser(pool, userId))?.role;
+  const roleOf = async () => (await new UsersRepository(db).findPublicUser(userId))?.role;
 
   it('grants and revokes the admin role by e-mail, whatever its case', async () => {
     const granted = await admin('grant', email.toUpperCase());

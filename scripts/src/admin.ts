@@ -1,6 +1,5 @@
-import { Client } from 'pg';
 import { loadSettings, readEnv, SettingsError } from '@planejador/config';
-import { setUserRoleByEmail } from '@planejador/db';
+import { Database, UsersRepository } from '@planejador/db';
 import { resolveDatabase, ResolvedDatabase } from './embedded-postgres';
 import { repoRoot } from './paths';
 
@@ -20,12 +19,11 @@ export function parseArgs(args: string[]): { command: Command; email: string } |
 
 /** Sets users.role; resolves with the stored e-mail, or undefined when no user has it. */
 export async function setRole(databaseUrl: string, email: string, role: 'admin' | 'teacher'): Promise<string | undefined> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
+  const db = await Database.connect({ databaseUrl, poolMax: 1, statementPoolMax: 0 });
   try {
-    return await setUserRoleByEmail(client, email, role);
+    return await new UsersRepository(db).setUserRoleByEmail(email, role);
   } finally {
-    await client.end();
+    await db.close();
   }
 }
 

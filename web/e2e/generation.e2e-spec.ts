@@ -1,7 +1,6 @@
-import { Pool } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Plano, PublicUser } from '@planejador/contracts';
-import { setUserCredits } from '@planejador/db';
+import { CreditsRepository, Database } from '@planejador/db';
 import {
   createTurma,
   expectAccessible,
@@ -59,11 +58,11 @@ async function teacherAtPage(page: Page, tag: string): Promise<{ api: ApiClient;
 
 /** Runs a teacher out of credits straight in the database (this test file's own database, DATABASE_URL). */
 async function spendAllCredits(userId: string): Promise<void> {
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const db = await Database.connect({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1, statementPoolMax: 0 });
   try {
-    expect(await setUserCredits(pool, userId, 0)).toBe(true);
+    expect(await new CreditsRepository(db).setUserCredits(userId, 0)).toBe(true);
   } finally {
-    await pool.end();
+    await db.close();
   }
 }
 

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { CurriculumService } from '@planejador/curriculum';
 import { etapaOf, habilidadesQuerySchema, MATRIZ_HEADERS, materiaSchema, MSG, type MatrizData, type MatrizMeta, type PublicUser } from '@planejador/contracts';
-import { TurmasRepository, type Turma } from '@planejador/db';
+import { TurmasRepository, type TurmaRecord } from '@planejador/db';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 
@@ -51,7 +51,7 @@ export class MatrizController {
     return (await this.curriculum.matriz(turma.ano, materia, etapaOf(turma.etapa))).meta;
   }
 
-  private async turmaOf(user: PublicUser, turmaRef: string): Promise<Turma> {
+  private async turmaOf(user: PublicUser, turmaRef: string): Promise<TurmaRecord> {
     const turma = UUID.test(turmaRef) ? await this.turmas.findOwnedTurma(user.id, turmaRef) : await this.turmas.findLatestTurmaByNumero(user.id, turmaRef);
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;

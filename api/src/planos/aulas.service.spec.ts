@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { anoPhrase, LIMITS, MSG, regenerateAulaSchema, type RegenerateAulaInput } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
-import type { Aula, CreditsRepository, FairnessRepository, LessonContentRepository, LockedLesson, PlanosRepository } from '@planejador/db';
+import type { AulaRecord, AulasRepository, CreditsRepository, FairnessRepository, LessonContentRepository, LockedLesson, PlanosRepository } from '@planejador/db';
 import { jobPriority, type JobProducer } from '@planejador/queue';
 import { fakeDatabase, mockOf, refusal, skillScopeOf } from '../../test/service-fakes';
 import { AulasService } from './aulas.service';
@@ -29,45 +29,46 @@ const locked = (over: Partial<LockedLesson> = {}): LockedLesson => ({
 
 function setup({ lesson = locked(), online = true }: { lesson?: LockedLesson | null; online?: boolean } = {}) {
   const planos = mockOf<PlanosRepository>();
+  const aulas = mockOf<AulasRepository>();
   const lessonContent = mockOf<LessonContentRepository>();
   const credits = mockOf<CreditsRepository>();
   const fairness = mockOf<FairnessRepository>();
   const producer = mockOf<JobProducer>();
-  planos.lockLesson.mockResolvedValue(lesson);
-  planos.admitRegeneration.mockResolvedValue('admitted');
+  aulas.lockLesson.mockResolvedValue(lesson);
+  aulas.admitRegeneration.mockResolvedValue('admitted');
   credits.chargeCredits.mockResolvedValue(true);
   fairness.teacherBacklog.mockResolvedValue(0);
   const settings = { OPENAI_API_KEY: online ? 'sk-test' : undefined } as Settings;
-  const service = new AulasService(fakeDatabase(), planos, lessonContent, credits, fairness, skillScopeOf(), producer, settings);
-  return { service, planos, lessonContent, credits, fairness, producer };
+  const service = new AulasService(fakeDatabase(), planos, aulas, lessonContent, credits, fairness, skillScopeOf(), producer, settings);
+  return { service, planos, aulas, lessonContent, credits, fairness, producer };
 }
 
 const regenerate = (service: AulasService, body: RegenerateAulaInput = {}) => service.regenerate(USER, PLAN, AULA, regenerateAulaSchema.parse(body));
 
 describe('AulasService: regeneration', () => {
   it("queues a free regeneration with the teacher's wish, behind her other regenerations, charging nothing", async () => {
-    const { service, planos, credits, fairness, producer } = setup();
+    const { service, aulas, credits, fairness, producer } = setup();
     fairness.teacherBacklog.mockResolvedValue(1);
     const { jobId } = await regenerate(service, { instrucao: 'mais prática', campo: 'experiencias' });
 
     expect(jobId).toMatch(new RegExp(`^aula-${AULA}-`));
     expect(credits.chargeCredits).not.toHaveBeenCalled();
     const job = { planId: PLAN, aulaId: AULA, userId: USER, instrucao: 'mais prática', campo: 'experiencias', charged: false };
-    expect(planos.queueLessonRegeneration).toHaveBeenCalledWith(AULA, { previousState: 'done', charged: false, jobId, request: job, habilidadesFixadas: null });
+    expect(aulas.queueLessonRegeneration).toHaveBeenCalledWith(AULA, { previousState: 'done', charged: false, jobId, request: job, habilidadesFixadas: null });
     expect(producer.enqueue).toHaveBeenCalledWith('regenerate-lesson', job, jobId, { priority: jobPriority('regeneration', 1) });
   });
 
   it('charges the regeneration cost once the free regenerations are used, and refuses with 402 without a credit', async () => {
-    const { service, planos, credits, producer } = setup({ lesson: locked({ regeneracoes: LIMITS.freeRegenerations }) });
+    const { service, aulas, credits, producer } = setup({ lesson: locked({ regeneracoes: LIMITS.freeRegenerations }) });
     await regenerate(service);
     expect(credits.chargeCredits).toHaveBeenCalledWith(USER, LIMITS.regenerationCost);
-    expect(planos.queueLessonRegeneration).toHaveBeenCalledWith(AULA, expect.objectContaining({ charged: true }));
+    expect(aulas.queueLessonRegeneration).toHaveBeenCalledWith(AULA, expect.objectContaining({ charged: true }));
     expect(producer.enqueue).toHaveBeenCalledWith('regenerate-lesson', expect.objectContaining({ charged: true }), expect.any(String), expect.anything());
 
     const poor = setup({ lesson: locked({ regeneracoes: LIMITS.freeRegenerations }) });
     poor.credits.chargeCredits.mockResolvedValue(false);
     expect(await refusal(regenerate(poor.service))).toEqual({ status: 402, message: MSG.regenerationInsufficientCredits });
-    expect(poor.planos.queueLessonRegeneration).not.toHaveBeenCalled();
+    expect(poor.aulas.queueLessonRegeneration).not.toHaveBeenCalled();
     expect(poor.producer.enqueue).not.toHaveBeenCalled();
   });
 
@@ -82,10 +83,10 @@ describe('AulasService: regeneration', () => {
     ['in-flight', MSG.regenerationsInFlight],
     ['per-hour', MSG.regenerationsPerHour],
   ] as const)('refuses past the per-user bound (%s) with 429, charging and queueing nothing', async (bound, message) => {
-    const { service, planos, credits, producer } = setup({ lesson: locked({ regeneracoes: 10 }) });
-    planos.admitRegeneration.mockResolvedValue(bound);
+    const { service, aulas, credits, producer } = setup({ lesson: locked({ regeneracoes: 10 }) });
+    aulas.admitRegeneration.mockResolvedValue(bound);
     expect(await refusal(regenerate(service))).toEqual({ status: 429, message });
-    expect(planos.admitRegeneration).toHaveBeenCalledWith(USER, AULA, { inFlightMax: LIMITS.regenerationsInFlightMax, perHour: LIMITS.regenerationsPerHour });
+    expect(aulas.admitRegeneration).toHaveBeenCalledWith(USER, AULA, { inFlightMax: LIMITS.regenerationsInFlightMax, perHour: LIMITS.regenerationsPerHour });
     expect(credits.chargeCredits).not.toHaveBeenCalled();
     expect(producer.enqueue).not.toHaveBeenCalled();
   });
@@ -96,17 +97,17 @@ describe('AulasService: regeneration', () => {
     ['a plan that failed (and was refunded)', 409, MSG.planoFailedNoRegeneration, locked({ planState: 'failed' })],
     ['a lesson already being regenerated', 409, MSG.aulaRegenerating, locked({ generationState: 'queued' })],
   ])('refuses %s with %d, admitting nothing', async (_, status, message, lesson) => {
-    const { service, planos, producer } = setup({ lesson });
+    const { service, aulas, producer } = setup({ lesson });
     expect(await refusal(regenerate(service))).toEqual({ status, message });
-    expect(planos.lockLesson).toHaveBeenCalledWith(USER, PLAN, AULA);
-    expect(planos.admitRegeneration).not.toHaveBeenCalled();
+    expect(aulas.lockLesson).toHaveBeenCalledWith(USER, PLAN, AULA);
+    expect(aulas.admitRegeneration).not.toHaveBeenCalled();
     expect(producer.enqueue).not.toHaveBeenCalled();
   });
 
   it("changes the lesson's skill: pins of the class's year are kept for the lesson, others refused with 400", async () => {
-    const { service, planos } = setup();
+    const { service, aulas } = setup();
     await regenerate(service, { habilidadesFixadas: ['ef05ma03'] });
-    expect(planos.queueLessonRegeneration).toHaveBeenCalledWith(
+    expect(aulas.queueLessonRegeneration).toHaveBeenCalledWith(
       AULA,
       expect.objectContaining({ habilidadesFixadas: ['EF05MA03'], request: expect.objectContaining({ habilidadesFixadas: ['EF05MA03'] }) }),
     );
@@ -116,7 +117,7 @@ describe('AulasService: regeneration', () => {
       status: 400,
       message: MSG.habilidadeForaDoEscopo('EF06MA07', anoPhrase('5', 'fundamental', 'de'), 'Matemática'),
     });
-    expect(other.planos.admitRegeneration).not.toHaveBeenCalled();
+    expect(other.aulas.admitRegeneration).not.toHaveBeenCalled();
   });
 
   it('refuses DUA strategies for a class without barreiras (400), and adapts for one as a regeneration of the activities', async () => {
@@ -134,22 +135,22 @@ describe('AulasService: regeneration', () => {
   });
 
   it('leaves a regeneration it could not queue (Redis down) for the sweeper: the request still answers its job', async () => {
-    const { service, planos, producer } = setup();
+    const { service, aulas, producer } = setup();
     producer.enqueue.mockRejectedValue(new Error('Connection is closed.'));
     const { jobId } = await regenerate(service);
-    expect(planos.queueLessonRegeneration).toHaveBeenCalledWith(AULA, expect.objectContaining({ jobId }));
+    expect(aulas.queueLessonRegeneration).toHaveBeenCalledWith(AULA, expect.objectContaining({ jobId }));
   });
 });
 
 describe('AulasService: versions and undo', () => {
-  const stored = { id: AULA, plano: { id: PLAN }, numeroAula: 1, versao: 4, generationState: 'done', createdAt: new Date(), updatedAt: new Date() } as unknown as Aula;
+  const stored = { id: AULA, planoId: PLAN, numeroAula: 1, versao: 4, generationState: 'done', createdAt: new Date(), updatedAt: new Date() } as unknown as AulaRecord;
 
   it('makes an earlier version current again as a new version (restauracao), marks the plan edited and answers the lesson', async () => {
-    const { service, planos, lessonContent } = setup();
-    planos.restoreLessonVersion.mockResolvedValue(4);
-    planos.getAula.mockResolvedValue(stored);
+    const { service, aulas, planos, lessonContent } = setup();
+    aulas.restoreLessonVersion.mockResolvedValue(4);
+    aulas.getAula.mockResolvedValue(stored);
     expect(await service.restore(USER, PLAN, AULA, 2)).toMatchObject({ id: AULA, planoId: PLAN, versao: 4 });
-    expect(planos.restoreLessonVersion).toHaveBeenCalledWith(AULA, 2);
+    expect(aulas.restoreLessonVersion).toHaveBeenCalledWith(AULA, 2);
     expect(lessonContent.insertVersion).toHaveBeenCalledWith(AULA, 4, 'restauracao');
     expect(planos.markPlanEdited).toHaveBeenCalledWith(PLAN);
   });
@@ -157,21 +158,21 @@ describe('AulasService: versions and undo', () => {
   it('refuses to undo on a lesson being regenerated (409), of another user (404), or to a version it never had (404)', async () => {
     const busy = setup({ lesson: locked({ generationState: 'running' }) });
     expect(await refusal(busy.service.restore(USER, PLAN, AULA, 2))).toEqual({ status: 409, message: MSG.aulaRegenerating });
-    expect(busy.planos.restoreLessonVersion).not.toHaveBeenCalled();
+    expect(busy.aulas.restoreLessonVersion).not.toHaveBeenCalled();
 
     const foreign = setup({ lesson: null });
     expect(await refusal(foreign.service.restore(USER, PLAN, AULA, 2))).toEqual({ status: 404, message: MSG.aulaNotFound });
 
     const unknown = setup();
-    unknown.planos.restoreLessonVersion.mockResolvedValue(null);
+    unknown.aulas.restoreLessonVersion.mockResolvedValue(null);
     expect(await refusal(unknown.service.restore(USER, PLAN, AULA, 99))).toEqual({ status: 404, message: MSG.versaoNotFound });
     expect(unknown.lessonContent.insertVersion).not.toHaveBeenCalled();
     expect(unknown.planos.markPlanEdited).not.toHaveBeenCalled();
   });
 
   it("answers the versions of another user's lesson with 404", async () => {
-    const { service, planos } = setup();
-    planos.listLessonVersions.mockResolvedValue(null);
+    const { service, aulas } = setup();
+    aulas.listLessonVersions.mockResolvedValue(null);
     expect(await refusal(service.versions(USER, PLAN, AULA, { limite: 10 }))).toEqual({ status: 404, message: MSG.aulaNotFound });
   });
 });

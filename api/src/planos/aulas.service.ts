@@ -20,9 +20,9 @@ import {
   Database,
   FairnessRepository,
   LessonContentRepository,
+  AulasRepository,
   PlanosRepository,
   toAulaDto,
-  toAulaVersaoDto,
   type LockedLesson,
 } from '@planejador/db';
 import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
@@ -38,6 +38,7 @@ export class AulasService {
   constructor(
     private readonly db: Database,
     private readonly planos: PlanosRepository,
+    private readonly aulas: AulasRepository,
     private readonly lessonContent: LessonContentRepository,
     private readonly credits: CreditsRepository,
     private readonly fairness: FairnessRepository,
@@ -87,7 +88,7 @@ export class AulasService {
       if (data.habilidadesFixadas?.length) await this.scope.check(lesson.ano, lesson.materia, data.habilidadesFixadas, etapaOf(lesson.etapa));
       // DUA strategies are written for the class's barreiras: none marked, nothing to write them for.
       if (data.campo === 'dua' && (lesson.barreiras ?? []).length === 0) throw new BadRequestException({ message: MSG.duaSemBarreiras });
-      const admission = await this.planos.admitRegeneration(userId, aulaId, {
+      const admission = await this.aulas.admitRegeneration(userId, aulaId, {
         inFlightMax: LIMITS.regenerationsInFlightMax,
         perHour: LIMITS.regenerationsPerHour,
       });
@@ -112,7 +113,7 @@ export class AulasService {
         ...(data.adaptacao ? { adaptacao: data.adaptacao } : {}),
         charged,
       };
-      await this.planos.queueLessonRegeneration(aulaId, {
+      await this.aulas.queueLessonRegeneration(aulaId, {
         previousState: lesson.generationState,
         charged,
         jobId,
@@ -142,9 +143,9 @@ export class AulasService {
 
   /** One page of the lesson's versions, newest first (the first page's first is the current content). */
   async versions(userId: string, planId: string, aulaId: string, query: AulaVersoesQueryData): Promise<{ versions: AulaVersao[]; nextAntes: number | null }> {
-    const page = await this.planos.listLessonVersions(userId, planId, aulaId, query);
+    const page = await this.aulas.listLessonVersions(userId, planId, aulaId, query);
     if (!page) throw new NotFoundException({ message: MSG.aulaNotFound });
-    return { versions: page.versions.map(toAulaVersaoDto), nextAntes: page.nextAntes };
+    return page;
   }
 
   /** Makes an earlier version current again, as a new version (origin: restauracao). */
@@ -154,12 +155,12 @@ export class AulasService {
       if (isInProgress(lesson.generationState)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
-      const restored = await this.planos.restoreLessonVersion(aulaId, versao);
+      const restored = await this.aulas.restoreLessonVersion(aulaId, versao);
       if (restored === null) throw new NotFoundException({ message: MSG.versaoNotFound });
       await this.lessonContent.insertVersion(aulaId, restored, 'restauracao');
       await this.planos.markPlanEdited(planId);
     });
-    return toAulaDto(await this.planos.getAula(aulaId));
+    return toAulaDto(await this.aulas.getAula(aulaId));
   }
 
   /**
@@ -167,7 +168,7 @@ export class AulasService {
    * user's.
    */
   private async lockOwnedLesson(userId: string, planId: string, aulaId: string): Promise<LockedLesson> {
-    const lesson = await this.planos.lockLesson(userId, planId, aulaId);
+    const lesson = await this.aulas.lockLesson(userId, planId, aulaId);
     if (!lesson) throw new NotFoundException({ message: MSG.aulaNotFound });
     return lesson;
   }

@@ -10,7 +10,7 @@ import {
   type GeneratePlanoInput,
   type UpdatePlanoInput,
 } from '@planejador/contracts';
-import type { CreditsRepository, FairnessRepository, PlanoAula, PlanoListRow, PlanosListRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
+import type { AulaEdits, CreditsRepository, FairnessRepository, PlanoComAulas, PlanoEdits, PlanoListRow, PlanosListRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { jobIds, jobPriority, type JobProducer } from '@planejador/queue';
 import { fakeDatabase, mockOf, refusal, skillScopeOf } from '../../test/service-fakes';
 import type { CalendarioService } from '../calendario/calendario.service';
@@ -152,11 +152,11 @@ describe('PlanosService.generate', () => {
   });
 });
 
-/** A stored lesson as the ORM gives it (the fields update and toPlanoDto read). */
+/** A stored lesson as the repository gives it (the fields update and toPlanoDto read). */
 function lessonEntity(numeroAula: number, over: Record<string, unknown> = {}) {
   return {
     id: randomUUID(),
-    plano: { id: PLAN },
+    planoId: PLAN,
     numeroAula,
     materia: 'matematica',
     prompt: 'Frações',
@@ -182,14 +182,15 @@ function lessonEntity(numeroAula: number, over: Record<string, unknown> = {}) {
 }
 type LessonEntity = ReturnType<typeof lessonEntity>;
 
-function planEntity(aulas: LessonEntity[], over: Record<string, unknown> = {}): PlanoAula {
+function planEntity(aulas: LessonEntity[], over: Record<string, unknown> = {}): PlanoComAulas {
   const turma = { id: TURMA, numero: '51', escola: 'E.E.F. Mário Quintana', etapa: 'fundamental', ano: '5', nomeProfessor: 'Ana', estado: 'RS', instituicao: 'Estadual', barreiras: [] };
   return {
     id: PLAN,
     temaPrincipal: 'Frações',
     temaAutomatico: false,
     materiaGeral: 'matematica',
-    user: { id: USER },
+    userId: USER,
+    turmaId: TURMA,
     status: 'gerado',
     limitOneSkill: true,
     preferirSeduc: true,
@@ -205,10 +206,10 @@ function planEntity(aulas: LessonEntity[], over: Record<string, unknown> = {}): 
     creditRefunded: false,
     createdAt: new Date('2026-03-02T12:00:00Z'),
     updatedAt: new Date('2026-03-02T12:00:00Z'),
-    aulas: { getItems: () => aulas },
-    turma: { getEntity: () => turma },
+    aulas,
+    turma,
     ...over,
-  } as unknown as PlanoAula;
+  } as unknown as PlanoComAulas;
 }
 
 /** The PUT body for a lesson as the page sends it: every text, with these changes. */
@@ -224,10 +225,15 @@ const lessonInput = (aula: LessonEntity, over: Record<string, unknown> = {}) => 
 const edit = (body: UpdatePlanoInput) => updatePlanoSchema.parse(body);
 
 describe('PlanosService.update', () => {
-  function withPlan(plano: PlanoAula | null) {
+  function withPlan(plano: PlanoComAulas | null) {
     const ctx = setup();
     ctx.planos.lockPlanoWithAulas.mockResolvedValue(plano);
     ctx.planos.findPlanoWithAulas.mockResolvedValue(plano);
+    // The save writes what it is given: the plan read after it (findPlanoWithAulas) is the plan as now stored.
+    ctx.planos.savePlanoEdits.mockImplementation(async (_id: string, edits: PlanoEdits, aulas: readonly AulaEdits[]) => {
+      Object.assign(plano!, edits);
+      for (const { id, avisos, content } of aulas) Object.assign(plano!.aulas.find((a) => a.id === id)!, { avisos }, content);
+    });
     return ctx;
   }
 
@@ -252,7 +258,9 @@ describe('PlanosService.update', () => {
     const [first, second] = [lessonEntity(1), lessonEntity(2)];
     const { service, planos } = withPlan(planEntity([first, second]));
     const plano = await service.update(USER, PLAN, edit({ status: 'salvo', aulas: [lessonInput(first, { objetivos: 'Comparar frações.' }), lessonInput(second)] }));
-    expect(planos.savePlanoEdits).toHaveBeenCalledWith([first]);
+    expect(planos.savePlanoEdits).toHaveBeenCalledWith(PLAN, expect.objectContaining({ status: 'salvo' }), [
+      { id: first.id, avisos: [], content: expect.objectContaining({ objetivos: 'Comparar frações.', versao: 2 }) },
+    ]);
     expect(plano.status).toBe('salvo');
     expect(plano.aulas.map((a) => [a.numeroAula, a.objetivos, a.versao])).toEqual([
       [1, 'Comparar frações.', 2],

@@ -29,7 +29,8 @@ import {
   PlanosRepository,
   toPlanoDto,
   TurmasRepository,
-  type Aula,
+  type AulaEdits,
+  type PlanoEdits,
   type PlanosListFilters,
 } from '@planejador/db';
 import { CalendarioService } from '../calendario/calendario.service';
@@ -204,8 +205,8 @@ export class PlanosService {
       if (isInProgress(plano.generationState)) {
         throw new ConflictException({ message: MSG.planoGenerating });
       }
-      const { ano, etapa } = plano.turma.getEntity();
-      const byId = new Map(plano.aulas.getItems().map((a) => [a.id, a]));
+      const { ano, etapa } = plano.turma;
+      const byId = new Map(plano.aulas.map((a) => [a.id, a]));
       // Every lesson is checked before any is changed: a request either saves all it sends or nothing.
       for (const input of data.aulas ?? []) {
         const aula = byId.get(input.id);
@@ -214,7 +215,7 @@ export class PlanosService {
           throw new ConflictException({ message: MSG.aulaVersaoConflict(aula.numeroAula) });
         }
       }
-      const changed: Aula[] = [];
+      const edits: AulaEdits[] = [];
       for (const input of data.aulas ?? []) {
         const aula = byId.get(input.id)!;
         const next = {
@@ -269,35 +270,42 @@ export class PlanosService {
         if (isInProgress(aula.generationState)) {
           throw new ConflictException({ message: MSG.aulaEditWhileRegenerating });
         }
-        if (warningsChanged) aula.avisos = avisos;
-        if (!contentChanged) continue;
-        Object.assign(aula, next, { titulo, verificacao, dua });
-        aula.habilidadeCodes = codes;
-        aula.versao += 1;
-        changed.push(aula);
+        edits.push({
+          id: aula.id,
+          avisos,
+          content: contentChanged ? { ...next, titulo, verificacao, dua, habilidadeCodes: codes, versao: aula.versao + 1 } : undefined,
+        });
       }
+      const edit: PlanoEdits = {
+        temaPrincipal: plano.temaPrincipal,
+        temaAutomatico: plano.temaAutomatico,
+        dataInicio: plano.dataInicio,
+        dataFim: plano.dataFim,
+        trimestre: plano.trimestre,
+        trimestreEscolhido: plano.trimestreEscolhido,
+        duracaoAulaMin: plano.duracaoAulaMin,
+        status: data.status,
+      };
       if (data.temaPrincipal !== undefined) {
         // The teacher's own title: it no longer follows the lessons' titles.
-        plano.temaPrincipal = data.temaPrincipal;
-        plano.temaAutomatico = false;
+        edit.temaPrincipal = data.temaPrincipal;
+        edit.temaAutomatico = false;
       }
-      if (data.dataInicio !== undefined) plano.dataInicio = data.dataInicio;
+      if (data.dataInicio !== undefined) edit.dataInicio = data.dataInicio;
       if (data.trimestre !== undefined) {
-        plano.trimestre = data.trimestre;
-        plano.trimestreEscolhido = true;
+        edit.trimestre = data.trimestre;
+        edit.trimestreEscolhido = true;
       } else if (data.dataInicio !== undefined && !plano.trimestreEscolhido) {
         // A derived trimestre follows the plan's new start date (or the day it was made) in the teacher's calendar.
-        plano.trimestre = await this.calendario.trimestreFor(userId, isoDay(plano.dataInicio) ?? schoolDate(plano.createdAt));
+        edit.trimestre = await this.calendario.trimestreFor(userId, isoDay(edit.dataInicio) ?? schoolDate(plano.createdAt));
       }
-      if (data.dataFim !== undefined) plano.dataFim = data.dataFim;
-      if (data.duracaoAulaMin !== undefined) plano.duracaoAulaMin = data.duracaoAulaMin;
+      if (data.dataFim !== undefined) edit.dataFim = data.dataFim;
+      if (data.duracaoAulaMin !== undefined) edit.duracaoAulaMin = data.duracaoAulaMin;
       // The period as it now stands (one date may come from before): start <= end.
-      if (!periodIsOrdered({ dataInicio: isoDay(plano.dataInicio), dataFim: isoDay(plano.dataFim) })) {
+      if (!periodIsOrdered({ dataInicio: isoDay(edit.dataInicio), dataFim: isoDay(edit.dataFim) })) {
         throw new BadRequestException({ message: MSG.periodoInvertido });
       }
-      plano.status = data.status;
-      plano.updatedAt = new Date();
-      await this.planos.savePlanoEdits(changed);
+      await this.planos.savePlanoEdits(plano.id, edit, edits);
     });
     return this.get(userId, id);
   }

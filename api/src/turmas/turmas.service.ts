@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { anoForaDaEtapa, etapaOf, LIMITS, MSG, type Turma as TurmaDto, type TurmaData, type TurmaUpdateData } from '@planejador/contracts';
-import { Database, toTurmaDto, TurmasRepository, type Turma } from '@planejador/db';
+import { Database, toTurmaDto, TurmasRepository, type TurmaRecord } from '@planejador/db';
 
 @Injectable()
 export class TurmasService {
@@ -32,8 +32,7 @@ export class TurmasService {
       const wrongYear = anoForaDaEtapa(data.etapa, data.ano);
       if (wrongYear) throw new BadRequestException({ message: wrongYear, issues: [{ path: 'ano', message: wrongYear }] });
       await this.checkLimits(userId, data, id);
-      await this.turmas.updateTurma(owned, data);
-      return owned;
+      return this.turmas.updateTurma(owned.id, data);
     });
     const counts = await this.turmas.countPlanosByTurma([turma.id]);
     return toTurmaDto(turma, counts.get(turma.id) ?? 0);
@@ -56,7 +55,7 @@ export class TurmasService {
   }
 
   /** Another user's class answers exactly like a missing one. */
-  async owned(userId: string, id: string): Promise<Turma> {
+  async owned(userId: string, id: string): Promise<TurmaRecord> {
     const turma = await this.turmas.findOwnedTurma(userId, id);
     if (!turma) throw new NotFoundException({ message: MSG.turmaNotFound });
     return turma;

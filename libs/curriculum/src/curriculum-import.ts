@@ -1,7 +1,6 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { ormConfig } from '@planejador/db';
+import { CurriculumRepository, Database } from '@planejador/db';
 import { CURRICULUM_FILES, readCurriculumFiles } from './curriculum-files';
-import { countSkills, selectSkills, sameRecord, upsertSkills } from './curriculum-rows';
+import { selectSkills, sameRecord, upsertSkills } from './curriculum-rows';
 import type { CurriculumRecord } from './curriculum-record';
 
 export interface ImportLogger {
@@ -29,33 +28,33 @@ export interface ImportResult {
  * write. Skills no longer in the files are left in place (plans may cite them).
  */
 export async function importCurriculum(
-  target: EntityManager | string,
+  target: Database | string,
   dir: string,
   logger?: ImportLogger,
 ): Promise<ImportResult> {
   const { files, records, rsRecords } = readCurriculumFiles(dir);
   if (!rsRecords) logger?.info('Matriz estadual (rs-matrix.json) não encontrada: somente a BNCC será importada.');
-  return withEntityManager(target, (em) => writeRecords(em, files, records, logger));
+  return withDatabase(target, (db) => writeRecords(db, files, records, logger));
 }
 
 /** Number of skills in the database (the launcher imports only when it is zero). */
-export async function curriculumSkillCount(target: EntityManager | string): Promise<number> {
-  return withEntityManager(target, countSkills);
+export async function curriculumSkillCount(target: Database | string): Promise<number> {
+  return withDatabase(target, (db) => new CurriculumRepository(db).countCurriculumSkills());
 }
 
-/** A fork of the given EntityManager, or of a short-lived ORM for a database URL (the command line). */
-async function withEntityManager<T>(target: EntityManager | string, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  if (typeof target !== 'string') return work(target.fork());
-  const orm = await MikroORM.init(ormConfig({ databaseUrl: target, poolMax: 2 }));
+/** The given Database, or a short-lived one for a database URL (the command line). */
+async function withDatabase<T>(target: Database | string, work: (db: Database) => Promise<T>): Promise<T> {
+  if (typeof target !== 'string') return work(target);
+  const db = await Database.connect({ databaseUrl: target, poolMax: 2, statementPoolMax: 0 });
   try {
-    return await work(orm.em.fork());
+    return await work(db);
   } finally {
-    await orm.close(true);
+    await db.close();
   }
 }
 
 async function writeRecords(
-  em: EntityManager,
+  db: Database,
   files: string[],
   records: CurriculumRecord[],
   logger?: ImportLogger,
@@ -63,14 +62,15 @@ async function writeRecords(
   const byComponent: Record<string, number> = {};
   for (const r of records) byComponent[`${r.etapa}/${r.component}`] = (byComponent[`${r.etapa}/${r.component}`] ?? 0) + 1;
   const byPart = Object.fromEntries(CURRICULUM_FILES.map(({ label, holds }) => [label, records.filter(holds).length]));
-  const result = await em.transactional(async (tx) => {
-    const existing = new Map((await selectSkills(tx)).map((r) => [r.code, r]));
+  const skills = new CurriculumRepository(db);
+  const result = await db.transaction(async () => {
+    const existing = new Map((await selectSkills(skills)).map((r) => [r.code, r]));
     const fresh = records.filter((r) => !existing.has(r.code));
     const changed = records.filter((r) => {
       const old = existing.get(r.code);
       return old !== undefined && !sameRecord(old, r);
     });
-    await upsertSkills(tx, [...fresh, ...changed]);
+    await upsertSkills(skills, [...fresh, ...changed]);
     return { inserted: fresh.length, updated: changed.length };
   });
   const summary: ImportResult = {

@@ -1,20 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { countCurriculumSkills, selectCurriculumSkills, upsertCurriculumSkills, type CurriculumSkillRow } from '@planejador/db';
+import type { CurriculumRepository, CurriculumSkillRow } from '@planejador/db';
 import { etapaOf } from '@planejador/contracts';
 import type { CurriculumRecord } from './curriculum-record';
 
 /** Reads and writes go through libs/db's curriculum repository; here the rows become records and back. */
-export async function selectSkills(em: EntityManager): Promise<CurriculumRecord[]> {
-  return (await selectCurriculumSkills(em)).map(rowToRecord);
-}
-
-export async function countSkills(em: EntityManager): Promise<number> {
-  return countCurriculumSkills(em);
+export async function selectSkills(skills: CurriculumRepository): Promise<CurriculumRecord[]> {
+  return (await skills.selectCurriculumSkills()).map(rowToRecord);
 }
 
 /** Inserts new records and overwrites changed ones, in one statement. */
-export async function upsertSkills(em: EntityManager, records: readonly CurriculumRecord[]): Promise<void> {
-  await upsertCurriculumSkills(em, records.map(recordToRow));
+export async function upsertSkills(skills: CurriculumRepository, records: readonly CurriculumRecord[]): Promise<void> {
+  await skills.upsertCurriculumSkills(records.map(recordToRow));
 }
 
 export function rowToRecord(row: CurriculumSkillRow): CurriculumRecord {

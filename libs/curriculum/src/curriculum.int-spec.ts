@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { CURRICULUM_CREDIT } from '@planejador/contracts';
-import { copyDatabase, dropDatabase, ormConfig } from '@planejador/db';
+import { copyDatabase, CurriculumRepository, Database, dropDatabase } from '@planejador/db';
 import { testCurriculumDir } from './__tests__/bncc-records';
 import { CURRICULUM_FILES, CurriculumValidationError } from './curriculum-files';
 import { curriculumSkillCount, importCurriculum } from './curriculum-import';
@@ -17,20 +16,20 @@ const databaseUrl = template.replace(/[^/]+$/, `${process.env.TEST_RUN_ID}_cur_$
 const bnccText = readFileSync(join(testCurriculumDir, 'bncc-ef.json'), 'utf8');
 
 describe('curriculum import and lookups (PostgreSQL)', () => {
-  let orm: MikroORM;
+  let db: Database;
   let service: CurriculumService;
   let dir: string;
 
   beforeAll(async () => {
     await copyDatabase(template, databaseUrl);
-    orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
-    service = new CurriculumService(() => orm.em);
+    db = await Database.connect({ databaseUrl, poolMax: 3, statementPoolMax: 0 });
+    service = new CurriculumService(new CurriculumRepository(db));
     dir = mkdtempSync(join(tmpdir(), 'curriculum-int-'));
     for (const { file } of CURRICULUM_FILES) copyFileSync(join(testCurriculumDir, file), join(dir, file));
   });
 
   afterAll(async () => {
-    await orm?.close(true);
+    await db?.close();
     await dropDatabase(databaseUrl);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -47,9 +46,9 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
     const lines = bnccText.split('\n');
     lines[3] = lines[3].replace('"code":"EF01LP03"', '"code":"EF1LP03"');
     writeFileSync(join(dir, 'bncc-ef.json'), lines.join('\n'));
-    await expect(importCurriculum(orm.em, dir)).rejects.toThrow(CurriculumValidationError);
-    await expect(importCurriculum(orm.em, dir)).rejects.toThrow('bncc-ef.json, linha 4 (EF1LP03): code:');
-    expect(await curriculumSkillCount(orm.em)).toBe(0);
+    await expect(importCurriculum(db, dir)).rejects.toThrow(CurriculumValidationError);
+    await expect(importCurriculum(db, dir)).rejects.toThrow('bncc-ef.json, linha 4 (EF1LP03): code:');
+    expect(await curriculumSkillCount(db)).toBe(0);
   });
 
   it('imports the whole BNCC, 1,721 items, and reports the counts per stage and component', async () => {
@@ -90,12 +89,12 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
   });
 
   it('changes nothing when run again, and updates only what changed', async () => {
-    const again = await importCurriculum(orm.em, testCurriculumDir);
+    const again = await importCurriculum(db, testCurriculumDir);
     expect(again).toMatchObject({ records: 1721, inserted: 0, updated: 0, unchanged: 1721 });
 
     writeFileSync(join(dir, 'bncc-ef.json'), bnccText.replace('Distinguir as letras do alfabeto', 'Distinguir as letras'));
-    expect(await importCurriculum(orm.em, dir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
-    expect(await importCurriculum(orm.em, testCurriculumDir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
+    expect(await importCurriculum(db, dir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
+    expect(await importCurriculum(db, testCurriculumDir)).toMatchObject({ inserted: 0, updated: 1, unchanged: 1720 });
     const [skill] = await service.findByCodes(['EF01LP04']);
     expect(skill.description).toBe('Distinguir as letras do alfabeto de outros sinais gráficos.');
   });
@@ -143,8 +142,8 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
   });
 
   it('builds the search index of every year and subject at once (a process start), the same answers after', async () => {
-    const cold = await new CurriculumService(() => orm.em).search('5', 'matematica', 'bingo das frações', 5);
-    const warmed = new CurriculumService(() => orm.em);
+    const cold = await new CurriculumService(new CurriculumRepository(db)).search('5', 'matematica', 'bingo das frações', 5);
+    const warmed = new CurriculumService(new CurriculumRepository(db));
     // Per stage, each year's subjects: 3 x 6 in infantil, 9 x 11 in fundamental, and 6 in médio (one index for its séries).
     expect(await warmed.warm()).toBe(3 * 6 + 9 * 11 + 6);
     expect(await warmed.search('5', 'matematica', 'bingo das frações', 5)).toEqual(cold);
@@ -196,7 +195,7 @@ describe('curriculum import and lookups (PostgreSQL)', () => {
       join(dir, 'rs-matrix.json'),
       JSON.stringify([{ ...official, expectativas: ['Reconhecer frações equivalentes com material concreto.'] }]),
     );
-    const result = await importCurriculum(orm.em, dir);
+    const result = await importCurriculum(db, dir);
     expect(result).toMatchObject({ records: 1721, inserted: 0, updated: 1, unchanged: 1720 });
     expect(result.files).toHaveLength(5);
     service.invalidate();

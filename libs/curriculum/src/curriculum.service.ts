@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   anosOf,
   DEFAULT_ETAPA,
@@ -11,29 +10,23 @@ import {
   type Materia,
   type MatrizResponse,
 } from '@planejador/contracts';
-import { CurriculumRepository } from '@planejador/db';
+import type { CurriculumRepository } from '@planejador/db';
 import type { CurriculumRecord } from './curriculum-record';
-import { rowToRecord, selectSkills } from './curriculum-rows';
+import { selectSkills } from './curriculum-rows';
 import { buildMatriz } from './matriz-builder';
 import { inScope, materiaScope, NO_SKILLS_REASON, NOT_IMPORTED_REASON, scopeGapReason } from './materia';
 import { SubjectSkills } from './search/subject-skills';
 
-export type EntityManagerSource = EntityManager | (() => EntityManager);
-
-/** Where the skills are read: the injected curriculum repository (api, worker), or an EntityManager (scripts, tests). */
-export type CurriculumSource = CurriculumRepository | EntityManagerSource;
-
 /**
  * Curriculum lookups for the api and the worker. The skills (~1,300 read-only rows) are read once per process
  * and kept in memory with one search index per stage, year and subject; invalidate() drops them after an import.
- * The read is one plain select: through the repository (on the caller's transaction when there is one), else on a
- * fork of the EntityManager.
+ * The read is one plain select through libs/db's curriculum repository.
  */
 export class CurriculumService {
   private loading: Promise<CurriculumRecord[]> | null = null;
   private readonly subjects = new Map<string, SubjectSkills>();
 
-  constructor(private readonly source: CurriculumSource) {}
+  constructor(private readonly source: CurriculumRepository) {}
 
   invalidate(): void {
     this.loading = null;
@@ -73,9 +66,7 @@ export class CurriculumService {
   }
 
   private async read(): Promise<CurriculumRecord[]> {
-    if (this.source instanceof CurriculumRepository) return (await this.source.selectCurriculumSkills()).map(rowToRecord);
-    const em = typeof this.source === 'function' ? this.source() : this.source;
-    return selectSkills(em.fork());
+    return selectSkills(this.source);
   }
 
   /** The skills of a year of the stage and a subject, in code order; none for a year or subject the stage lacks. */

@@ -2,7 +2,6 @@ export * from './curriculum-record';
 export * from './curriculum-files';
 export * from './curriculum-dir';
 export * from './curriculum-import';
-export { countSkills, selectSkills } from './curriculum-rows';
 export * from './curriculum.service';
 export * from './matriz-builder';
 export * from './materia';

@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { Database, type DatabaseOptions, type Repository } from './database';
 import { AiCallsRepository } from './repositories/ai-calls';
+import { AulasRepository } from './repositories/aulas';
 import { AvaliacoesRepository } from './repositories/avaliacoes';
 import { CalendariosRepository } from './repositories/calendarios';
 import { CreditsRepository } from './repositories/credits';
@@ -10,6 +11,7 @@ import { ExportFilesRepository } from './repositories/export-files';
 import { FairnessRepository } from './repositories/fairness';
 import { HealthRepository } from './repositories/health';
 import { LessonContentRepository } from './repositories/lesson-content';
+import { PlanGenerationRepository } from './repositories/plan-generation';
 import { PlanosRepository } from './repositories/planos';
 import { PlanosListRepository } from './repositories/planos-list';
 import { ReportsRepository } from './repositories/reports';
@@ -19,6 +21,7 @@ import { UsersRepository } from './repositories/users';
 /** Every repository class; a new one is added here and to the index (CONTRIBUTING.md, "Um método de repositório"). */
 export const REPOSITORIES: readonly (new (db: Database) => Repository)[] = [
   AiCallsRepository,
+  AulasRepository,
   AvaliacoesRepository,
   CalendariosRepository,
   CreditsRepository,
@@ -28,6 +31,7 @@ export const REPOSITORIES: readonly (new (db: Database) => Repository)[] = [
   FairnessRepository,
   HealthRepository,
   LessonContentRepository,
+  PlanGenerationRepository,
   PlanosRepository,
   PlanosListRepository,
   ReportsRepository,

@@ -71,9 +71,6 @@ export function poolOf(db: Database): PgPool {
   return pool;
 }
 
-/** The parameters of a repository function after its connection (the first one). */
-export type Args<F> = F extends (first: never, ...rest: infer R) => unknown ? R : never;
-
 /** A repository: a class of named queries on one aggregate, built on the process's Database. */
 export abstract class Repository {
   constructor(protected readonly db: Database) {}

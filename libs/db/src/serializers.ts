@@ -1,10 +1,8 @@
 import { etapaOf, type Aula as AulaDto, type AulaVersao, type Plano as PlanoDto, type PublicUser, type Turma as TurmaDto } from '@planejador/contracts';
 import { normalizeStatus } from '@planejador/contracts';
-import type { Aula } from './entities/aula.entity';
 import type { AulaVersaoRecord } from './entities/aula-versao.entity';
-import type { PlanoAula } from './entities/plano-aula.entity';
-import type { Turma } from './entities/turma.entity';
 import type { User } from './entities/user.entity';
+import type { AulaRecord, PlanoComAulas, TurmaRecord } from './records';
 
 /** The users columns a signed-in request needs (never the password hash), as raw SQL reads them. */
 export const PUBLIC_USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'profile_image_url', 'credits', 'role', 'email_verified_at', 'created_at', 'updated_at'] as const;
@@ -37,7 +35,7 @@ export function toPublicUser(u: User | PublicUserRow): PublicUser {
   };
 }
 
-export function toTurmaDto(t: Turma, planosAula: number): TurmaDto {
+export function toTurmaDto(t: TurmaRecord, planosAula: number): TurmaDto {
   return {
     id: t.id,
     nomeProfessor: t.nomeProfessor,
@@ -49,17 +47,17 @@ export function toTurmaDto(t: Turma, planosAula: number): TurmaDto {
     instituicao: t.instituicao,
     observacoesAdicionais: t.observacoesAdicionais,
     barreiras: t.barreiras ?? [],
-    userId: t.user.id,
+    userId: t.userId,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     _count: { planosAula },
   };
 }
 
-export function toAulaDto(a: Aula): AulaDto {
+export function toAulaDto(a: AulaRecord): AulaDto {
   return {
     id: a.id,
-    planoId: a.plano.id,
+    planoId: a.planoId,
     numeroAula: a.numeroAula,
     materia: a.materia,
     prompt: a.prompt,
@@ -82,16 +80,15 @@ export function toAulaDto(a: Aula): AulaDto {
   };
 }
 
-/** The plan with its class and lessons; the lessons collection and turma must be loaded. */
-export function toPlanoDto(p: PlanoAula): PlanoDto {
-  const aulas = p.aulas.getItems().slice().sort((a, b) => a.numeroAula - b.numeroAula);
-  const turma = p.turma.getEntity();
+/** The plan with its class and lessons. */
+export function toPlanoDto(p: PlanoComAulas): PlanoDto {
+  const { aulas, turma } = p;
   return {
     id: p.id,
     temaPrincipal: p.temaPrincipal,
     materiaGeral: p.materiaGeral,
     turmaId: turma.id,
-    userId: p.user.id,
+    userId: p.userId,
     status: normalizeStatus(p.status),
     limitOneSkill: p.limitOneSkill,
     preferirSeduc: p.preferirSeduc,

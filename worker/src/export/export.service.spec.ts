@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { UnrecoverableError } from 'bullmq';
 import { PDF_UNAVAILABLE_REASON, type Cobertura, type ExportTrimestreJob } from '@planejador/contracts';
-import type { ExportFilesRepository, PlanoAula, PlanosRepository, TurmasRepository } from '@planejador/db';
+import type { ExportFilesRepository, PlanoComAulas, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { fake, Journal } from '../../test/doubles';
 import { EXPORT_FILE_TTL_MS, ExportService } from './export.service';
 import { PdfConverter, PdfTimeoutError, PdfUnavailableError } from './pdf-converter';
@@ -11,8 +11,8 @@ const TEACHER = '00000000-0000-4000-8000-0000000000aa';
 const TURMA = '00000000-0000-4000-8000-0000000000bb';
 const PLAN = '00000000-0000-4000-8000-000000000001';
 
-/** A finished plan as findPlanoWithAulas / findTrimestrePlanos load it: its class and its lessons (out of order). */
-function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoAula {
+/** A finished plan as findPlanoWithAulas / findTrimestrePlanos read it: its class and its lessons (in order). */
+function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAulas {
   const turma = { numero: '51', escola: 'E.E.F. Mário Quintana', nomeProfessor: 'Ana Souza', ano: '5', etapa: 'fundamental', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
   const aula = (numeroAula: number, titulo: string) => ({
     numeroAula,
@@ -27,7 +27,7 @@ function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoAula {
     experiencias: `Experiências: ${titulo}`,
     evidencias: 'Evidências',
   });
-  const aulas = [aula(2, 'Pizza em partes'), aula(1, 'Receita de bolo')];
+  const aulas = [aula(1, 'Receita de bolo'), aula(2, 'Pizza em partes')];
   return {
     id,
     temaPrincipal,
@@ -40,9 +40,9 @@ function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoAula {
     dataInicio: '2026-03-02',
     dataFim: '2026-03-20',
     duracaoAulaMin: 50,
-    turma: { getEntity: () => turma },
-    aulas: { getItems: () => aulas },
-  } as unknown as PlanoAula;
+    turma,
+    aulas,
+  } as unknown as PlanoComAulas;
 }
 
 /** The text of a .docx's body, as Word reads it (the runs' text, tags dropped). */
@@ -64,7 +64,7 @@ function filesDouble(journal: Journal) {
 }
 
 describe('ExportService (a plan as .docx)', () => {
-  function setup(found: PlanoAula | null = plano()) {
+  function setup(found: PlanoComAulas | null = plano()) {
     const journal = new Journal();
     const planos = fake<PlanosRepository>(journal, { findPlanoWithAulas: async () => found });
     const { files, stored } = filesDouble(journal);
@@ -117,7 +117,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
 
   function setup({ found = cobertura, planos: list = [plano(), plano('00000000-0000-4000-8000-000000000002', 'Medidas na cozinha')], pdf = async () => Buffer.from('%PDF-1.7 fake') }: {
     found?: Cobertura | null;
-    planos?: PlanoAula[];
+    planos?: PlanoComAulas[];
     pdf?: (docx: Buffer) => Promise<Buffer>;
   } = {}) {
     const journal = new Journal();

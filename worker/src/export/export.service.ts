@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { anoLabel, etapaOf, type ExportPlanResult, type PlanDocument } from '@planejador/contracts';
-import { ExportFilesRepository, PlanosRepository, type PlanoAula } from '@planejador/db';
+import { ExportFilesRepository, PlanosRepository, type PlanoComAulas } from '@planejador/db';
 import { planFileName, renderPlanDocx } from '@planejador/documents';
 
 /** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
@@ -21,18 +21,16 @@ export class ExportService {
   async export(planId: string, userId: string): Promise<ExportPlanResult> {
     const plano = await this.planos.findPlanoWithAulas(planId, userId);
     if (!plano) throw new UnrecoverableError('plan not found');
-    const turma = plano.turma.getEntity();
-    const doc = planDocument(plano);
-    const buffer = await renderPlanDocx(doc);
-    const fileName = planFileName({ turma: turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
+    const buffer = await renderPlanDocx(planDocument(plano));
+    const fileName = planFileName({ turma: plano.turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
     const fileId = await this.files.insertExportFile({ userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: buffer.length };
   }
 }
 
 /** What the .docx prints of a plan read with its lessons and class (findPlanoWithAulas, findTrimestrePlanos). */
-export function planDocument(plano: PlanoAula): PlanDocument {
-  const turma = plano.turma.getEntity();
+export function planDocument(plano: PlanoComAulas): PlanDocument {
+  const { turma } = plano;
   return {
     temaPrincipal: plano.temaPrincipal,
     materiaGeral: plano.materiaGeral,
@@ -52,10 +50,7 @@ export function planDocument(plano: PlanoAula): PlanDocument {
     dataInicio: isoDay(plano.dataInicio),
     dataFim: isoDay(plano.dataFim),
     duracaoAulaMin: plano.duracaoAulaMin,
-    aulas: plano.aulas
-      .getItems()
-      .sort((a, b) => a.numeroAula - b.numeroAula)
-      .map((a) => ({
+    aulas: plano.aulas.map((a) => ({
         numeroAula: a.numeroAula,
         materia: a.materia,
         prompt: a.prompt,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AiError } from '@planejador/ai';
 import { planTitleFromLessons } from '@planejador/contracts';
-import { AiCallsRepository, Database, LessonContentRepository, PlanosRepository, type AiCallGrant } from '@planejador/db';
+import { AiCallsRepository, Database, LessonContentRepository, PlanGenerationRepository, PlanosRepository, type AiCallGrant } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -32,6 +32,7 @@ export class GenerationService {
   constructor(
     private readonly db: Database,
     private readonly planos: PlanosRepository,
+    private readonly planGeneration: PlanGenerationRepository,
     private readonly lessonContent: LessonContentRepository,
     private readonly aiCalls: AiCallsRepository,
     private readonly writer: LessonWriter,
@@ -57,9 +58,7 @@ export class GenerationService {
       this.writer.kind === 'offline' ? null : this.startFirstLesson(planId),
     ]);
     if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
-    const userId = plano.user.id;
-    const turma = plano.turma.getEntity();
-    const aulas = plano.aulas.getItems().slice().sort((a, b) => a.numeroAula - b.numeroAula);
+    const { userId, turma, aulas } = plano;
     const total = aulas.length;
     const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
     let done = aulas.filter((a) => a.generationState === 'done').length;
@@ -70,7 +69,7 @@ export class GenerationService {
     // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
     const first = start ? pending.find((aula) => aula.id === start.aulaId) : undefined;
     let firstGrant: AiCallGrant | undefined = first && start ? start.grant : undefined;
-    if (this.writer.kind === 'offline') await this.planos.markPlanRunning(planId);
+    if (this.writer.kind === 'offline') await this.planGeneration.markPlanRunning(planId);
     this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
     this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
 
@@ -87,7 +86,7 @@ export class GenerationService {
       if (interrupted) return; // no lesson starts during an outage: the next run does it
       try {
         this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-        if (aula !== first) await this.outage.step(() => this.planos.markLessonRunning(aula.id));
+        if (aula !== first) await this.outage.step(() => this.planGeneration.markLessonRunning(aula.id));
         // Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer).
         const deltas = new DeltaThrottle<Record<string, string>>((campos) =>
           this.progress.publishLesson(userId, { planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(planId), type: 'delta', state: 'running', campos }),
@@ -132,7 +131,7 @@ export class GenerationService {
           const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
           failures.push(error);
           this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
-          await this.outage.step(() => this.planos.markLessonFailed(aula.id, error.userMessage));
+          await this.outage.step(() => this.planGeneration.markLessonFailed(aula.id, error.userMessage));
           this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
         }
       } catch (thrown) {
@@ -157,7 +156,7 @@ export class GenerationService {
 
     // A plan the teacher left untitled is named after its lessons' titles, now that they are written.
     const automaticTitle = plano.temaAutomatico ? planTitleFromLessons(aulas.map((a) => titles.get(a.id)), plano.temaPrincipal) : null;
-    if (await this.planos.markPlanDone(planId, this.writer.kind, automaticTitle)) {
+    if (await this.planGeneration.markPlanDone(planId, this.writer.kind, automaticTitle)) {
       this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
       this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
     }
@@ -170,8 +169,8 @@ export class GenerationService {
    */
   private startFirstLesson(planId: string): Promise<{ aulaId: string; grant: AiCallGrant } | null> {
     return this.db.transaction(async () => {
-      if (!(await this.planos.markPlanRunning(planId))) return null;
-      const aulaId = await this.planos.markFirstPendingLessonRunning(planId);
+      if (!(await this.planGeneration.markPlanRunning(planId))) return null;
+      const aulaId = await this.planGeneration.markFirstPendingLessonRunning(planId);
       return aulaId === null ? null : { aulaId, grant: await this.aiCalls.takeAiCall(aulaId, this.aiCallLimits()) };
     });
   }

@@ -12,16 +12,16 @@ import {
 import type { Settings } from '@planejador/config';
 import { etapaOf, type LessonField, type Materia } from '@planejador/contracts';
 import { CurriculumService, skillClassroom } from '@planejador/curriculum';
-import type { Aula, PlanoAula, Turma } from '@planejador/db';
+import type { AulaRecord, PlanoRecord, TurmaRecord } from '@planejador/db';
 import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
 
 /** Larger than any BNCC pool of one year and subject (109 at most): the whole pool is offered, ranked. */
 const WHOLE_POOL = 200;
 
 export interface WriteRequest {
-  plano: PlanoAula;
-  turma: Turma;
-  aula: Aula;
+  plano: PlanoRecord;
+  turma: TurmaRecord;
+  aula: AulaRecord;
   /** The plan's lessons in order (number and description), this one included. */
   sequencia: SequenceLesson[];
   /** Codes the lesson must cite (the lesson's pins, or a regeneration's). */
@@ -93,7 +93,7 @@ export class LessonWriter {
 }
 
 /** The five fields of a lesson as stored. */
-export function lessonFields(aula: Pick<Aula, LessonField>): Record<LessonField, string | null> {
+export function lessonFields(aula: Pick<AulaRecord, LessonField>): Record<LessonField, string | null> {
   return {
     habilidades: aula.habilidades,
     objetivos: aula.objetivos,

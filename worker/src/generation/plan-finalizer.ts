@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CreditsRepository, Database, PlanosRepository } from '@planejador/db';
+import { CreditsRepository, Database, PlanGenerationRepository } from '@planejador/db';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { LIMITS } from '@planejador/contracts';
 
@@ -12,14 +12,14 @@ export class PlanFinalizer {
 
   constructor(
     private readonly db: Database,
-    private readonly planos: PlanosRepository,
+    private readonly planGeneration: PlanGenerationRepository,
     private readonly credits: CreditsRepository,
     private readonly progress: ProgressPublisher,
   ) {}
 
   async fail(planId: string, reason: string): Promise<boolean> {
     const result = await this.db.transaction(async () => {
-      const failed = await this.planos.markPlanFailedForRefund(planId, reason);
+      const failed = await this.planGeneration.markPlanFailedForRefund(planId, reason);
       if (failed) await this.credits.refundCredits(failed.userId, LIMITS.planCost);
       return failed;
     });

@@ -1,6 +1,6 @@
 import { AiError, type LessonDraft } from '@planejador/ai';
 import { LIMITS, MSG, type LessonGenerationState, type LessonProgressEvent, type RegenerateLessonJob } from '@planejador/contracts';
-import type { AiCallsRepository, Aula, CreditsRepository, LessonContentRepository, PlanosRepository, StoreRequest } from '@planejador/db';
+import type { AiCallsRepository, AulaRecord, AulasRepository, CreditsRepository, LessonContentRepository, PlanoRecord, StoreRequest, TurmaRecord } from '@planejador/db';
 import { fake, fakeDatabase, Journal, quietLogs, settings } from '../../test/doubles';
 import type { ProgressPublisher } from '../core/progress.publisher';
 import type { LessonWriter, WriteRequest } from './lesson-writer';
@@ -23,12 +23,15 @@ const draft: LessonDraft = {
   evidencias: 'Evidências novas',
 } as LessonDraft;
 
-/** The lesson as findAulaWithPlano loads it (with its plan and class), pending this job's regeneration. */
-function lesson(overrides: Partial<Record<string, unknown>> = {}): Aula {
-  const turma = { id: 'turma-1', ano: '5', etapa: 'fundamental', barreiras: [] };
-  const plano = { id: PLAN, user: { id: USER }, turma: { getEntity: () => turma } };
+/** The lesson's plan and class, as findAulaWithPlano reads them beside it. */
+const plano = { id: PLAN, userId: USER } as PlanoRecord;
+const turma = { id: 'turma-1', ano: '5', etapa: 'fundamental', barreiras: [] } as unknown as TurmaRecord;
+
+/** The lesson as findAulaWithPlano reads it, pending this job's regeneration. */
+function lesson(overrides: Partial<Record<string, unknown>> = {}): AulaRecord {
   return {
     id: AULA,
+    planoId: PLAN,
     numeroAula: 2,
     materia: 'matematica',
     prompt: 'Frações',
@@ -43,19 +46,18 @@ function lesson(overrides: Partial<Record<string, unknown>> = {}): Aula {
     evidencias: 'Evidências antigas',
     verificacao: null,
     dua: null,
-    plano: { id: PLAN, getEntity: () => plano },
     ...overrides,
-  } as unknown as Aula;
+  } as unknown as AulaRecord;
 }
 
 /** The lesson as storeLessonContent returns it: the new content at the next version. */
-function stored(versao: number): Aula {
+function stored(versao: number): AulaRecord {
   const now = new Date('2026-11-27T12:00:00Z');
-  return { ...lesson(), ...draft, generationState: 'done', generationError: null, versao, avisos: [], regeneracoes: 1, createdAt: now, updatedAt: now } as unknown as Aula;
+  return { ...lesson(), ...draft, generationState: 'done', generationError: null, versao, avisos: [], regeneracoes: 1, createdAt: now, updatedAt: now } as unknown as AulaRecord;
 }
 
 interface Setup {
-  aula?: Aula | null;
+  aula?: AulaRecord | null;
   /** What the AI does on each attempt: a draft, or an error thrown. */
   ai?: () => LessonDraft;
   /** Calls left in the regeneration's budget (takeRegenerationAiCall). */
@@ -63,7 +65,7 @@ interface Setup {
   /** The pending regeneration as lockPendingRegeneration reads it (null: already ended). */
   pending?: { charged: boolean; previousState: LessonGenerationState | null } | null;
   /** storeLessonContent's answer (null: the lesson is no longer this job's). */
-  storedAula?: Aula | null;
+  storedAula?: AulaRecord | null;
 }
 
 function setup({ aula = lesson(), ai = () => draft, calls = 3, pending = { charged: true, previousState: 'done' }, storedAula = stored(4) }: Setup = {}) {
@@ -73,8 +75,8 @@ function setup({ aula = lesson(), ai = () => draft, calls = 3, pending = { charg
   const stores: StoreRequest[] = [];
   let callsLeft = calls;
   let pendingRow = pending;
-  const planos = fake<PlanosRepository>(journal, {
-    findAulaWithPlano: async () => aula,
+  const aulas = fake<AulasRepository>(journal, {
+    findAulaWithPlano: async () => aula && { aula, plano, turma },
     findLessonSequence: async () => [
       { numeroAula: 1, prompt: 'Introdução' },
       { numeroAula: 2, prompt: 'Frações' },
@@ -103,8 +105,8 @@ function setup({ aula = lesson(), ai = () => draft, calls = 3, pending = { charg
   });
   const progress = fake<ProgressPublisher>(journal, { publishLesson: (_user: string, event: Omit<LessonProgressEvent, 'at'>) => void events.push(event) });
   const config = settings({ AI_MAX_CALLS_PER_LESSON: 3, OUTAGE_WAIT_MS: 0 });
-  const service = new RegenerationService(fakeDatabase(journal), planos, lessonContent, aiCalls, credits, writer, progress, new OutageRetry(config), config);
-  return { service, journal, events, requests, stores, planos, credits };
+  const service = new RegenerationService(fakeDatabase(journal), aulas, lessonContent, aiCalls, credits, writer, progress, new OutageRetry(config), config);
+  return { service, journal, events, requests, stores, aulas, credits };
 }
 
 const job = (data: Partial<RegenerateLessonJob> = {}): RegenerateLessonJob => ({ planId: PLAN, aulaId: AULA, charged: true, ...data });
@@ -199,10 +201,10 @@ describe('RegenerationService', () => {
     });
 
     it('finally, a lesson that had failed before stays failed, with the reason the teacher can read', async () => {
-      const { service, planos, events } = setup({ ai: serverError, pending: { charged: false, previousState: 'failed' } });
+      const { service, aulas, events } = setup({ ai: serverError, pending: { charged: false, previousState: 'failed' } });
       await service.regenerate(JOB, job({ charged: false }), true);
       const reason = new AiError('server').userMessage;
-      expect(planos.endRegeneration).toHaveBeenCalledWith(AULA, 'failed', reason);
+      expect(aulas.endRegeneration).toHaveBeenCalledWith(AULA, 'failed', reason);
       expect(events[events.length - 1]).toMatchObject({ type: 'failed', state: 'failed', error: reason, creditRefunded: false });
     });
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiError } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
 import { BARREIRA_LABELS, isInProgress, LIMITS, MSG, type LessonGenerationState, type RegenerableField, type RegenerateLessonJob } from '@planejador/contracts';
-import { AiCallsRepository, CreditsRepository, Database, LessonContentRepository, PlanosRepository, toAulaDto, type PlanoAula } from '@planejador/db';
+import { AiCallsRepository, AulasRepository, CreditsRepository, Database, LessonContentRepository, toAulaDto } from '@planejador/db';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
 import { SETTINGS } from '../core/tokens';
@@ -43,7 +43,7 @@ export class RegenerationService {
 
   constructor(
     private readonly db: Database,
-    private readonly planos: PlanosRepository,
+    private readonly aulas: AulasRepository,
     private readonly lessonContent: LessonContentRepository,
     private readonly aiCalls: AiCallsRepository,
     private readonly credits: CreditsRepository,
@@ -55,11 +55,10 @@ export class RegenerationService {
 
   /** `final`: no attempt follows this one, so a failure is final (the lesson goes back, the credit too). */
   async regenerate(jobId: string, data: RegenerateLessonJob, final: boolean): Promise<RegenerationOutcome> {
-    const aula = await this.planos.findAulaWithPlano(data.planId, data.aulaId);
-    if (!aula || aula.regenerationJobId !== jobId || !isInProgress(aula.generationState)) return 'skipped';
-    const plano = aula.plano.getEntity() as PlanoAula;
-    const turma = plano.turma.getEntity();
-    const userId = plano.user.id;
+    const found = await this.aulas.findAulaWithPlano(data.planId, data.aulaId);
+    if (!found || found.aula.regenerationJobId !== jobId || !isInProgress(found.aula.generationState)) return 'skipped';
+    const { aula, plano, turma } = found;
+    const userId = plano.userId;
     const base = { planId: plano.id, aulaId: aula.id, numeroAula: aula.numeroAula, jobId };
 
     const started = Date.now();
@@ -73,7 +72,7 @@ export class RegenerationService {
         plano,
         turma,
         aula,
-        sequencia: await this.outage.step(() => this.planos.findLessonSequence(plano.id)),
+        sequencia: await this.outage.step(() => this.aulas.findLessonSequence(plano.id)),
         pins,
         regeneration: {
           instrucao: data.instrucao ?? null,
@@ -142,12 +141,12 @@ export class RegenerationService {
     base: { planId: string; aulaId: string; numeroAula: number; jobId: string },
   ): Promise<boolean> {
     const result = await this.db.transaction(async () => {
-      const row = await this.planos.lockPendingRegeneration(aulaId, jobId);
+      const row = await this.aulas.lockPendingRegeneration(aulaId, jobId);
       if (!row) return null;
       const kept = row.previousState === 'done';
       const state: LessonGenerationState = kept ? 'done' : 'failed';
       const message = kept ? (row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
-      await this.planos.endRegeneration(aulaId, state, message);
+      await this.aulas.endRegeneration(aulaId, state, message);
       if (row.charged) await this.credits.refundCredits(userId, LIMITS.regenerationCost);
       return { state, message, refunded: row.charged };
     });

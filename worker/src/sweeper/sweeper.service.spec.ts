@@ -5,8 +5,9 @@ import type {
   EmailLogsRepository,
   ExportFilesRepository,
   FairnessRepository,
+  AulasRepository,
   LessonContentRepository,
-  PlanosRepository,
+  PlanGenerationRepository,
   ReportsRepository,
   StalePlan,
   StaleRegeneration,
@@ -41,7 +42,8 @@ function setup({ plans = [], regenerations = [], mails = [], jobs = {} }: World 
   const journal = new Journal();
   const refunded = new Set<string>();
   const pending = new Map(regenerations.map((r) => [r.id, { charged: r.charged ?? true, previousState: r.previousState ?? ('done' as LessonGenerationState) }]));
-  const planos = fake<PlanosRepository>(journal, {
+  // The plans' generation and their lessons' regenerations, one fake for both repositories.
+  const planos = fake<PlanGenerationRepository & AulasRepository>(journal, {
     findStalePlans: async () => plans,
     markPlanRequeued: async () => undefined,
     markPlanFailedForRefund: async (planId: string) => {
@@ -76,7 +78,7 @@ function setup({ plans = [], regenerations = [], mails = [], jobs = {} }: World 
     new OutageRetry(config),
     config,
   );
-  const sweeper = new SweeperService(planos, fairness, emailLogs, exportFiles, reports, finalizer, regeneration, producer, config);
+  const sweeper = new SweeperService(planos, planos, fairness, emailLogs, exportFiles, reports, finalizer, regeneration, producer, config);
   return { sweeper, journal, added, planos, credits, jobs };
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Settings } from '@planejador/config';
-import { EmailLogsRepository, ExportFilesRepository, FairnessRepository, PlanosRepository, ReportsRepository } from '@planejador/db';
+import { AulasRepository, EmailLogsRepository, ExportFilesRepository, FairnessRepository, PlanGenerationRepository, ReportsRepository } from '@planejador/db';
 import { JobProducer, jobIds, jobPriority, JOBS, QUEUES } from '@planejador/queue';
 import { PlanFinalizer, GENERIC_FAILURE } from '../generation/plan-finalizer';
 import { RegenerationService } from '../generation/regeneration.service';
@@ -19,7 +19,8 @@ export class SweeperService implements OnApplicationBootstrap {
   private readonly logger = new Logger(SweeperService.name);
 
   constructor(
-    private readonly planos: PlanosRepository,
+    private readonly aulas: AulasRepository,
+    private readonly planGeneration: PlanGenerationRepository,
     private readonly fairness: FairnessRepository,
     private readonly emailLogs: EmailLogsRepository,
     private readonly exportFiles: ExportFilesRepository,
@@ -43,7 +44,7 @@ export class SweeperService implements OnApplicationBootstrap {
    * from the stored request; one whose job failed for good without being finalised ends failed (credit back).
    */
   private async sweepRegenerations(graceSeconds: number): Promise<number> {
-    const lessons = await this.planos.findStaleRegenerations(graceSeconds);
+    const lessons = await this.aulas.findStaleRegenerations(graceSeconds);
     let requeued = 0;
     for (const lesson of lessons) {
       const jobId = lesson.regenerationJobId;
@@ -56,7 +57,7 @@ export class SweeperService implements OnApplicationBootstrap {
         await this.producer.enqueue('regenerate-lesson', { ...request.data, userId: lesson.userId }, jobId, {
           priority: jobPriority('regeneration', await this.fairness.teacherBacklog(lesson.userId, 'regeneration', lesson.id)),
         });
-        await this.planos.touchLesson(lesson.id);
+        await this.aulas.touchLesson(lesson.id);
         requeued++;
       }
     }
@@ -65,7 +66,7 @@ export class SweeperService implements OnApplicationBootstrap {
 
   async sweep(): Promise<{ requeued: number; failed: number; mails: number }> {
     const graceSeconds = Math.max(1, Math.round(this.settings.SWEEP_INTERVAL_MS / 1000));
-    const plans = await this.planos.findStalePlans(graceSeconds);
+    const plans = await this.planGeneration.findStalePlans(graceSeconds);
     let requeued = 0;
     let failed = 0;
     for (const plan of plans) {
@@ -79,7 +80,7 @@ export class SweeperService implements OnApplicationBootstrap {
         await this.producer.enqueue('generate-plan', { planId: plan.id, userId: plan.userId }, jobId, {
           priority: jobPriority('first-generation', await this.fairness.teacherBacklog(plan.userId, 'first-generation', plan.id)),
         });
-        await this.planos.markPlanRequeued(plan.id);
+        await this.planGeneration.markPlanRequeued(plan.id);
         requeued++;
       }
     }

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { RUBRICA_NIVEIS, type Questao } from '@planejador/contracts';
-import {
-  findAvaliacao,
-  findStaleAvaliacoes,
-  insertAvaliacao,
-  listAvaliacoes,
-  markAvaliacaoDone,
-  markAvaliacaoFailedForRefund,
-  markAvaliacaoRunning,
-  storeAvaliacaoSkill,
-  takeAvaliacaoAiCall,
-  updateAvaliacaoHabilidades,
-} from './avaliacoes';
+import { AvaliacoesRepository } from './avaliacoes';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 describe('assessments by skill (PostgreSQL)', () => {
   let db: TestDatabase;
+  let avaliacoesRepo: AvaliacoesRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase('avaliacoes');
+    avaliacoesRepo = new AvaliacoesRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
   });
 
-  const fresh = () => db.orm.em.fork();
   const questao = (code: string, enunciado = 'Explique.'): Questao => ({ tipo: 'aberta', enunciado, respostaEsperada: 'Algo.', habilidade: code });
   const rubrica = RUBRICA_NIVEIS.map((nivel) => ({ nivel, descritor: nivel }));
 
@@ -32,7 +22,7 @@ describe('assessments by skill (PostgreSQL)', () => {
     const user = await db.user();
     const turma = await db.turma(user.id);
     const id = randomUUID();
-    await insertAvaliacao(fresh(), {
+    await avaliacoesRepo.insertAvaliacao({
       id,
       userId: user.id,
       turmaId: turma.id,
@@ -46,46 +36,46 @@ describe('assessments by skill (PostgreSQL)', () => {
 
   it('stores each skill once, only while running, and ends done only when every skill is written', async () => {
     const { id, userId, turmaId } = await assessment(['EF05MA01', 'EF05MA02']);
-    expect(await storeAvaliacaoSkill(fresh(), id, 'EF05MA01', { questoes: [questao('EF05MA01')], rubrica })).toBe(false); // still queued
-    expect(await markAvaliacaoRunning(fresh(), id)).toBe(true);
-    expect(await storeAvaliacaoSkill(fresh(), id, 'EF05MA01', { questoes: [questao('EF05MA01')], rubrica })).toBe(true);
+    expect(await avaliacoesRepo.storeAvaliacaoSkill(id, 'EF05MA01', { questoes: [questao('EF05MA01')], rubrica })).toBe(false); // still queued
+    expect(await avaliacoesRepo.markAvaliacaoRunning(id)).toBe(true);
+    expect(await avaliacoesRepo.storeAvaliacaoSkill(id, 'EF05MA01', { questoes: [questao('EF05MA01')], rubrica })).toBe(true);
     // A resumed job writing the same skill again changes nothing.
-    expect(await storeAvaliacaoSkill(fresh(), id, 'EF05MA01', { questoes: [questao('EF05MA01', 'Outra.')], rubrica })).toBe(false);
-    expect(await markAvaliacaoDone(fresh(), id, 'offline')).toBe(false);
-    expect(await storeAvaliacaoSkill(fresh(), id, 'EF05MA02', { questoes: [questao('EF05MA02')], rubrica })).toBe(true);
-    expect(await markAvaliacaoDone(fresh(), id, 'offline')).toBe(true);
-    expect(await markAvaliacaoDone(fresh(), id, 'offline')).toBe(false);
-    const stored = (await findAvaliacao(fresh(), id, userId))!;
+    expect(await avaliacoesRepo.storeAvaliacaoSkill(id, 'EF05MA01', { questoes: [questao('EF05MA01', 'Outra.')], rubrica })).toBe(false);
+    expect(await avaliacoesRepo.markAvaliacaoDone(id, 'offline')).toBe(false);
+    expect(await avaliacoesRepo.storeAvaliacaoSkill(id, 'EF05MA02', { questoes: [questao('EF05MA02')], rubrica })).toBe(true);
+    expect(await avaliacoesRepo.markAvaliacaoDone(id, 'offline')).toBe(true);
+    expect(await avaliacoesRepo.markAvaliacaoDone(id, 'offline')).toBe(false);
+    const stored = (await avaliacoesRepo.findAvaliacao(id, userId))!;
     expect(stored.generation).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(stored.habilidades.map((h) => h.questoes[0].enunciado)).toEqual(['Explique.', 'Explique.']);
     expect(stored.gerador).toBe('offline');
     // A done assessment is never failed (nor refunded).
-    expect(await markAvaliacaoFailedForRefund(fresh(), id, 'x')).toBeNull();
-    expect((await listAvaliacoes(fresh(), userId, turmaId))!.map((a) => a.id)).toEqual([id]);
-    expect(await findAvaliacao(fresh(), id, randomUUID())).toBeNull();
-    expect(await listAvaliacoes(fresh(), randomUUID(), turmaId)).toBeNull();
+    expect(await avaliacoesRepo.markAvaliacaoFailedForRefund(id, 'x')).toBeNull();
+    expect((await avaliacoesRepo.listAvaliacoes(userId, turmaId))!.map((a) => a.id)).toEqual([id]);
+    expect(await avaliacoesRepo.findAvaliacao(id, randomUUID())).toBeNull();
+    expect(await avaliacoesRepo.listAvaliacoes(randomUUID(), turmaId)).toBeNull();
   });
 
   it('fails and marks the refund once; the AI budget holds; stale ones are found', async () => {
     const { id } = await assessment(['EF05MA03']);
-    expect(await takeAvaliacaoAiCall(fresh(), id, 2)).toBe(true);
-    expect(await takeAvaliacaoAiCall(fresh(), id, 2)).toBe(true);
-    expect(await takeAvaliacaoAiCall(fresh(), id, 2)).toBe(false);
+    expect(await avaliacoesRepo.takeAvaliacaoAiCall(id, 2)).toBe(true);
+    expect(await avaliacoesRepo.takeAvaliacaoAiCall(id, 2)).toBe(true);
+    expect(await avaliacoesRepo.takeAvaliacaoAiCall(id, 2)).toBe(false);
     await db.pool.query(`update avaliacoes set updated_at = now() - interval '1 hour' where id = $1`, [id]);
-    expect((await findStaleAvaliacoes(fresh(), 60)).map((a) => a.id)).toContain(id);
-    expect(await markAvaliacaoFailedForRefund(fresh(), id, 'falhou')).toMatchObject({ done: 0, total: 1 });
-    expect(await markAvaliacaoFailedForRefund(fresh(), id, 'falhou')).toBeNull();
-    expect((await findStaleAvaliacoes(fresh(), 60)).map((a) => a.id)).not.toContain(id);
+    expect((await avaliacoesRepo.findStaleAvaliacoes(60)).map((a) => a.id)).toContain(id);
+    expect(await avaliacoesRepo.markAvaliacaoFailedForRefund(id, 'falhou')).toMatchObject({ done: 0, total: 1 });
+    expect(await avaliacoesRepo.markAvaliacaoFailedForRefund(id, 'falhou')).toBeNull();
+    expect((await avaliacoesRepo.findStaleAvaliacoes(60)).map((a) => a.id)).not.toContain(id);
   });
 
   it("edits only a done assessment of the user, skill by skill, refusing a skill it does not hold", async () => {
     const { id, userId } = await assessment(['EF05MA04']);
     const edit = [{ code: 'EF05MA04', questoes: [questao('EF05MA04', 'Nova.')], rubrica }];
-    expect(await updateAvaliacaoHabilidades(fresh(), userId, id, edit)).toEqual({ result: 'generating' });
+    expect(await avaliacoesRepo.updateAvaliacaoHabilidades(userId, id, edit)).toEqual({ result: 'generating' });
     await db.pool.query(`update avaliacoes set generation_state = 'done' where id = $1`, [id]);
-    expect(await updateAvaliacaoHabilidades(fresh(), randomUUID(), id, edit)).toEqual({ result: 'missing' });
-    expect(await updateAvaliacaoHabilidades(fresh(), userId, id, [{ ...edit[0], code: 'EF05MA05' }])).toEqual({ result: 'outside', code: 'EF05MA05' });
-    expect(await updateAvaliacaoHabilidades(fresh(), userId, id, edit)).toEqual({ result: 'ok' });
-    expect((await findAvaliacao(fresh(), id))!.habilidades[0].questoes[0].enunciado).toBe('Nova.');
+    expect(await avaliacoesRepo.updateAvaliacaoHabilidades(randomUUID(), id, edit)).toEqual({ result: 'missing' });
+    expect(await avaliacoesRepo.updateAvaliacaoHabilidades(userId, id, [{ ...edit[0], code: 'EF05MA05' }])).toEqual({ result: 'outside', code: 'EF05MA05' });
+    expect(await avaliacoesRepo.updateAvaliacaoHabilidades(userId, id, edit)).toEqual({ result: 'ok' });
+    expect((await avaliacoesRepo.findAvaliacao(id))!.habilidades[0].questoes[0].enunciado).toBe('Nova.');
   });
 });

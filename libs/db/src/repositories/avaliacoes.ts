@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
-import { Repository, type Args } from '../database';
+import { Repository } from '../database';
 
 /** Assessments by skill (issue 26), in SQL: one row per assessment, its skills' questions and rubrics as jsonb. */
 
@@ -54,216 +53,175 @@ function toAvaliacao(row: AvaliacaoRow): Avaliacao {
   };
 }
 
-/**
- * The skill codes cited by lessons of the class's plans of that trimestre (generation done, not deleted), in code
- * order: an assessment's default skills (the caller keeps those of its subject and year).
- */
-export async function coveredSkillCodes(em: EntityManager, turmaId: string, trimestre: number): Promise<string[]> {
-  const rows = await em.execute<{ code: string }[]>(
-    `select distinct c.code
-       from planos_aula p
-       join aulas a on a.plano_id = p.id
-       cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-      where p.turma_id = ? and p.generation_state = 'done' and p.trimestre = ?
-      order by c.code`,
-    [turmaId, trimestre],
-  );
-  return rows.map((r) => r.code);
-}
-
-/** Stores a new assessment, 'queued', its skills not yet written (the caller took the credit in `tx`). */
-export async function insertAvaliacao(
-  tx: EntityManager,
-  data: { id: string; userId: string; turmaId: string; trimestre: number; materia: string; questoesPorHabilidade: number; habilidades: { code: string; description: string }[] },
-): Promise<void> {
-  const habilidades: AvaliacaoHabilidade[] = data.habilidades.map((h) => ({ code: h.code, description: h.description, questoes: [], rubrica: [] }));
-  await tx.execute(
-    `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades)
-     values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
-    [data.id, data.userId, data.turmaId, data.trimestre, data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades)],
-  );
-}
-
-/** The assessment was queued now. */
-export async function markAvaliacaoEnqueued(em: EntityManager, id: string): Promise<void> {
-  await em.execute(`update avaliacoes set enqueued_at = now(), updated_at = now() where id = ?`, [id]);
-}
-
-/** The assessment with its class; with `userId`, only when it is that user's (another's answers like a missing one). */
-export async function findAvaliacao(em: EntityManager, id: string, userId?: string): Promise<AvaliacaoRecord | null> {
-  const rows = await em.execute<(AvaliacaoRow & { ano: string; etapa: string; numero: string; escola: string; nome_professor: string | null })[]>(
-    `select ${COLUMNS}, t.ano, t.etapa, t.numero, t.escola, t.nome_professor
-       from avaliacoes a join turmas t on t.id = a.turma_id
-      where a.id = ? ${userId ? 'and a.user_id = ?' : ''}`,
-    userId ? [id, userId] : [id],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { ...toAvaliacao(row), userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
-}
-
-/** The class's assessments, newest first, without their questions; null unless the class is the user's. */
-export async function listAvaliacoes(em: EntityManager, userId: string, turmaId: string): Promise<AvaliacaoResumo[] | null> {
-  const owned = await em.execute<{ id: string }[]>(`select id from turmas where id = ? and user_id = ?`, [turmaId, userId]);
-  if (!owned.length) return null;
-  const rows = await em.execute<AvaliacaoRow[]>(
-    `select ${COLUMNS} from avaliacoes a where a.turma_id = ? and a.user_id = ? order by a.created_at desc, a.id`,
-    [turmaId, userId],
-  );
-  return rows.map((row) => {
-    const avaliacao = toAvaliacao(row);
-    return { ...avaliacao, habilidades: avaliacao.habilidades.map((h) => ({ code: h.code, description: h.description })) };
-  });
-}
-
-/** The job started (or resumed): 'running', unless the assessment already ended. */
-export async function markAvaliacaoRunning(em: EntityManager, id: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update avaliacoes set generation_state = 'running', updated_at = now() where id = ? and generation_state in ('queued', 'running') returning id`,
-    [id],
-  );
-  return rows.length > 0;
-}
-
-/**
- * Stores one skill's questions and rubric, only while that skill is not written yet and the assessment is running
- * (a resumed job never writes a skill twice). Returns whether it stored them.
- */
-export async function storeAvaliacaoSkill(em: EntityManager, id: string, code: string, content: { questoes: Questao[]; rubrica: RubricaNivel[] }): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update avaliacoes set updated_at = now(),
-            habilidades = (select jsonb_agg(case when h.value->>'code' = ? and jsonb_array_length(h.value->'questoes') = 0
-                                                 then h.value || ?::jsonb else h.value end order by h.ord)
-                             from jsonb_array_elements(habilidades) with ordinality as h(value, ord))
-      where id = ? and generation_state = 'running'
-        and exists (select 1 from jsonb_array_elements(habilidades) as h(value)
-                     where h.value->>'code' = ? and jsonb_array_length(h.value->'questoes') = 0)
-      returning id`,
-    [code, JSON.stringify({ questoes: content.questoes, rubrica: content.rubrica }), id, code],
-  );
-  return rows.length > 0;
-}
-
-/** Ends a running assessment whose every skill is written as done, by `generator`; false when nothing changed. */
-export async function markAvaliacaoDone(em: EntityManager, id: string, generator: AvaliacaoGerador): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update avaliacoes set generation_state = 'done', generation_error = null, generator = ?, finished_at = now(), updated_at = now()
-      where id = ? and generation_state in ('queued', 'running')
-        and not exists (select 1 from jsonb_array_elements(habilidades) as h(value) where jsonb_array_length(h.value->'questoes') = 0)
-      returning id`,
-    [generator, id],
-  );
-  return rows.length > 0;
-}
-
-/**
- * Ends an assessment as failed and marks its credit refunded, unless it is done or already refunded (the condition
- * makes it happen once; the caller refunds in the same transaction). The owner and skill counts, or null.
- */
-export async function markAvaliacaoFailedForRefund(tx: EntityManager, id: string, reason: string): Promise<{ userId: string; done: number; total: number } | null> {
-  const rows = await tx.execute<{ user_id: string; habilidades: AvaliacaoHabilidade[] }[]>(
-    `update avaliacoes set generation_state = 'failed', generation_error = ?, credit_refunded = true, finished_at = now(), updated_at = now()
-      where id = ? and credit_taken and not credit_refunded and generation_state <> 'done'
-      returning user_id, habilidades`,
-    [reason, id],
-  );
-  if (!rows.length) return null;
-  const habilidades = rows[0].habilidades ?? [];
-  return { userId: rows[0].user_id, done: habilidades.filter(written).length, total: habilidades.length };
-}
-
-/** One AI call from the assessment's budget (`max` in all, kept in PostgreSQL across attempts and restarts). */
-export async function takeAvaliacaoAiCall(em: EntityManager, id: string, max: number): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(`update avaliacoes set ai_calls = ai_calls + 1 where id = ? and ai_calls < ? returning id`, [id, max]);
-  return rows.length > 0;
-}
-
-/** Assessments still queued or running and untouched for `graceSeconds`, oldest first, at most 500: the sweeper looks at their jobs. */
-export async function findStaleAvaliacoes(em: EntityManager, graceSeconds: number): Promise<{ id: string }[]> {
-  return em.execute<{ id: string }[]>(
-    `select id from avaliacoes
-      where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
-      order by created_at limit 500`,
-    [graceSeconds],
-  );
-}
-
-/**
- * The teacher's edit of the questions and rubrics: every skill of the assessment (matched by code). 'missing' when
- * it is not the user's, 'generating' while it is not done, 'outside' (with the code) for a skill it does not hold.
- */
-export async function updateAvaliacaoHabilidades(
-  tx: EntityManager,
-  userId: string,
-  id: string,
-  edits: readonly { code: string; questoes: Questao[]; rubrica: RubricaNivel[] }[],
-): Promise<{ result: 'ok' } | { result: 'missing' | 'generating' } | { result: 'outside'; code: string }> {
-  const rows = await tx.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
-    `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
-    [id, userId],
-  );
-  const row = rows[0];
-  if (!row) return { result: 'missing' };
-  if (row.generation_state !== 'done') return { result: 'generating' };
-  const byCode = new Map(edits.map((e) => [e.code, e]));
-  const own = new Set(row.habilidades.map((h) => h.code));
-  const outside = edits.find((e) => !own.has(e.code));
-  if (outside) return { result: 'outside', code: outside.code };
-  const habilidades = row.habilidades.map((h) => {
-    const edit = byCode.get(h.code);
-    return edit ? { ...h, questoes: edit.questoes, rubrica: edit.rubrica } : h;
-  });
-  await tx.execute(`update avaliacoes set habilidades = ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(habilidades), id]);
-  return { result: 'ok' };
-}
-
-/** The queries above, on the process's Database (injected in the api and the worker). */
+/** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class AvaliacoesRepository extends Repository {
-  coveredSkillCodes(...a: Args<typeof coveredSkillCodes>): ReturnType<typeof coveredSkillCodes> {
-    return coveredSkillCodes(this.em, ...a);
+  /**
+   * The skill codes cited by lessons of the class's plans of that trimestre (generation done, not deleted), in code
+   * order: an assessment's default skills (the caller keeps those of its subject and year).
+   */
+  async coveredSkillCodes(turmaId: string, trimestre: number): Promise<string[]> {
+    const rows = await this.em.execute<{ code: string }[]>(
+      `select distinct c.code
+         from planos_aula p
+         join aulas a on a.plano_id = p.id
+         cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
+        where p.turma_id = ? and p.generation_state = 'done' and p.trimestre = ?
+        order by c.code`,
+      [turmaId, trimestre],
+    );
+    return rows.map((r) => r.code);
   }
 
-  insertAvaliacao(...a: Args<typeof insertAvaliacao>): ReturnType<typeof insertAvaliacao> {
-    return insertAvaliacao(this.em, ...a);
+  /** Stores a new assessment, 'queued', its skills not yet written (the caller took the credit in `tx`). */
+  async insertAvaliacao(
+    data: { id: string; userId: string; turmaId: string; trimestre: number; materia: string; questoesPorHabilidade: number; habilidades: { code: string; description: string }[] },
+  ): Promise<void> {
+    const habilidades: AvaliacaoHabilidade[] = data.habilidades.map((h) => ({ code: h.code, description: h.description, questoes: [], rubrica: [] }));
+    await this.em.execute(
+      `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [data.id, data.userId, data.turmaId, data.trimestre, data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades)],
+    );
   }
 
-  markAvaliacaoEnqueued(...a: Args<typeof markAvaliacaoEnqueued>): ReturnType<typeof markAvaliacaoEnqueued> {
-    return markAvaliacaoEnqueued(this.em, ...a);
+  /** The assessment was queued now. */
+  async markAvaliacaoEnqueued(id: string): Promise<void> {
+    await this.em.execute(`update avaliacoes set enqueued_at = now(), updated_at = now() where id = ?`, [id]);
   }
 
-  findAvaliacao(...a: Args<typeof findAvaliacao>): ReturnType<typeof findAvaliacao> {
-    return findAvaliacao(this.em, ...a);
+  /** The assessment with its class; with `userId`, only when it is that user's (another's answers like a missing one). */
+  async findAvaliacao(id: string, userId?: string): Promise<AvaliacaoRecord | null> {
+    const rows = await this.em.execute<(AvaliacaoRow & { ano: string; etapa: string; numero: string; escola: string; nome_professor: string | null })[]>(
+      `select ${COLUMNS}, t.ano, t.etapa, t.numero, t.escola, t.nome_professor
+         from avaliacoes a join turmas t on t.id = a.turma_id
+        where a.id = ? ${userId ? 'and a.user_id = ?' : ''}`,
+      userId ? [id, userId] : [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { ...toAvaliacao(row), userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
   }
 
-  listAvaliacoes(...a: Args<typeof listAvaliacoes>): ReturnType<typeof listAvaliacoes> {
-    return listAvaliacoes(this.em, ...a);
+  /** The class's assessments, newest first, without their questions; null unless the class is the user's. */
+  async listAvaliacoes(userId: string, turmaId: string): Promise<AvaliacaoResumo[] | null> {
+    const em = this.em;
+    const owned = await em.execute<{ id: string }[]>(`select id from turmas where id = ? and user_id = ?`, [turmaId, userId]);
+    if (!owned.length) return null;
+    const rows = await em.execute<AvaliacaoRow[]>(
+      `select ${COLUMNS} from avaliacoes a where a.turma_id = ? and a.user_id = ? order by a.created_at desc, a.id`,
+      [turmaId, userId],
+    );
+    return rows.map((row) => {
+      const avaliacao = toAvaliacao(row);
+      return { ...avaliacao, habilidades: avaliacao.habilidades.map((h) => ({ code: h.code, description: h.description })) };
+    });
   }
 
-  markAvaliacaoRunning(...a: Args<typeof markAvaliacaoRunning>): ReturnType<typeof markAvaliacaoRunning> {
-    return markAvaliacaoRunning(this.em, ...a);
+  /** The job started (or resumed): 'running', unless the assessment already ended. */
+  async markAvaliacaoRunning(id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update avaliacoes set generation_state = 'running', updated_at = now() where id = ? and generation_state in ('queued', 'running') returning id`,
+      [id],
+    );
+    return rows.length > 0;
   }
 
-  storeAvaliacaoSkill(...a: Args<typeof storeAvaliacaoSkill>): ReturnType<typeof storeAvaliacaoSkill> {
-    return storeAvaliacaoSkill(this.em, ...a);
+  /**
+   * Stores one skill's questions and rubric, only while that skill is not written yet and the assessment is running
+   * (a resumed job never writes a skill twice). Returns whether it stored them.
+   */
+  async storeAvaliacaoSkill(
+    id: string,
+    code: string,
+    content: { questoes: Questao[]; rubrica: RubricaNivel[] },
+  ): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update avaliacoes set updated_at = now(),
+              habilidades = (select jsonb_agg(case when h.value->>'code' = ? and jsonb_array_length(h.value->'questoes') = 0
+                                                   then h.value || ?::jsonb else h.value end order by h.ord)
+                               from jsonb_array_elements(habilidades) with ordinality as h(value, ord))
+        where id = ? and generation_state = 'running'
+          and exists (select 1 from jsonb_array_elements(habilidades) as h(value)
+                       where h.value->>'code' = ? and jsonb_array_length(h.value->'questoes') = 0)
+        returning id`,
+      [code, JSON.stringify({ questoes: content.questoes, rubrica: content.rubrica }), id, code],
+    );
+    return rows.length > 0;
   }
 
-  markAvaliacaoDone(...a: Args<typeof markAvaliacaoDone>): ReturnType<typeof markAvaliacaoDone> {
-    return markAvaliacaoDone(this.em, ...a);
+  /** Ends a running assessment whose every skill is written as done, by `generator`; false when nothing changed. */
+  async markAvaliacaoDone(id: string, generator: AvaliacaoGerador): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update avaliacoes set generation_state = 'done', generation_error = null, generator = ?, finished_at = now(), updated_at = now()
+        where id = ? and generation_state in ('queued', 'running')
+          and not exists (select 1 from jsonb_array_elements(habilidades) as h(value) where jsonb_array_length(h.value->'questoes') = 0)
+        returning id`,
+      [generator, id],
+    );
+    return rows.length > 0;
   }
 
-  markAvaliacaoFailedForRefund(...a: Args<typeof markAvaliacaoFailedForRefund>): ReturnType<typeof markAvaliacaoFailedForRefund> {
-    return markAvaliacaoFailedForRefund(this.em, ...a);
+  /**
+   * Ends an assessment as failed and marks its credit refunded, unless it is done or already refunded (the condition
+   * makes it happen once; the caller refunds in the same transaction). The owner and skill counts, or null.
+   */
+  async markAvaliacaoFailedForRefund(
+    id: string,
+    reason: string,
+  ): Promise<{ userId: string; done: number; total: number } | null> {
+    const rows = await this.em.execute<{ user_id: string; habilidades: AvaliacaoHabilidade[] }[]>(
+      `update avaliacoes set generation_state = 'failed', generation_error = ?, credit_refunded = true, finished_at = now(), updated_at = now()
+        where id = ? and credit_taken and not credit_refunded and generation_state <> 'done'
+        returning user_id, habilidades`,
+      [reason, id],
+    );
+    if (!rows.length) return null;
+    const habilidades = rows[0].habilidades ?? [];
+    return { userId: rows[0].user_id, done: habilidades.filter(written).length, total: habilidades.length };
   }
 
-  takeAvaliacaoAiCall(...a: Args<typeof takeAvaliacaoAiCall>): ReturnType<typeof takeAvaliacaoAiCall> {
-    return takeAvaliacaoAiCall(this.em, ...a);
+  /** One AI call from the assessment's budget (`max` in all, kept in PostgreSQL across attempts and restarts). */
+  async takeAvaliacaoAiCall(id: string, max: number): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(`update avaliacoes set ai_calls = ai_calls + 1 where id = ? and ai_calls < ? returning id`, [id, max]);
+    return rows.length > 0;
   }
 
-  findStaleAvaliacoes(...a: Args<typeof findStaleAvaliacoes>): ReturnType<typeof findStaleAvaliacoes> {
-    return findStaleAvaliacoes(this.em, ...a);
+  /** Assessments still queued or running and untouched for `graceSeconds`, oldest first, at most 500: the sweeper looks at their jobs. */
+  async findStaleAvaliacoes(graceSeconds: number): Promise<{ id: string }[]> {
+    return this.em.execute<{ id: string }[]>(
+      `select id from avaliacoes
+        where generation_state in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)
+        order by created_at limit 500`,
+      [graceSeconds],
+    );
   }
 
-  updateAvaliacaoHabilidades(...a: Args<typeof updateAvaliacaoHabilidades>): ReturnType<typeof updateAvaliacaoHabilidades> {
-    return updateAvaliacaoHabilidades(this.em, ...a);
+  /**
+   * The teacher's edit of the questions and rubrics: every skill of the assessment (matched by code). 'missing' when
+   * it is not the user's, 'generating' while it is not done, 'outside' (with the code) for a skill it does not hold.
+   */
+  async updateAvaliacaoHabilidades(
+    userId: string,
+    id: string,
+    edits: readonly { code: string; questoes: Questao[]; rubrica: RubricaNivel[] }[],
+  ): Promise<{ result: 'ok' } | { result: 'missing' | 'generating' } | { result: 'outside'; code: string }> {
+    const em = this.em;
+    const rows = await em.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
+      `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
+      [id, userId],
+    );
+    const row = rows[0];
+    if (!row) return { result: 'missing' };
+    if (row.generation_state !== 'done') return { result: 'generating' };
+    const byCode = new Map(edits.map((e) => [e.code, e]));
+    const own = new Set(row.habilidades.map((h) => h.code));
+    const outside = edits.find((e) => !own.has(e.code));
+    if (outside) return { result: 'outside', code: outside.code };
+    const habilidades = row.habilidades.map((h) => {
+      const edit = byCode.get(h.code);
+      return edit ? { ...h, questoes: edit.questoes, rubrica: edit.rubrica } : h;
+    });
+    await em.execute(`update avaliacoes set habilidades = ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(habilidades), id]);
+    return { result: 'ok' };
   }
 }

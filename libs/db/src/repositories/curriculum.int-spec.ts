@@ -1,4 +1,5 @@
-import { countCurriculumSkills, selectCurriculumSkills, upsertCurriculumSkills, type CurriculumSkillRow } from './curriculum';
+import { type CurriculumSkillRow } from './curriculum';
+import { CurriculumRepository } from './curriculum';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 const skill = (code: string, overrides: Partial<CurriculumSkillRow> = {}): CurriculumSkillRow => ({
@@ -19,25 +20,26 @@ const skill = (code: string, overrides: Partial<CurriculumSkillRow> = {}): Curri
 
 describe('curriculum repository (PostgreSQL)', () => {
   let db: TestDatabase;
+  let curriculumRepo: CurriculumRepository;
 
   beforeAll(async () => {
     // An empty curriculum of its own: these tests count rows.
     db = await createTestDatabase('curriculum_repo');
+    curriculumRepo = new CurriculumRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
   });
 
   it('upsertCurriculumSkills inserts new rows and overwrites changed ones; select and count read them back', async () => {
-    const em = db.orm.em.fork();
-    expect(await countCurriculumSkills(em)).toBe(0);
-    expect(await selectCurriculumSkills(em)).toEqual([]);
-    await upsertCurriculumSkills(em, []);
-    await upsertCurriculumSkills(em, [skill('EF05MA02'), skill('EF05MA01', { field: 'Campo', axis: 'Eixo', years: [4, 5] })]);
-    expect(await countCurriculumSkills(em)).toBe(2);
-    await upsertCurriculumSkills(em, [skill('EF05MA02', { description: 'Nova', expectativas: ['RS-1'], source: 'rs' })]);
-    expect(await countCurriculumSkills(em)).toBe(2);
-    expect(await selectCurriculumSkills(em)).toEqual([
+    expect(await curriculumRepo.countCurriculumSkills()).toBe(0);
+    expect(await curriculumRepo.selectCurriculumSkills()).toEqual([]);
+    await curriculumRepo.upsertCurriculumSkills([]);
+    await curriculumRepo.upsertCurriculumSkills([skill('EF05MA02'), skill('EF05MA01', { field: 'Campo', axis: 'Eixo', years: [4, 5] })]);
+    expect(await curriculumRepo.countCurriculumSkills()).toBe(2);
+    await curriculumRepo.upsertCurriculumSkills([skill('EF05MA02', { description: 'Nova', expectativas: ['RS-1'], source: 'rs' })]);
+    expect(await curriculumRepo.countCurriculumSkills()).toBe(2);
+    expect(await curriculumRepo.selectCurriculumSkills()).toEqual([
       skill('EF05MA01', { field: 'Campo', axis: 'Eixo', years: [4, 5] }),
       skill('EF05MA02', { description: 'Nova', expectativas: ['RS-1'], source: 'rs' }),
     ]);

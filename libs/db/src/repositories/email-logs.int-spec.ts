@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { EmailLog } from '../entities';
-import {
-  addRecipients,
-  claimPendingRecipients,
-  findEmailLog,
-  findStaleEmailLogs,
-  finishEmailLog,
-  insertEmailLog,
-  interruptSendingRecipients,
-  listEmailLogs,
-  markEmailLogQueued,
-  markEmailLogSending,
-  markRecipients,
-  recipientsOf,
-  retryFailedRecipients,
-} from './email-logs';
+import { EmailLogsRepository } from './email-logs';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 const REFUSED = 'Recusado pelo servidor SMTP.';
 
 describe('e-mail logs repository (PostgreSQL)', () => {
   let db: TestDatabase;
+  let emailLogsRepo: EmailLogsRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase('email_logs');
+    emailLogsRepo = new EmailLogsRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
@@ -45,16 +33,16 @@ describe('e-mail logs repository (PostgreSQL)', () => {
     await em.flush();
     return record;
   }
-  const states = async (logId: string) => (await recipientsOf(fresh(), logId)).map((r) => [r.address, r.status, r.error]);
+  const states = async (logId: string) => (await emailLogsRepo.recipientsOf(logId)).map((r) => [r.address, r.status, r.error]);
 
   it('addRecipients adds each address once, pending; recipientsOf lists them by address', async () => {
     const { id } = await log();
-    await addRecipients(fresh(), id, [
+    await emailLogsRepo.addRecipients(id, [
       { address: 'b@teste.dev', kind: 'cc' },
       { address: 'a@teste.dev', kind: 'to' },
     ]);
-    await addRecipients(fresh(), id, [{ address: 'a@teste.dev', kind: 'to' }]);
-    await addRecipients(fresh(), id, []);
+    await emailLogsRepo.addRecipients(id, [{ address: 'a@teste.dev', kind: 'to' }]);
+    await emailLogsRepo.addRecipients(id, []);
     expect(await states(id)).toEqual([
       ['a@teste.dev', 'pending', null],
       ['b@teste.dev', 'pending', null],
@@ -63,21 +51,21 @@ describe('e-mail logs repository (PostgreSQL)', () => {
 
   it('claimPendingRecipients claims the pending ones once; markRecipients records each outcome', async () => {
     const { id } = await log();
-    await addRecipients(fresh(), id, [
+    await emailLogsRepo.addRecipients(id, [
       { address: 'a@teste.dev', kind: 'to' },
       { address: 'b@teste.dev', kind: 'cc' },
       { address: 'c@teste.dev', kind: 'bcc' },
     ]);
-    const claimed = await claimPendingRecipients(fresh(), id);
+    const claimed = await emailLogsRepo.claimPendingRecipients(id);
     expect(claimed.sort((x, y) => x.address.localeCompare(y.address))).toEqual([
       { address: 'a@teste.dev', kind: 'to' },
       { address: 'b@teste.dev', kind: 'cc' },
       { address: 'c@teste.dev', kind: 'bcc' },
     ]);
-    expect(await claimPendingRecipients(fresh(), id)).toEqual([]);
-    await markRecipients(fresh(), id, 'sent', ['a@teste.dev']);
-    await markRecipients(fresh(), id, 'failed', ['b@teste.dev'], REFUSED);
-    await markRecipients(fresh(), id, 'failed', []);
+    expect(await emailLogsRepo.claimPendingRecipients(id)).toEqual([]);
+    await emailLogsRepo.markRecipients(id, 'sent', ['a@teste.dev']);
+    await emailLogsRepo.markRecipients(id, 'failed', ['b@teste.dev'], REFUSED);
+    await emailLogsRepo.markRecipients(id, 'failed', []);
     expect(await states(id)).toEqual([
       ['a@teste.dev', 'sent', null],
       ['b@teste.dev', 'failed', REFUSED],
@@ -90,19 +78,19 @@ describe('e-mail logs repository (PostgreSQL)', () => {
     expect(rows.map((r) => r.sent)).toEqual([true, false, false]);
 
     // An attempt that died mid-send: those left 'sending' are interrupted, never mailed again.
-    await interruptSendingRecipients(fresh(), id);
+    await emailLogsRepo.interruptSendingRecipients(id);
     expect((await states(id))[2]).toEqual(['c@teste.dev', 'interrupted', 'Envio interrompido: a entrega não pôde ser confirmada (não reenviado para não duplicar).']);
   });
 
   it('retryFailedRecipients makes the failed ones pending again, except those refused outright', async () => {
     const { id } = await log();
-    await addRecipients(fresh(), id, [
+    await emailLogsRepo.addRecipients(id, [
       { address: 'a@teste.dev', kind: 'to' },
       { address: 'b@teste.dev', kind: 'to' },
     ]);
-    await markRecipients(fresh(), id, 'failed', ['a@teste.dev'], 'Não foi possível conectar ao servidor SMTP.');
-    await markRecipients(fresh(), id, 'failed', ['b@teste.dev'], REFUSED);
-    await retryFailedRecipients(fresh(), id, REFUSED);
+    await emailLogsRepo.markRecipients(id, 'failed', ['a@teste.dev'], 'Não foi possível conectar ao servidor SMTP.');
+    await emailLogsRepo.markRecipients(id, 'failed', ['b@teste.dev'], REFUSED);
+    await emailLogsRepo.retryFailedRecipients(id, REFUSED);
     expect(await states(id)).toEqual([
       ['a@teste.dev', 'pending', null],
       ['b@teste.dev', 'failed', REFUSED],
@@ -112,8 +100,8 @@ describe('e-mail logs repository (PostgreSQL)', () => {
   it('finishEmailLog sets the final state (and the time of a sent one)', async () => {
     const sent = await log({ status: 'sending' });
     const failed = await log({ status: 'sending' });
-    await finishEmailLog(fresh(), sent.id, 'sent', null);
-    await finishEmailLog(fresh(), failed.id, 'failed', 'Nenhum destinatário recebeu o e-mail.');
+    await emailLogsRepo.finishEmailLog(sent.id, 'sent', null);
+    await emailLogsRepo.finishEmailLog(failed.id, 'failed', 'Nenhum destinatário recebeu o e-mail.');
     expect(await fresh().findOneOrFail(EmailLog, { id: sent.id })).toMatchObject({ status: 'sent', error: null, sentAt: expect.any(Date) });
     expect(await fresh().findOneOrFail(EmailLog, { id: failed.id })).toMatchObject({ status: 'failed', error: 'Nenhum destinatário recebeu o e-mail.', sentAt: null });
   });
@@ -127,14 +115,14 @@ describe('e-mail logs repository (PostgreSQL)', () => {
     for (const { id } of [queued, sending, sent, failed]) {
       await db.pool.query(`update email_logs set created_at = now() - interval '1 minute' where id = $1`, [id]);
     }
-    const found = (await findStaleEmailLogs(fresh(), 30)).map((r) => r.id);
+    const found = (await emailLogsRepo.findStaleEmailLogs(30)).map((r) => r.id);
     expect(found).toEqual(expect.arrayContaining([queued.id, sending.id]));
     for (const done of [sent, failed, recent]) expect(found).not.toContain(done.id);
   });
 
   it('insertEmailLog stores an admin’s send as queued; findEmailLog reads it and listEmailLogs lists the latest first', async () => {
     const admin = await db.user({ role: 'admin' });
-    const id = await insertEmailLog(fresh(), {
+    const id = await emailLogsRepo.insertEmailLog({
       adminId: admin.id,
       adminEmail: admin.email,
       subject: 'Reunião',
@@ -144,23 +132,23 @@ describe('e-mail logs repository (PostgreSQL)', () => {
       bcc: ['c@teste.dev'],
       recipientCount: 2,
     });
-    const stored = await findEmailLog(fresh(), id);
+    const stored = await emailLogsRepo.findEmailLog(id);
     expect(stored).toMatchObject({ adminEmail: admin.email, subject: 'Reunião', text: null, toAddresses: ['a@teste.dev'], ccAddresses: [], bccAddresses: ['c@teste.dev'], recipientCount: 2, status: 'queued', attempts: 0 });
     expect(stored!.admin?.id).toBe(admin.id);
-    expect(await findEmailLog(fresh(), randomUUID())).toBeNull();
+    expect(await emailLogsRepo.findEmailLog(randomUUID())).toBeNull();
     const older = await log();
     await db.pool.query(`update email_logs set created_at = now() - interval '1 hour' where id = $1`, [older.id]);
-    const latest = await listEmailLogs(fresh(), 500);
+    const latest = await emailLogsRepo.listEmailLogs(500);
     expect(latest[0].id).toBe(id);
     expect(latest.findIndex((l) => l.id === older.id)).toBeGreaterThan(0);
-    expect(await listEmailLogs(fresh(), 1)).toHaveLength(1);
+    expect(await emailLogsRepo.listEmailLogs(1)).toHaveLength(1);
   });
 
   it('markEmailLogSending records the attempt sending it; markEmailLogQueued puts it back with the error', async () => {
     const { id } = await log();
-    await markEmailLogSending(fresh(), id, 2);
-    expect(await findEmailLog(fresh(), id)).toMatchObject({ status: 'sending', attempts: 2, error: null });
-    await markEmailLogQueued(fresh(), id, 'O servidor SMTP não respondeu a tempo.');
-    expect(await findEmailLog(fresh(), id)).toMatchObject({ status: 'queued', attempts: 2, error: 'O servidor SMTP não respondeu a tempo.' });
+    await emailLogsRepo.markEmailLogSending(id, 2);
+    expect(await emailLogsRepo.findEmailLog(id)).toMatchObject({ status: 'sending', attempts: 2, error: null });
+    await emailLogsRepo.markEmailLogQueued(id, 'O servidor SMTP não respondeu a tempo.');
+    expect(await emailLogsRepo.findEmailLog(id)).toMatchObject({ status: 'queued', attempts: 2, error: 'O servidor SMTP não respondeu a tempo.' });
   });
 });

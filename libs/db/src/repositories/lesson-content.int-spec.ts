@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LessonContent } from '@planejador/contracts';
 import { toAulaDto } from '../serializers';
-import { getAula } from './planos';
-import { storeLessonContent, type StoreRequest } from './lesson-content';
+import { type StoreRequest } from './lesson-content';
+import { LessonContentRepository } from './lesson-content';
+import { AulasRepository } from './aulas';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 /** What a lesson holds and what each of its versions keeps, read back with SQL. */
@@ -44,17 +45,20 @@ const draft = (tag: string, overrides: Partial<LessonContent> = {}): LessonConte
 
 describe('storeLessonContent: a lesson\'s new content and its version, in one statement (PostgreSQL)', () => {
   let db: TestDatabase;
+  let aulasRepo: AulasRepository;
+  let lessonContentRepo: LessonContentRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase('lesson_content');
+    aulasRepo = new AulasRepository(db.database);
+    lessonContentRepo = new LessonContentRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
   });
 
-  const fresh = () => db.orm.em.fork();
   /** The version stored, or null. */
-  const store = async (request: StoreRequest) => (await storeLessonContent(fresh(), request))?.versao ?? null;
+  const store = async (request: StoreRequest) => (await lessonContentRepo.storeLessonContent(request))?.versao ?? null;
 
   /** A lesson of a plan of its own, as the plan's generation queued it (or in the given state). */
   async function lesson(state: 'queued' | 'running' | 'done' | 'failed' = 'queued') {
@@ -198,7 +202,7 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
     const regenerate = async (d: LessonContent, campo?: StoreRequest['campo']) => {
       const jobId = `regen-${randomUUID()}`;
       await regenerating(aulaId, jobId, 'running');
-      const stored = await storeLessonContent(fresh(), { aulaId, draft: d, origem: 'regeneracao', campo, jobId });
+      const stored = await lessonContentRepo.storeLessonContent({ aulaId, draft: d, origem: 'regeneracao', campo, jobId });
       expect(stored!.avisos).toEqual((await row(aulaId)).avisos);
       return (await row(aulaId)).avisos;
     };
@@ -255,11 +259,10 @@ describe('storeLessonContent: a lesson\'s new content and its version, in one st
     const jobId = `regen-${randomUUID()}`;
     await regenerating(aulaId, jobId, 'running');
     // The entity manager already holds the lesson (as the worker's does): the answer is what was stored, not that.
-    const em = fresh();
-    await getAula(em, aulaId);
-    const stored = await storeLessonContent(em, { aulaId, draft: draft('dois', { avisos: ['habilidade-a-confirmar'] }), origem: 'regeneracao', campo: 'objetivos', jobId });
+    await aulasRepo.getAula(aulaId);
+    const stored = await lessonContentRepo.storeLessonContent({ aulaId, draft: draft('dois', { avisos: ['habilidade-a-confirmar'] }), origem: 'regeneracao', campo: 'objetivos', jobId });
     expect(stored).not.toBeNull();
-    const read = toAulaDto(await getAula(fresh(), aulaId));
+    const read = toAulaDto(await aulasRepo.getAula(aulaId));
     expect(toAulaDto(stored!)).toEqual(read);
     expect(read).toMatchObject({ versao: 2, objetivos: 'objetivos dois', experiencias: 'experiencias um', generation: { state: 'done', error: null } });
   });

@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { withOutdatedSkillWarning, type LessonContent, type LessonWarning, type RegenerableField, type VersionOrigin } from '@planejador/contracts';
 import { Aula } from '../entities';
-import { Repository, type Args } from '../database';
+import { aulaRecord, type AulaRecord } from '../records';
+import { Repository } from '../database';
 
 export interface StoreRequest {
   aulaId: string;
@@ -20,99 +20,91 @@ export interface StoreRequest {
 export const VERSION_CONTENT =
   `"titulo", "verificacao", "dua", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
 
-/**
- * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
- * version goes up by one and aula_versoes gets the whole content as it now is. Returns the lesson as now stored
- * (the row the statement wrote, mapped as any read of it is, merged into `em`), or null when the condition did not
- * hold (already written, or no longer this job's). A regeneration's warnings then follow withOutdatedSkillWarning
- * (a field still citing a code the lesson no longer has), written by a second statement only when they differ.
- */
-export async function storeLessonContent(em: EntityManager, request: StoreRequest): Promise<Aula | null> {
-  const { draft, campo } = request;
-  const all = !campo;
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  const set = (column: string, value: unknown, cast = '') => {
-    sets.push(`"${column}" = ?${cast}`);
-    values.push(value);
-  };
-  if (all) set('titulo', draft.titulo || null);
-  if (all || campo === 'verificacao') set('verificacao', draft.verificacao ? JSON.stringify(draft.verificacao) : null, '::jsonb');
-  if (all || campo === 'dua') set('dua', draft.dua ? JSON.stringify(draft.dua) : null, '::jsonb');
-  if (all || campo === 'habilidades') {
-    set('habilidades', draft.habilidades);
-    set('habilidade_codes', JSON.stringify(draft.habilidadeCodes), '::jsonb');
-    set('avisos', JSON.stringify(draft.avisos ?? []), '::jsonb');
-  }
-  if (all || campo === 'objetivos') set('objetivos', draft.objetivos);
-  if (all || campo === 'objetosConhecimento') set('objetos_conhecimento', draft.objetosConhecimento);
-  if (all || campo === 'experiencias') set('experiencias', draft.experiencias);
-  if (all || campo === 'evidencias') set('evidencias', draft.evidencias);
-  const condition = request.onlyIfNotDone
-    ? `"generation_state" <> 'done'`
-    : `"generation_state" in ('queued', 'running') and "regeneration_job_id" = ?`;
-  const [result] = await em.execute<Record<string, unknown>[]>(
-    `with previous as (select "habilidade_codes", "avisos" from "aulas" where "id" = ?),
-     stored as (
-       update "aulas" set ${sets.join(', ')}, "versao" = "versao" + 1, "generation_state" = 'done',
-              "generation_error" = null, "regeneration_charged" = false, "regeneration_previous_state" = null,
-              "updated_at" = now()
-        where "id" = ? and ${condition}
-        returning *
-     ), kept as (
-       insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
-       select gen_random_uuid(), "id", "versao", ?, ${VERSION_CONTENT}, ?, ?, now() from stored
-     )
-     select stored.*, previous."habilidade_codes" as "previous_codes", previous."avisos" as "previous_avisos" from stored, previous`,
-    [
-      request.aulaId,
-      ...values,
-      request.aulaId,
-      ...(request.onlyIfNotDone ? [] : [request.jobId ?? '']),
-      request.origem,
-      request.instrucao ?? null,
-      campo ?? null,
-    ],
-  );
-  if (!result) return null;
-  const { previous_codes: previousCodes, previous_avisos: previousAvisos, ...row } = result;
-  const aula = em.map(Aula, row);
-  if (request.onlyIfNotDone) return aula;
-  // A regeneration: the outdated-skill warning follows what the lesson now cites (one rule with a saved edit).
-  const avisos = withOutdatedSkillWarning(all || campo === 'habilidades' ? (draft.avisos ?? []) : (aula.avisos ?? []), aula, {
-    habilidadeCodes: previousCodes as string[],
-    avisos: previousAvisos as LessonWarning[],
-  });
-  if (JSON.stringify(avisos) !== JSON.stringify(aula.avisos ?? [])) {
-    await em.execute(`update "aulas" set "avisos" = ?::jsonb where "id" = ? and "versao" = ?`, [JSON.stringify(avisos), aula.id, aula.versao]);
-    aula.avisos = avisos;
-  }
-  return aula;
-}
-
-/** Keeps the lesson's current content as version `versao` (copied from the row, so it is exactly what is stored). */
-export async function insertVersion(
-  tx: EntityManager,
-  aulaId: string,
-  versao: number,
-  origem: VersionOrigin,
-  extra: { instrucao?: string | null; campo?: RegenerableField | null } = {},
-): Promise<void> {
-  await tx.execute(
-    `insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
-     select gen_random_uuid(), "id", ?, ?, ${VERSION_CONTENT}, ?, ?, now()
-       from "aulas" where "id" = ?`,
-    [versao, origem, extra.instrucao ?? null, extra.campo ?? null, aulaId],
-  );
-}
-
-/** The queries above, on the process's Database (injected in the api and the worker). */
+/** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class LessonContentRepository extends Repository {
-  storeLessonContent(...a: Args<typeof storeLessonContent>): ReturnType<typeof storeLessonContent> {
-    return storeLessonContent(this.em, ...a);
+  /**
+   * Stores a lesson's new content and keeps it as a new version, in one statement (so both or neither): the lesson's
+   * version goes up by one and aula_versoes gets the whole content as it now is. Returns the lesson as now stored
+   * (the row the statement wrote, mapped as any read of it is), or null when the condition did not
+   * hold (already written, or no longer this job's). A regeneration's warnings then follow withOutdatedSkillWarning
+   * (a field still citing a code the lesson no longer has), written by a second statement only when they differ.
+   */
+  async storeLessonContent(request: StoreRequest): Promise<AulaRecord | null> {
+    const em = this.em;
+    const { draft, campo } = request;
+    const all = !campo;
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (column: string, value: unknown, cast = '') => {
+      sets.push(`"${column}" = ?${cast}`);
+      values.push(value);
+    };
+    if (all) set('titulo', draft.titulo || null);
+    if (all || campo === 'verificacao') set('verificacao', draft.verificacao ? JSON.stringify(draft.verificacao) : null, '::jsonb');
+    if (all || campo === 'dua') set('dua', draft.dua ? JSON.stringify(draft.dua) : null, '::jsonb');
+    if (all || campo === 'habilidades') {
+      set('habilidades', draft.habilidades);
+      set('habilidade_codes', JSON.stringify(draft.habilidadeCodes), '::jsonb');
+      set('avisos', JSON.stringify(draft.avisos ?? []), '::jsonb');
+    }
+    if (all || campo === 'objetivos') set('objetivos', draft.objetivos);
+    if (all || campo === 'objetosConhecimento') set('objetos_conhecimento', draft.objetosConhecimento);
+    if (all || campo === 'experiencias') set('experiencias', draft.experiencias);
+    if (all || campo === 'evidencias') set('evidencias', draft.evidencias);
+    const condition = request.onlyIfNotDone
+      ? `"generation_state" <> 'done'`
+      : `"generation_state" in ('queued', 'running') and "regeneration_job_id" = ?`;
+    const [result] = await em.execute<Record<string, unknown>[]>(
+      `with previous as (select "habilidade_codes", "avisos" from "aulas" where "id" = ?),
+       stored as (
+         update "aulas" set ${sets.join(', ')}, "versao" = "versao" + 1, "generation_state" = 'done',
+                "generation_error" = null, "regeneration_charged" = false, "regeneration_previous_state" = null,
+                "updated_at" = now()
+          where "id" = ? and ${condition}
+          returning *
+       ), kept as (
+         insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
+         select gen_random_uuid(), "id", "versao", ?, ${VERSION_CONTENT}, ?, ?, now() from stored
+       )
+       select stored.*, previous."habilidade_codes" as "previous_codes", previous."avisos" as "previous_avisos" from stored, previous`,
+      [
+        request.aulaId,
+        ...values,
+        request.aulaId,
+        ...(request.onlyIfNotDone ? [] : [request.jobId ?? '']),
+        request.origem,
+        request.instrucao ?? null,
+        campo ?? null,
+      ],
+    );
+    if (!result) return null;
+    const { previous_codes: previousCodes, previous_avisos: previousAvisos, ...row } = result;
+    const aula = em.map(Aula, row);
+    if (request.onlyIfNotDone) return aulaRecord(aula);
+    // A regeneration: the outdated-skill warning follows what the lesson now cites (one rule with a saved edit).
+    const avisos = withOutdatedSkillWarning(all || campo === 'habilidades' ? (draft.avisos ?? []) : (aula.avisos ?? []), aula, {
+      habilidadeCodes: previousCodes as string[],
+      avisos: previousAvisos as LessonWarning[],
+    });
+    if (JSON.stringify(avisos) !== JSON.stringify(aula.avisos ?? [])) {
+      await em.execute(`update "aulas" set "avisos" = ?::jsonb where "id" = ? and "versao" = ?`, [JSON.stringify(avisos), aula.id, aula.versao]);
+      aula.avisos = avisos;
+    }
+    return aulaRecord(aula);
   }
 
-  insertVersion(...a: Args<typeof insertVersion>): ReturnType<typeof insertVersion> {
-    return insertVersion(this.em, ...a);
+  /** Keeps the lesson's current content as version `versao` (copied from the row, so it is exactly what is stored). */
+  async insertVersion(
+    aulaId: string,
+    versao: number,
+    origem: VersionOrigin,
+    extra: { instrucao?: string | null; campo?: RegenerableField | null } = {},
+  ): Promise<void> {
+    await this.em.execute(
+      `insert into "aula_versoes" ("id", "aula_id", "versao", "origem", ${VERSION_CONTENT}, "instrucao", "campo", "created_at")
+       select gen_random_uuid(), "id", ?, ?, ${VERSION_CONTENT}, ?, ?, now()
+         from "aulas" where "id" = ?`,
+      [versao, origem, extra.instrucao ?? null, extra.campo ?? null, aulaId],
+    );
   }
 }

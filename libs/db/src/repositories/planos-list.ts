@@ -1,6 +1,5 @@
-import type { Pool } from 'pg';
 import type { Plano } from '@planejador/contracts';
-import { Repository, type Args } from '../database';
+import { Repository } from '../database';
 
 /** A named (prepared) statement as pg's pool.query takes it. */
 interface Statement {
@@ -79,25 +78,17 @@ export function planosPageStatement(userId: string, filters: PlanosListFilters, 
   return { name: `planos-page-${name}${after ? 'c' : ''}`, text, values };
 }
 
-/** One page of the user's plans (prepared statements on the pool: the list is read on every visit to the history). */
-export async function listPlanosPage(pool: Pool, userId: string, filters: PlanosListFilters, limit: number): Promise<PlanoListRow[]> {
-  const { rows } = await pool.query<PlanoListRow>(planosPageStatement(userId, filters, limit));
-  return rows;
-}
-
-/** The total of the user's plans that match the filters. */
-export async function countPlanos(pool: Pool, userId: string, filters: PlanosListFilters): Promise<number> {
-  const { rows } = await pool.query<{ total: number }>(planosCountStatement(userId, filters));
-  return rows[0]?.total ?? 0;
-}
-
-/** The queries above, on the process's Database (injected in the api and the worker). */
+/** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class PlanosListRepository extends Repository {
-  listPlanosPage(...a: Args<typeof listPlanosPage>): ReturnType<typeof listPlanosPage> {
-    return listPlanosPage(this.pool, ...a);
+  /** One page of the user's plans (prepared statements on the pool: the list is read on every visit to the history). */
+  async listPlanosPage(userId: string, filters: PlanosListFilters, limit: number): Promise<PlanoListRow[]> {
+    const { rows } = await this.pool.query<PlanoListRow>(planosPageStatement(userId, filters, limit));
+    return rows;
   }
 
-  countPlanos(...a: Args<typeof countPlanos>): ReturnType<typeof countPlanos> {
-    return countPlanos(this.pool, ...a);
+  /** The total of the user's plans that match the filters. */
+  async countPlanos(userId: string, filters: PlanosListFilters): Promise<number> {
+    const { rows } = await this.pool.query<{ total: number }>(planosCountStatement(userId, filters));
+    return rows[0]?.total ?? 0;
   }
 }

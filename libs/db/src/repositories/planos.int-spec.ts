@@ -1,52 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Aula, AulaVersaoRecord, ExportFile, PlanoAula } from '../entities';
-import { deleteExpiredExportFiles, insertExportFile, takeExportFile } from './export-files';
-import { insertVersion } from './lesson-content';
-import {
-  deletePlano,
-  findPlanoExportState,
-  findPlanoIdByIdempotencyKey,
-  findAulaWithPlano,
-  findPlanoWithAulas,
-  findTrimestrePlanos,
-  countTrimestrePlanos,
-  getAula,
-  insertPlanoWithAulas,
-  listLessonVersions,
-  lockPlanoWithAulas,
-  markLessonFailed,
-  markFirstPendingLessonRunning,
-  markLessonRunning,
-  markPlanDone,
-  markPlanEnqueued,
-  markPlanRunning,
-  savePlanoEdits,
-  type NewPlano,
-  endRegeneration,
-  findStalePlans,
-  lockPendingRegeneration,
-  markPlanFailedForRefund,
-  findStaleRegenerations,
-  lockLesson,
-  markPlanEdited,
-  markPlanRequeued,
-  queueLessonRegeneration,
-  admitRegeneration,
-  restoreLessonVersion,
-  touchLesson,
-} from './planos';
-import { takeRegenerationAiCall } from './ai-calls';
-import { countPlanos, listPlanosPage } from './planos-list';
+import { type NewPlano } from './planos';
+import { AulasRepository } from './aulas';
+import { AiCallsRepository } from './ai-calls';
+import { PlanGenerationRepository } from './plan-generation';
+import { LessonContentRepository } from './lesson-content';
+import { PlanosRepository } from './planos';
+import { PlanosListRepository } from './planos-list';
+import { ExportFilesRepository } from './export-files';
+import { aulaRecord, planoRecord, turmaRecord } from '../records';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('planos and aulas repository (PostgreSQL)', () => {
   let db: TestDatabase;
+  let aiCallsRepo: AiCallsRepository;
+  let aulasRepo: AulasRepository;
+  let exportFilesRepo: ExportFilesRepository;
+  let lessonContentRepo: LessonContentRepository;
+  let planGenerationRepo: PlanGenerationRepository;
+  let planosListRepo: PlanosListRepository;
+  let planosRepo: PlanosRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase('planos');
+    aiCallsRepo = new AiCallsRepository(db.database);
+    aulasRepo = new AulasRepository(db.database);
+    exportFilesRepo = new ExportFilesRepository(db.database);
+    lessonContentRepo = new LessonContentRepository(db.database);
+    planGenerationRepo = new PlanGenerationRepository(db.database);
+    planosListRepo = new PlanosListRepository(db.database);
+    planosRepo = new PlanosRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
@@ -62,13 +47,13 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     return { user, turma, plano, aula };
   }
   /** While a transaction that ran `lock` is open, another transaction cannot lock the row `id` of `table`. */
-  async function expectLockedWhileHeld(table: 'aulas' | 'planos_aula', id: string, lock: (tx: EntityManager) => Promise<unknown>) {
+  async function expectLockedWhileHeld(table: 'aulas' | 'planos_aula', id: string, lock: () => Promise<unknown>) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const first = fresh().transactional(async (tx) => {
-      await lock(tx);
+    const first = db.database.transaction(async () => {
+      await lock();
       locked();
       await held;
     });
@@ -91,22 +76,22 @@ describe('planos and aulas repository (PostgreSQL)', () => {
   describe('lesson control', () => {
     it('lockLesson reads the lesson with its plan state, class year, stage and barreiras, for its owner only', async () => {
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', regeneracoes: 2 });
-      const lesson = await fresh().transactional((tx) => lockLesson(tx, user.id, plano.id, aula.id));
+      const lesson = await db.database.transaction(() => aulasRepo.lockLesson(user.id, plano.id, aula.id));
       expect(lesson).toEqual({ id: aula.id, planoId: plano.id, materia: 'matematica', generationState: 'done', regeneracoes: 2, planState: 'done', ano: '6', barreiras: [], etapa: 'fundamental' });
       const other = await db.user();
-      expect(await fresh().transactional((tx) => lockLesson(tx, other.id, plano.id, aula.id))).toBeNull();
-      expect(await fresh().transactional((tx) => lockLesson(tx, user.id, randomUUID(), aula.id))).toBeNull();
+      expect(await db.database.transaction(() => aulasRepo.lockLesson(other.id, plano.id, aula.id))).toBeNull();
+      expect(await db.database.transaction(() => aulasRepo.lockLesson(user.id, randomUUID(), aula.id))).toBeNull();
     });
 
     it('lockLesson holds the lesson until the transaction ends', async () => {
       const { user, plano, aula } = await lessonOf();
-      await expectLockedWhileHeld('aulas', aula.id, (tx) => lockLesson(tx, user.id, plano.id, aula.id));
+      await expectLockedWhileHeld('aulas', aula.id, () => aulasRepo.lockLesson(user.id, plano.id, aula.id));
     });
 
     it('queueLessonRegeneration marks the lesson queued with its job, request and pins', async () => {
       const { aula } = await lessonOf({}, { generationState: 'done', regeneracoes: 1 });
       const request = { planId: 'p', aulaId: aula.id, charged: true };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-1', request, habilidadesFixadas: ['EF06MA01'] });
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'done', charged: true, jobId: 'job-1', request, habilidadesFixadas: ['EF06MA01'] });
       let row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({
         generationState: 'queued',
@@ -119,7 +104,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
         habilidadesFixadas: ['EF06MA01'],
       });
       // A failed lesson's retry is counted the same way, and no pins keep the lesson's.
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, habilidadesFixadas: null });
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'failed', charged: false, jobId: 'job-2', request, habilidadesFixadas: null });
       row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({ regenerationJobId: 'job-2', regenerationCharged: false, regeneracoes: 3, habilidadesFixadas: ['EF06MA01'] });
     });
@@ -131,15 +116,15 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       // Its first generation spent its 2 calls and failed.
       await fresh().getConnection().execute(`update aulas set ai_calls = 2 where id = ?`, [aula.id]);
       const request = { planId: 'p', aulaId: aula.id, charged: false };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-3', request, habilidadesFixadas: null });
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'failed', charged: false, jobId: 'job-3', request, habilidadesFixadas: null });
       expect(await calls()).toBe(2);
-      const grants = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 'job-3', 2)));
+      const grants = await Promise.all([1, 2, 3].map(() => aiCallsRepo.takeRegenerationAiCall(aula.id, 'job-3', 2)));
       expect(grants.filter(Boolean)).toHaveLength(2);
       expect(await calls()).toBe(4);
       // The next regeneration (the same lesson failed again) has 2 more, not 2 from zero.
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'failed', charged: false, jobId: 'job-4', request, habilidadesFixadas: null });
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'failed', charged: false, jobId: 'job-4', request, habilidadesFixadas: null });
       expect(await calls()).toBe(4);
-      const next = await Promise.all([1, 2, 3].map(() => takeRegenerationAiCall(fresh(), aula.id, 'job-4', 2)));
+      const next = await Promise.all([1, 2, 3].map(() => aiCallsRepo.takeRegenerationAiCall(aula.id, 'job-4', 2)));
       expect(next.filter(Boolean)).toHaveLength(2);
       expect(await calls()).toBe(6);
     });
@@ -151,10 +136,10 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       // Six at once, each queueing its lesson as the api does: three admitted, three refused.
       const results = await Promise.all(
         aulas.map((aula, i) =>
-          fresh().transactional(async (tx) => {
-            const admission = await admitRegeneration(tx, user.id, aula.id, bounds);
+          db.database.transaction(async () => {
+            const admission = await aulasRepo.admitRegeneration(user.id, aula.id, bounds);
             if (admission === 'admitted') {
-              await queueLessonRegeneration(tx, aula.id, { previousState: 'done', charged: false, jobId: `job-${i}`, request: {}, habilidadesFixadas: null });
+              await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'done', charged: false, jobId: `job-${i}`, request: {}, habilidadesFixadas: null });
             }
             return admission;
           }),
@@ -164,15 +149,15 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(results.filter((r) => r === 'in-flight')).toHaveLength(3);
       // Another user is not held by these.
       const other = await lessonOf({ generationState: 'done' });
-      expect(await fresh().transactional((tx) => admitRegeneration(tx, other.user.id, other.aula.id, bounds))).toBe('admitted');
+      expect(await db.database.transaction(() => aulasRepo.admitRegeneration(other.user.id, other.aula.id, bounds))).toBe('admitted');
       // Two end: two more are admitted, then the hour's 5 are used.
       await db.pool.query(`update aulas set generation_state = 'done' where plano_id = $1`, [plano.id]);
-      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[0].id, bounds))).toBe('admitted');
-      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[1].id, bounds))).toBe('admitted');
-      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[2].id, bounds))).toBe('per-hour');
+      expect(await db.database.transaction(() => aulasRepo.admitRegeneration(user.id, aulas[0].id, bounds))).toBe('admitted');
+      expect(await db.database.transaction(() => aulasRepo.admitRegeneration(user.id, aulas[1].id, bounds))).toBe('admitted');
+      expect(await db.database.transaction(() => aulasRepo.admitRegeneration(user.id, aulas[2].id, bounds))).toBe('per-hour');
       // An hour later they no longer count (and are deleted when the next one is admitted).
       await db.pool.query(`update regeneration_requests set created_at = now() - interval '61 minutes' where user_id = $1`, [user.id]);
-      expect(await fresh().transactional((tx) => admitRegeneration(tx, user.id, aulas[2].id, bounds))).toBe('admitted');
+      expect(await db.database.transaction(() => aulasRepo.admitRegeneration(user.id, aulas[2].id, bounds))).toBe('admitted');
       const { rows } = await db.pool.query<{ n: number }>(`select count(*)::int as n from regeneration_requests where user_id = $1`, [user.id]);
       expect(rows[0].n).toBe(1);
     });
@@ -180,44 +165,44 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('lockPendingRegeneration finds the pending regeneration of that job only; endRegeneration clears it', async () => {
       const { aula } = await lessonOf({}, { generationState: 'done' });
       const request = { planId: 'p', aulaId: aula.id, charged: true };
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: true, jobId: 'job-9', request, habilidadesFixadas: null });
-      expect(await lockPendingRegeneration(fresh(), aula.id, 'job-8')).toBeNull();
-      await fresh().transactional(async (tx) => {
-        expect(await lockPendingRegeneration(tx, aula.id, 'job-9')).toEqual({ charged: true, previousState: 'done' });
-        await endRegeneration(tx, aula.id, 'done', 'A nova versão falhou; a anterior foi mantida.');
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'done', charged: true, jobId: 'job-9', request, habilidadesFixadas: null });
+      expect(await aulasRepo.lockPendingRegeneration(aula.id, 'job-8')).toBeNull();
+      await db.database.transaction(async () => {
+        expect(await aulasRepo.lockPendingRegeneration(aula.id, 'job-9')).toEqual({ charged: true, previousState: 'done' });
+        await aulasRepo.endRegeneration(aula.id, 'done', 'A nova versão falhou; a anterior foi mantida.');
       });
       const row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({ generationState: 'done', generationError: 'A nova versão falhou; a anterior foi mantida.', regenerationCharged: false, regenerationPreviousState: null });
       // Ended: nothing pending any more.
-      expect(await lockPendingRegeneration(fresh(), aula.id, 'job-9')).toBeNull();
+      expect(await aulasRepo.lockPendingRegeneration(aula.id, 'job-9')).toBeNull();
     });
 
     it('markPlanFailedForRefund fails a plan once, never a done one, and counts its lessons', async () => {
       const { user, plano } = await lessonOf({ generationState: 'running' }, { generationState: 'done' });
       await db.aula(plano.id, { numeroAula: 2, generationState: 'failed' });
-      expect(await markPlanFailedForRefund(fresh(), plano.id, 'Falhou')).toEqual({ userId: user.id, done: 1, total: 2 });
+      expect(await planGenerationRepo.markPlanFailedForRefund(plano.id, 'Falhou')).toEqual({ userId: user.id, done: 1, total: 2 });
       expect(await fresh().findOneOrFail(PlanoAula, { id: plano.id })).toMatchObject({ generationState: 'failed', generationError: 'Falhou', creditRefunded: true });
-      expect(await markPlanFailedForRefund(fresh(), plano.id, 'De novo')).toBeNull();
+      expect(await planGenerationRepo.markPlanFailedForRefund(plano.id, 'De novo')).toBeNull();
       const done = await lessonOf({ generationState: 'done' });
-      expect(await markPlanFailedForRefund(fresh(), done.plano.id, 'Falhou')).toBeNull();
+      expect(await planGenerationRepo.markPlanFailedForRefund(done.plano.id, 'Falhou')).toBeNull();
     });
 
     it('restoreLessonVersion brings an earlier version back as the next one; markPlanEdited marks the plan once', async () => {
       const { plano, aula } = await lessonOf({ status: 'gerado' }, { generationState: 'done', objetivos: 'primeiro' });
-      await fresh().transactional((tx) => insertVersion(tx, aula.id, 1, 'geracao'));
+      await db.database.transaction(() => lessonContentRepo.insertVersion(aula.id, 1, 'geracao'));
       await db.pool.query(`update aulas set objetivos = 'segundo', versao = 2, avisos = '["habilidade-a-confirmar"]'::jsonb where id = $1`, [aula.id]);
-      await fresh().transactional((tx) => insertVersion(tx, aula.id, 2, 'edicao'));
-      expect(await restoreLessonVersion(fresh(), aula.id, 1)).toBe(3);
+      await db.database.transaction(() => lessonContentRepo.insertVersion(aula.id, 2, 'edicao'));
+      expect(await aulasRepo.restoreLessonVersion(aula.id, 1)).toBe(3);
       const row = await fresh().findOneOrFail(Aula, { id: aula.id });
       expect(row).toMatchObject({ objetivos: 'primeiro', versao: 3, avisos: [], generationState: 'done' });
-      expect(await restoreLessonVersion(fresh(), aula.id, 9)).toBeNull();
+      expect(await aulasRepo.restoreLessonVersion(aula.id, 9)).toBeNull();
       expect(await fresh().count(AulaVersaoRecord, { aula: aula.id })).toBe(2);
 
-      await markPlanEdited(fresh(), plano.id);
+      await planosRepo.markPlanEdited(plano.id);
       const edited = await fresh().findOneOrFail(PlanoAula, { id: plano.id });
       expect(edited.status).toBe('editado');
       await tick();
-      await markPlanEdited(fresh(), plano.id);
+      await planosRepo.markPlanEdited(plano.id);
       expect((await fresh().findOneOrFail(PlanoAula, { id: plano.id })).updatedAt).toEqual(edited.updatedAt);
     });
   });
@@ -230,30 +215,30 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const { plano: done } = await lessonOf({ generationState: 'done' });
       const { plano: failed } = await lessonOf({ generationState: 'failed' });
       for (const id of [stale.id, staleQueued.id, done.id, failed.id]) await age('planos_aula', id, 60);
-      const found = await findStalePlans(fresh(), 30);
+      const found = await planGenerationRepo.findStalePlans(30);
       expect(found.filter((p) => [stale.id, staleQueued.id, recent.id, done.id, failed.id].includes(p.id))).toEqual([
         // The owner too: the sweeper queues the plan again with the owner's rank in the queue (fairness).
         { id: stale.id, userId: stale.user.id, generationState: 'running' },
         { id: staleQueued.id, userId: staleQueued.user.id, generationState: 'queued' },
       ]);
-      await markPlanRequeued(fresh(), stale.id);
+      await planGenerationRepo.markPlanRequeued(stale.id);
       const row = await fresh().findOneOrFail(PlanoAula, { id: stale.id });
       expect(row.enqueuedAt).toBeInstanceOf(Date);
-      expect((await findStalePlans(fresh(), 30)).map((p) => p.id)).not.toContain(stale.id);
+      expect((await planGenerationRepo.findStalePlans(30)).map((p) => p.id)).not.toContain(stale.id);
     });
 
     it('findStaleRegenerations finds lessons with a job queued or running past the grace period; touchLesson starts it again', async () => {
       const request = { planId: 'x', aulaId: 'y', charged: false };
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'queued', numeroAula: 3 });
-      await queueLessonRegeneration(fresh(), aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, habilidadesFixadas: null });
+      await aulasRepo.queueLessonRegeneration(aula.id, { previousState: 'done', charged: false, jobId: 'job-9', request, habilidadesFixadas: null });
       const { plano: firstPlano, aula: firstGeneration } = await lessonOf({}, { generationState: 'queued' });
       await age('aulas', aula.id, 60);
       await age('aulas', firstGeneration.id, 60);
-      const ours = async () => (await findStaleRegenerations(fresh(), 30)).filter((r) => [plano.id, firstPlano.id].includes(r.planoId));
+      const ours = async () => (await aulasRepo.findStaleRegenerations(30)).filter((r) => [plano.id, firstPlano.id].includes(r.planoId));
       expect(await ours()).toEqual([
         { id: aula.id, planoId: plano.id, numeroAula: 3, userId: user.id, regenerationJobId: 'job-9', regenerationRequest: request },
       ]);
-      await touchLesson(fresh(), aula.id);
+      await aulasRepo.touchLesson(aula.id);
       expect(await ours()).toEqual([]);
     });
   });
@@ -271,44 +256,44 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const lesson = await db.aula(third.id, { numeroAula: 1, generationState: 'done' });
       await db.plano((await db.user()).id, (await db.turma((await db.user()).id)).id);
 
-      const page = await listPlanosPage(db.pool, user.id, {}, 2);
+      const page = await planosListRepo.listPlanosPage(user.id, {}, 2);
       expect(page.map((r) => r.id)).toEqual([third.id, second.id]);
       expect(page[0]).toMatchObject({ total: 3, numero: '71', ano: '5', trimestre: 2, aulas: `1 done ${lesson.id} matematica` });
       expect(page[1].aulas).toBeNull();
       const after = { createdAt: page[1].cursorAt, id: page[1].id };
-      expect((await listPlanosPage(db.pool, user.id, { after }, 2)).map((r) => r.id)).toEqual([first.id]);
-      expect((await listPlanosPage(db.pool, user.id, { turma: '71', status: 'salvo' }, 10)).map((r) => r.id)).toEqual([first.id]);
-      expect((await listPlanosPage(db.pool, user.id, { trimestre: 2 }, 10)).map((r) => [r.id, r.total])).toEqual([
+      expect((await planosListRepo.listPlanosPage(user.id, { after }, 2)).map((r) => r.id)).toEqual([first.id]);
+      expect((await planosListRepo.listPlanosPage(user.id, { turma: '71', status: 'salvo' }, 10)).map((r) => r.id)).toEqual([first.id]);
+      expect((await planosListRepo.listPlanosPage(user.id, { trimestre: 2 }, 10)).map((r) => [r.id, r.total])).toEqual([
         [third.id, 2],
         [second.id, 2],
       ]);
 
-      expect(await countPlanos(db.pool, user.id, {})).toBe(3);
-      expect(await countPlanos(db.pool, user.id, { turma: '71' })).toBe(2);
-      expect(await countPlanos(db.pool, user.id, { turma: '72', trimestre: 1 })).toBe(0);
+      expect(await planosListRepo.countPlanos(user.id, {})).toBe(3);
+      expect(await planosListRepo.countPlanos(user.id, { turma: '71' })).toBe(2);
+      expect(await planosListRepo.countPlanos(user.id, { turma: '72', trimestre: 1 })).toBe(0);
     });
   });
 
   describe('export files', () => {
     async function file(userId: string, expiresInMs: number) {
       const content = Buffer.from('PK\u0003\u0004conteudo');
-      return { id: await insertExportFile(fresh(), { userId, planoId: randomUUID(), fileName: 'plano.docx', content, expiresAt: new Date(Date.now() + expiresInMs) }) };
+      return { id: await exportFilesRepo.insertExportFile({ userId, planoId: randomUUID(), fileName: 'plano.docx', content, expiresAt: new Date(Date.now() + expiresInMs) }) };
     }
 
     it("insertExportFile stores the owner's file with its size; takeExportFile gives it once", async () => {
       const user = await db.user();
       const record = await file(user.id, 60_000);
-      expect(await takeExportFile(fresh(), (await db.user()).id, record.id)).toBeNull();
-      const taken = await takeExportFile(fresh(), user.id, record.id);
+      expect(await exportFilesRepo.takeExportFile((await db.user()).id, record.id)).toBeNull();
+      const taken = await exportFilesRepo.takeExportFile(user.id, record.id);
       expect(taken).toEqual({ fileName: 'plano.docx', content: Buffer.from('PK\u0003\u0004conteudo'), bytes: 12 });
-      expect(await takeExportFile(fresh(), user.id, record.id)).toBeNull();
+      expect(await exportFilesRepo.takeExportFile(user.id, record.id)).toBeNull();
     });
 
     it('deleteExpiredExportFiles removes only the expired files', async () => {
       const user = await db.user();
       const expired = await file(user.id, -1000);
       const live = await file(user.id, 60_000);
-      await deleteExpiredExportFiles(fresh());
+      await exportFilesRepo.deleteExpiredExportFiles();
       expect(await fresh().count(ExportFile, { id: expired.id })).toBe(0);
       expect(await fresh().count(ExportFile, { id: live.id })).toBe(1);
     });
@@ -338,60 +323,60 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('insertPlanoWithAulas stores a queued plan with its lessons numbered in order; findPlanoWithAulas reads them for the owner', async () => {
       const user = await db.user();
       const turma = await db.turma(user.id, { ano: '6' });
-      const id = await fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, turma.id), lessons));
-      const plano = await findPlanoWithAulas(fresh(), id, user.id);
+      const id = await db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, turma.id), lessons));
+      const plano = await planosRepo.findPlanoWithAulas(id, user.id);
       expect(plano).toMatchObject({ temaPrincipal: 'Frações', trimestre: 2, dataInicio: '2026-05-04', duracaoAulaMin: 50, nivelDetalhamento: 4, preferirSeduc: false, generationState: 'queued', enqueuedAt: null });
-      expect(plano!.turma.getEntity().ano).toBe('6');
-      const aulas = plano!.aulas.getItems().sort((a, b) => a.numeroAula - b.numeroAula);
-      expect(aulas.map((a) => [a.numeroAula, a.prompt, a.habilidadesFixadas, a.generationState])).toEqual([
+      expect(plano!.turma.ano).toBe('6');
+      // The lessons in their order, as plain data.
+      expect(plano!.aulas.map((a) => [a.numeroAula, a.prompt, a.habilidadesFixadas, a.generationState])).toEqual([
         [1, 'Frações equivalentes', ['EF06MA07'], 'queued'],
         [2, 'Comparar frações', [], 'queued'],
       ]);
       // Without an owner (the worker), any plan; with one, only the owner's.
-      expect((await findPlanoWithAulas(fresh(), id))?.id).toBe(id);
-      expect(await findPlanoWithAulas(fresh(), id, (await db.user()).id)).toBeNull();
-      expect(await findPlanoWithAulas(fresh(), randomUUID())).toBeNull();
+      expect((await planosRepo.findPlanoWithAulas(id))?.id).toBe(id);
+      expect(await planosRepo.findPlanoWithAulas(id, (await db.user()).id)).toBeNull();
+      expect(await planosRepo.findPlanoWithAulas(randomUUID())).toBeNull();
     });
 
     it("findTrimestrePlanos gives the owner's finished plans of the class in that trimestre, by start date (none last), with lessons", async () => {
       const user = await db.user();
       const turma = await db.turma(user.id);
       const other = await db.turma(user.id);
-      const insert = (over: Partial<NewPlano>) => fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, turma.id, over), lessons));
+      const insert = (over: Partial<NewPlano>) => db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, turma.id, over), lessons));
       const undated = await insert({ trimestre: 1, dataInicio: null, temaPrincipal: 'Sem data' });
       const late = await insert({ trimestre: 1, dataInicio: '2026-04-20', temaPrincipal: 'Abril' });
       const early = await insert({ trimestre: 1, dataInicio: '2026-03-02', temaPrincipal: 'Março' });
       const running = await insert({ trimestre: 1, dataInicio: '2026-03-01' });
       await insert({ trimestre: 2, dataInicio: '2026-06-01' });
-      await fresh().transactional((tx) => insertPlanoWithAulas(tx, newPlano(user.id, other.id, { trimestre: 1 }), lessons));
+      await db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, other.id, { trimestre: 1 }), lessons));
       const em = fresh();
       await em.nativeUpdate(PlanoAula, { turma: turma.id }, { generationState: 'done' });
       await em.nativeUpdate(PlanoAula, { id: running }, { generationState: 'running' });
-      const planos = await findTrimestrePlanos(fresh(), user.id, turma.id, 1);
+      const planos = await planosRepo.findTrimestrePlanos(user.id, turma.id, 1);
       expect(planos.map((p) => p.id)).toEqual([early, late, undated]);
-      expect(planos[0].aulas.getItems()).toHaveLength(2);
-      expect(planos[0].turma.getEntity().id).toBe(turma.id);
-      expect(await countTrimestrePlanos(fresh(), user.id, turma.id, 1)).toBe(3);
-      expect(await findTrimestrePlanos(fresh(), (await db.user()).id, turma.id, 1)).toEqual([]);
-      expect(await countTrimestrePlanos(fresh(), (await db.user()).id, turma.id, 1)).toBe(0);
-      expect(await countTrimestrePlanos(fresh(), user.id, turma.id, 3)).toBe(0);
+      expect(planos[0].aulas).toHaveLength(2);
+      expect(planos[0].turma.id).toBe(turma.id);
+      expect(await planosRepo.countTrimestrePlanos(user.id, turma.id, 1)).toBe(3);
+      expect(await planosRepo.findTrimestrePlanos((await db.user()).id, turma.id, 1)).toEqual([]);
+      expect(await planosRepo.countTrimestrePlanos((await db.user()).id, turma.id, 1)).toBe(0);
+      expect(await planosRepo.countTrimestrePlanos(user.id, turma.id, 3)).toBe(0);
     });
 
     it('an idempotency key makes one plan per user: findPlanoIdByIdempotencyKey finds it and a second insert is refused (23505)', async () => {
       const user = await db.user();
       const turma = await db.turma(user.id);
       const data = newPlano(user.id, turma.id, { idempotencyKey: 'chave-1' });
-      const id = await fresh().transactional((tx) => insertPlanoWithAulas(tx, data, lessons));
-      expect(await findPlanoIdByIdempotencyKey(fresh(), user.id, 'chave-1')).toBe(id);
-      expect(await findPlanoIdByIdempotencyKey(fresh(), user.id, 'chave-2')).toBeNull();
-      expect(await findPlanoIdByIdempotencyKey(fresh(), (await db.user()).id, 'chave-1')).toBeNull();
-      await expect(fresh().transactional((tx) => insertPlanoWithAulas(tx, data, lessons))).rejects.toMatchObject({ code: '23505' });
+      const id = await db.database.transaction(() => planosRepo.insertPlanoWithAulas(data, lessons));
+      expect(await planosRepo.findPlanoIdByIdempotencyKey(user.id, 'chave-1')).toBe(id);
+      expect(await planosRepo.findPlanoIdByIdempotencyKey(user.id, 'chave-2')).toBeNull();
+      expect(await planosRepo.findPlanoIdByIdempotencyKey((await db.user()).id, 'chave-1')).toBeNull();
+      await expect(db.database.transaction(() => planosRepo.insertPlanoWithAulas(data, lessons))).rejects.toMatchObject({ code: '23505' });
     });
 
     it('markPlanEnqueued stamps when the plan was queued', async () => {
       const { plano } = await lessonOf();
       const before = Date.now();
-      await markPlanEnqueued(fresh(), plano.id);
+      await planosRepo.markPlanEnqueued(plano.id);
       const row = await fresh().findOneOrFail(PlanoAula, { id: plano.id });
       expect(row.enqueuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
@@ -399,81 +384,83 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('lockPlanoWithAulas holds the owner’s plan and its lessons until the transaction ends; null for another user', async () => {
       const { user, plano, aula } = await lessonOf();
       const other = await db.user();
-      expect(await fresh().transactional((tx) => lockPlanoWithAulas(tx, other.id, plano.id))).toBeNull();
-      await expectLockedWhileHeld('planos_aula', plano.id, async (tx) => {
-        const found = await lockPlanoWithAulas(tx, user.id, plano.id);
-        expect(found?.aulas.getItems()).toHaveLength(1);
+      expect(await db.database.transaction(() => planosRepo.lockPlanoWithAulas(other.id, plano.id))).toBeNull();
+      await expectLockedWhileHeld('planos_aula', plano.id, async () => {
+        const found = await planosRepo.lockPlanoWithAulas(user.id, plano.id);
+        expect(found?.aulas).toHaveLength(1);
       });
       // The lesson too: a regeneration stored meanwhile cannot slip between a save's check of its versao and its write.
-      await expectLockedWhileHeld('aulas', aula.id, (tx) => lockPlanoWithAulas(tx, user.id, plano.id));
+      await expectLockedWhileHeld('aulas', aula.id, () => planosRepo.lockPlanoWithAulas(user.id, plano.id));
     });
 
     it('savePlanoEdits writes the edited plan and lessons and keeps each edited lesson as a version (edicao)', async () => {
       const { user, plano, aula } = await lessonOf({ generationState: 'done' }, { generationState: 'done', objetivos: 'Antes' });
-      await fresh().transactional(async (tx) => {
-        const locked = await lockPlanoWithAulas(tx, user.id, plano.id);
-        locked!.trimestre = 3;
-        const lesson = locked!.aulas.getItems()[0];
-        lesson.objetivos = 'Depois';
-        lesson.versao += 1;
-        await savePlanoEdits(tx, [lesson]);
+      const warned = await db.aula(plano.id, { numeroAula: 2, generationState: 'done', objetivos: 'Sem mudança' });
+      await db.database.transaction(async () => {
+        const locked = (await planosRepo.lockPlanoWithAulas(user.id, plano.id))!;
+        const [lesson] = locked.aulas;
+        await planosRepo.savePlanoEdits(plano.id, { ...locked, trimestre: 3 }, [
+          { id: lesson.id, avisos: [], content: { ...lesson, objetivos: 'Depois', versao: lesson.versao + 1 } },
+          { id: warned.id, avisos: ['campos-com-habilidade-antiga'] },
+        ]);
       });
       expect((await fresh().findOneOrFail(PlanoAula, { id: plano.id })).trimestre).toBe(3);
-      expect(await getAula(fresh(), aula.id)).toMatchObject({ objetivos: 'Depois', versao: 1 });
-      expect((await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 }))!.versions).toEqual([expect.objectContaining({ versao: 1, origem: 'edicao', objetivos: 'Depois' })]);
+      expect(await aulasRepo.getAula(aula.id)).toMatchObject({ objetivos: 'Depois', versao: 1 });
+      // A lesson whose warnings alone changed keeps its content and version, and no new version is kept of it.
+      expect(await aulasRepo.getAula(warned.id)).toMatchObject({ objetivos: 'Sem mudança', versao: 0, avisos: ['campos-com-habilidade-antiga'] });
+      expect((await aulasRepo.listLessonVersions(user.id, plano.id, warned.id, { limite: 20 }))!.versions).toEqual([]);
+      expect((await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 20 }))!.versions).toEqual([expect.objectContaining({ versao: 1, origem: 'edicao', objetivos: 'Depois' })]);
     });
 
     it('listLessonVersions lists the owner’s lesson versions newest first; null for another user or plan', async () => {
       const { user, plano, aula } = await lessonOf({}, { generationState: 'done' });
-      const em = fresh();
-      await insertVersion(em, aula.id, 1, 'geracao');
-      await insertVersion(em, aula.id, 2, 'regeneracao', { instrucao: 'Mais curta', campo: 'objetivos' });
-      const page = await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 });
+      await lessonContentRepo.insertVersion(aula.id, 1, 'geracao');
+      await lessonContentRepo.insertVersion(aula.id, 2, 'regeneracao', { instrucao: 'Mais curta', campo: 'objetivos' });
+      const page = await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 20 });
       expect(page!.versions.map((v) => [v.versao, v.origem, v.instrucao])).toEqual([
         [2, 'regeneracao', 'Mais curta'],
         [1, 'geracao', null],
       ]);
       expect(page!.nextAntes).toBeNull();
-      expect(await listLessonVersions(fresh(), (await db.user()).id, plano.id, aula.id, { limite: 20 })).toBeNull();
-      expect(await listLessonVersions(fresh(), user.id, randomUUID(), aula.id, { limite: 20 })).toBeNull();
-      await expect(getAula(fresh(), randomUUID())).rejects.toThrow();
+      expect(await aulasRepo.listLessonVersions((await db.user()).id, plano.id, aula.id, { limite: 20 })).toBeNull();
+      expect(await aulasRepo.listLessonVersions(user.id, randomUUID(), aula.id, { limite: 20 })).toBeNull();
+      await expect(aulasRepo.getAula(randomUUID())).rejects.toThrow();
     });
 
     it('a lesson keeps at most 50 versions: the generated one always, the oldest others go first; listLessonVersions pages them', async () => {
       const { user, plano, aula } = await lessonOf({}, { generationState: 'done' });
-      const em = fresh();
-      await insertVersion(em, aula.id, 1, 'geracao');
-      for (let versao = 2; versao <= 60; versao++) await insertVersion(em, aula.id, versao, versao % 2 ? 'edicao' : 'regeneracao');
+      await lessonContentRepo.insertVersion(aula.id, 1, 'geracao');
+      for (let versao = 2; versao <= 60; versao++) await lessonContentRepo.insertVersion(aula.id, versao, versao % 2 ? 'edicao' : 'regeneracao');
       const { rows } = await db.pool.query<{ versao: number }>('select versao from aula_versoes where aula_id = $1 order by versao', [aula.id]);
       // The generated version and the newest 49 others (12..60): versions 2..11 went first.
       expect(rows.map((r) => r.versao)).toEqual([1, ...Array.from({ length: 49 }, (_, i) => i + 12)]);
       // Another lesson's versions are not touched.
       const other = await lessonOf({}, { generationState: 'done' });
-      await insertVersion(em, other.aula.id, 1, 'geracao');
-      await insertVersion(em, other.aula.id, 2, 'edicao');
-      expect((await listLessonVersions(fresh(), other.user.id, other.plano.id, other.aula.id, { limite: 20 }))!.versions).toHaveLength(2);
+      await lessonContentRepo.insertVersion(other.aula.id, 1, 'geracao');
+      await lessonContentRepo.insertVersion(other.aula.id, 2, 'edicao');
+      expect((await aulasRepo.listLessonVersions(other.user.id, other.plano.id, other.aula.id, { limite: 20 }))!.versions).toHaveLength(2);
 
-      const first = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20 }))!;
+      const first = (await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 20 }))!;
       expect(first.versions.map((v) => v.versao)).toEqual(Array.from({ length: 20 }, (_, i) => 60 - i));
       expect(first.nextAntes).toBe(41);
-      const second = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20, antes: first.nextAntes! }))!;
+      const second = (await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 20, antes: first.nextAntes! }))!;
       expect(second.versions.map((v) => v.versao)).toEqual(Array.from({ length: 20 }, (_, i) => 40 - i));
-      const last = (await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 20, antes: second.nextAntes! }))!;
+      const last = (await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 20, antes: second.nextAntes! }))!;
       expect(last.versions.map((v) => v.versao)).toEqual([...Array.from({ length: 9 }, (_, i) => 20 - i), 1]);
       expect(last.nextAntes).toBeNull();
       // Exactly a page left: no next page.
-      expect((await listLessonVersions(fresh(), user.id, plano.id, aula.id, { limite: 10, antes: 21 }))!.nextAntes).toBeNull();
+      expect((await aulasRepo.listLessonVersions(user.id, plano.id, aula.id, { limite: 10, antes: 21 }))!.nextAntes).toBeNull();
     });
 
     it('findPlanoExportState gives the owner’s plan version and state; deletePlano deletes the owner’s plan only', async () => {
       const { user, plano, aula } = await lessonOf({ generationState: 'done' });
-      const state = await findPlanoExportState(fresh(), user.id, plano.id);
+      const state = await planosRepo.findPlanoExportState(user.id, plano.id);
       expect(state).toEqual({ updatedAt: expect.any(Date), generationState: 'done' });
       const other = await db.user();
-      expect(await findPlanoExportState(fresh(), other.id, plano.id)).toBeNull();
-      expect(await deletePlano(fresh(), other.id, plano.id)).toBe(false);
-      expect(await deletePlano(fresh(), user.id, plano.id)).toBe(true);
-      expect(await findPlanoWithAulas(fresh(), plano.id)).toBeNull();
+      expect(await planosRepo.findPlanoExportState(other.id, plano.id)).toBeNull();
+      expect(await planosRepo.deletePlano(other.id, plano.id)).toBe(false);
+      expect(await planosRepo.deletePlano(user.id, plano.id)).toBe(true);
+      expect(await planosRepo.findPlanoWithAulas(plano.id)).toBeNull();
       expect(await fresh().findOne(Aula, { id: aula.id })).toBeNull();
     });
   });
@@ -484,16 +471,16 @@ describe('planos and aulas repository (PostgreSQL)', () => {
     it('markPlanRunning starts a queued or running plan only; markPlanDone ends a running one once, by its generator', async () => {
       const { plano } = await lessonOf({ generationState: 'queued' });
       const failed = (await lessonOf({ generationState: 'failed' })).plano;
-      expect(await markPlanRunning(fresh(), plano.id)).toBe(true);
-      expect(await markPlanRunning(fresh(), plano.id)).toBe(true);
-      expect(await markPlanRunning(fresh(), failed.id)).toBe(false);
+      expect(await planGenerationRepo.markPlanRunning(plano.id)).toBe(true);
+      expect(await planGenerationRepo.markPlanRunning(plano.id)).toBe(true);
+      expect(await planGenerationRepo.markPlanRunning(failed.id)).toBe(false);
       expect((await planRow(plano.id)).generationState).toBe('running');
       expect((await planRow(failed.id)).generationState).toBe('failed');
       await fresh().nativeUpdate(PlanoAula, { id: plano.id }, { generationError: 'falha anterior', status: 'editado' });
-      expect(await markPlanDone(fresh(), plano.id, 'offline')).toBe(true);
+      expect(await planGenerationRepo.markPlanDone(plano.id, 'offline')).toBe(true);
       expect(await planRow(plano.id)).toMatchObject({ generationState: 'done', status: 'gerado', generator: 'offline', generationError: null, finishedAt: expect.any(Date) });
-      expect(await markPlanDone(fresh(), plano.id, 'openai')).toBe(false);
-      expect(await markPlanDone(fresh(), failed.id, 'openai')).toBe(false);
+      expect(await planGenerationRepo.markPlanDone(plano.id, 'openai')).toBe(false);
+      expect(await planGenerationRepo.markPlanDone(failed.id, 'openai')).toBe(false);
       expect((await planRow(plano.id)).generator).toBe('offline');
     });
 
@@ -501,8 +488,8 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const automatic = (await lessonOf({ generationState: 'running', temaPrincipal: 'Provisório' })).plano;
       const own = (await lessonOf({ generationState: 'running', temaPrincipal: 'Meu título' })).plano;
       await fresh().nativeUpdate(PlanoAula, { id: automatic.id }, { temaAutomatico: true });
-      expect(await markPlanDone(fresh(), automatic.id, 'offline', 'Frações na cozinha; Medidas com trena')).toBe(true);
-      expect(await markPlanDone(fresh(), own.id, 'offline', 'Frações na cozinha')).toBe(true);
+      expect(await planGenerationRepo.markPlanDone(automatic.id, 'offline', 'Frações na cozinha; Medidas com trena')).toBe(true);
+      expect(await planGenerationRepo.markPlanDone(own.id, 'offline', 'Frações na cozinha')).toBe(true);
       expect((await planRow(automatic.id)).temaPrincipal).toBe('Frações na cozinha; Medidas com trena');
       expect((await planRow(own.id)).temaPrincipal).toBe('Meu título');
     });
@@ -511,12 +498,12 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const { aula } = await lessonOf({}, { generationState: 'failed' });
       const done = (await lessonOf({}, { generationState: 'done' })).aula;
       await fresh().nativeUpdate(Aula, { id: aula.id }, { generationError: 'antes' });
-      await markLessonRunning(fresh(), aula.id);
+      await planGenerationRepo.markLessonRunning(aula.id);
       expect(await aulaRow(aula.id)).toMatchObject({ generationState: 'running', generationError: null });
-      await markLessonFailed(fresh(), aula.id, 'A IA não respondeu.');
+      await planGenerationRepo.markLessonFailed(aula.id, 'A IA não respondeu.');
       expect(await aulaRow(aula.id)).toMatchObject({ generationState: 'failed', generationError: 'A IA não respondeu.' });
-      await markLessonRunning(fresh(), done.id);
-      await markLessonFailed(fresh(), done.id, 'A IA não respondeu.');
+      await planGenerationRepo.markLessonRunning(done.id);
+      await planGenerationRepo.markLessonFailed(done.id, 'A IA não respondeu.');
       expect(await aulaRow(done.id)).toMatchObject({ generationState: 'done', generationError: null });
     });
 
@@ -525,17 +512,17 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       const third = await db.aula(plano.id, { numeroAula: 3, generationState: 'failed' });
       const second = await db.aula(plano.id, { numeroAula: 2, generationState: 'queued' });
       await fresh().nativeUpdate(Aula, { id: third.id }, { generationError: 'antes' });
-      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(second.id);
+      expect(await planGenerationRepo.markFirstPendingLessonRunning(plano.id)).toBe(second.id);
       expect(await aulaRow(second.id)).toMatchObject({ generationState: 'running' });
       expect(await aulaRow(third.id)).toMatchObject({ generationState: 'failed', generationError: 'antes' });
       expect(await aulaRow(first.id)).toMatchObject({ generationState: 'done' });
       // Running is not done: a resumed job starts it again; then the next one once it is done.
-      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(second.id);
+      expect(await planGenerationRepo.markFirstPendingLessonRunning(plano.id)).toBe(second.id);
       await fresh().nativeUpdate(Aula, { id: second.id }, { generationState: 'done' });
-      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBe(third.id);
+      expect(await planGenerationRepo.markFirstPendingLessonRunning(plano.id)).toBe(third.id);
       expect(await aulaRow(third.id)).toMatchObject({ generationState: 'running', generationError: null });
       await fresh().nativeUpdate(Aula, { id: third.id }, { generationState: 'done' });
-      expect(await markFirstPendingLessonRunning(fresh(), plano.id)).toBeNull();
+      expect(await planGenerationRepo.markFirstPendingLessonRunning(plano.id)).toBeNull();
     });
 
     it('findAulaWithPlano reads a lesson of that plan with its plan and class, each as the ORM\'s populating find gives it', async () => {
@@ -551,18 +538,15 @@ describe('planos and aulas repository (PostgreSQL)', () => {
         [aula.id],
       );
       await fresh().getConnection().execute(`update turmas set observacoes_adicionais = 'Turma animada' where id = ?`, [plano.turma.id]);
-      const found = await findAulaWithPlano(fresh(), plano.id, aula.id);
+      const found = await aulasRepo.findAulaWithPlano(plano.id, aula.id);
       const orm = await fresh().findOneOrFail(Aula, { id: aula.id }, { populate: ['plano', 'plano.turma'] });
-      const scalars = (entity: object) => Object.fromEntries(Object.entries(entity).filter(([, v]) => v === null || typeof v !== 'object' || v instanceof Date || Array.isArray(v) || v.constructor === Object));
-      expect(found).not.toBeNull();
-      expect(scalars(found!)).toEqual(scalars(orm));
-      expect(scalars(found!.plano.getEntity())).toEqual(scalars(orm.plano.getEntity()));
-      expect(scalars(found!.plano.getEntity().turma.getEntity())).toEqual(scalars(orm.plano.getEntity().turma.getEntity()));
-      expect(found!.plano.getEntity()).toMatchObject({ dataInicio: '2026-03-02', duracaoAulaMin: 50, finishedAt: expect.any(Date) });
-      expect(found!.plano.getEntity().turma.getEntity().ano).toBe('6');
-      expect(found!.plano.getEntity().user.id).toBe(plano.user.id);
-      expect(found).toMatchObject({ habilidadesFixadas: ['EF06MA01'], regenerationRequest: { planId: 'p', charged: true }, createdAt: expect.any(Date) });
-      expect(await findAulaWithPlano(fresh(), randomUUID(), aula.id)).toBeNull();
+      // Plain data, column for column what the populating find reads.
+      expect(found).toEqual({ aula: aulaRecord(orm), plano: planoRecord(orm.plano.getEntity()), turma: turmaRecord(orm.plano.getEntity().turma.getEntity()) });
+      expect(found!.plano).toMatchObject({ dataInicio: '2026-03-02', duracaoAulaMin: 50, finishedAt: expect.any(Date) });
+      expect(found!.turma.ano).toBe('6');
+      expect(found!.plano.userId).toBe(plano.user.id);
+      expect(found!.aula).toMatchObject({ habilidadesFixadas: ['EF06MA01'], regenerationRequest: { planId: 'p', charged: true }, createdAt: expect.any(Date) });
+      expect(await aulasRepo.findAulaWithPlano(randomUUID(), aula.id)).toBeNull();
     });
   });
 });

@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TurmaData } from '@planejador/contracts';
-import { upsertCurriculumSkills, type CurriculumSkillRow } from './curriculum';
-import {
-  citedSkillsByTurma,
-  countPlanosByTurma,
-  countTurmas,
-  deleteTurma,
-  findLatestTurmaByNumero,
-  findOwnedTurma,
-  findTurmaAno,
-  insertTurma,
-  listTurmas,
-  lockUserTurmas,
-  turmaCobertura,
-  updateTurma,
-  type CoberturaScope,
-} from './turmas';
+import { type CurriculumSkillRow } from './curriculum';
+import { type CoberturaScope } from './turmas';
+import { TurmasRepository } from './turmas';
+import { CurriculumRepository } from './curriculum';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
 
 /** Classes are ordered by creation time: a pause keeps two of them apart. */
@@ -23,9 +11,13 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('turmas repository (PostgreSQL)', () => {
   let db: TestDatabase;
+  let curriculumRepo: CurriculumRepository;
+  let turmasRepo: TurmasRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase('turmas');
+    curriculumRepo = new CurriculumRepository(db.database);
+    turmasRepo = new TurmasRepository(db.database);
   });
   afterAll(async () => {
     await db?.close();
@@ -39,7 +31,7 @@ describe('turmas repository (PostgreSQL)', () => {
     await db.turma((await db.user()).id);
     await db.plano(user.id, older.id);
     await db.plano(user.id, older.id);
-    const list = await listTurmas(db.pool, user.id);
+    const list = await turmasRepo.listTurmas(user.id);
     expect(list.map((t) => [t.numero, t._count.planosAula])).toEqual([
       ['52', 0],
       ['51', 2],
@@ -52,10 +44,9 @@ describe('turmas repository (PostgreSQL)', () => {
     const user = await db.user();
     const turma = await db.turma(user.id, { escola: 'Escola Central', numero: '61' });
     await db.turma(user.id, { escola: 'Outra', numero: '61' });
-    const em = db.orm.em.fork();
-    expect(await countTurmas(em, user.id, { escola: '  escola CENTRAL ', numero: ' 61 ' }, null)).toEqual({ total: 2, same: 1 });
-    expect(await countTurmas(em, user.id, { escola: 'Escola Central', numero: '61' }, turma.id)).toEqual({ total: 2, same: 0 });
-    expect(await countTurmas(em, user.id, { escola: 'Escola Central', numero: '62' }, null)).toEqual({ total: 2, same: 0 });
+    expect(await turmasRepo.countTurmas(user.id, { escola: '  escola CENTRAL ', numero: ' 61 ' }, null)).toEqual({ total: 2, same: 1 });
+    expect(await turmasRepo.countTurmas(user.id, { escola: 'Escola Central', numero: '61' }, turma.id)).toEqual({ total: 2, same: 0 });
+    expect(await turmasRepo.countTurmas(user.id, { escola: 'Escola Central', numero: '62' }, null)).toEqual({ total: 2, same: 0 });
   });
 
   it('lockUserTurmas makes a second transaction of the same user wait until the first ends', async () => {
@@ -64,19 +55,19 @@ describe('turmas repository (PostgreSQL)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
-    const first = db.orm.em.fork().transactional(async (tx) => {
-      await lockUserTurmas(tx, user.id);
+    const first = db.database.transaction(async () => {
+      await turmasRepo.lockUserTurmas(user.id);
       locked();
       await held;
       order.push('first');
     });
     await new Promise<void>((resolve) => (locked = resolve));
-    const second = db.orm.em.fork().transactional(async (tx) => {
-      await lockUserTurmas(tx, user.id);
+    const second = db.database.transaction(async () => {
+      await turmasRepo.lockUserTurmas(user.id);
       order.push('second');
     });
     // Another user's lock is another lock.
-    await db.orm.em.fork().transactional((tx) => lockUserTurmas(tx, randomUUID()));
+    await db.database.transaction(() => turmasRepo.lockUserTurmas(randomUUID()));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(order).toEqual([]);
     release();
@@ -89,16 +80,16 @@ describe('turmas repository (PostgreSQL)', () => {
     const a = await db.turma(user.id, { numero: '1' });
     const b = await db.turma(user.id, { numero: '2' });
     await db.plano(user.id, a.id);
-    expect(await countPlanosByTurma(db.orm.em.fork(), [a.id, b.id])).toEqual(new Map([[a.id, 1]]));
-    expect(await countPlanosByTurma(db.orm.em.fork(), [])).toEqual(new Map());
+    expect(await turmasRepo.countPlanosByTurma([a.id, b.id])).toEqual(new Map([[a.id, 1]]));
+    expect(await turmasRepo.countPlanosByTurma([])).toEqual(new Map());
   });
 
   it('findTurmaAno gives the year and stage of the user’s class only', async () => {
     const user = await db.user();
     const turma = await db.turma(user.id, { ano: '7' });
     const other = await db.user();
-    expect(await findTurmaAno(db.orm.em.fork(), user.id, turma.id)).toEqual({ ano: '7', etapa: 'fundamental' });
-    expect(await findTurmaAno(db.orm.em.fork(), other.id, turma.id)).toBeNull();
+    expect(await turmasRepo.findTurmaAno(user.id, turma.id)).toEqual({ ano: '7', etapa: 'fundamental' });
+    expect(await turmasRepo.findTurmaAno(other.id, turma.id)).toBeNull();
   });
 
   it('findOwnedTurma and findLatestTurmaByNumero find the user’s class only (the newest of a repeated number)', async () => {
@@ -107,32 +98,31 @@ describe('turmas repository (PostgreSQL)', () => {
     await tick();
     const newer = await db.turma(user.id, { numero: '71', escola: 'Escola B' });
     const other = await db.user();
-    expect((await findOwnedTurma(db.orm.em.fork(), user.id, older.id))?.escola).toBe('Escola A');
-    expect(await findOwnedTurma(db.orm.em.fork(), other.id, older.id)).toBeNull();
-    expect(await findOwnedTurma(db.orm.em.fork(), user.id, randomUUID())).toBeNull();
-    expect((await findLatestTurmaByNumero(db.orm.em.fork(), user.id, '71'))?.id).toBe(newer.id);
-    expect(await findLatestTurmaByNumero(db.orm.em.fork(), other.id, '71')).toBeNull();
+    expect((await turmasRepo.findOwnedTurma(user.id, older.id))?.escola).toBe('Escola A');
+    expect(await turmasRepo.findOwnedTurma(other.id, older.id)).toBeNull();
+    expect(await turmasRepo.findOwnedTurma(user.id, randomUUID())).toBeNull();
+    expect((await turmasRepo.findLatestTurmaByNumero(user.id, '71'))?.id).toBe(newer.id);
+    expect(await turmasRepo.findLatestTurmaByNumero(other.id, '71')).toBeNull();
   });
 
   it('insertTurma stores a class of the user, updateTurma writes its new data and deleteTurma removes it with its plans', async () => {
     const user = await db.user();
     const data: TurmaData = { nomeProfessor: 'Bia', numero: '81', escola: 'Escola C', etapa: 'fundamental', ano: '4', estado: 'RS', instituicao: 'SEDUC-RS_2025', observacoesAdicionais: null, barreiras: ['leitura', 'atencao'] };
-    const created = await db.orm.em.fork().transactional((tx) => insertTurma(tx, user.id, data));
-    expect(await listTurmas(db.pool, user.id)).toEqual([expect.objectContaining({ id: created.id, ...data, userId: user.id })]);
+    const created = await db.database.transaction(() => turmasRepo.insertTurma(user.id, data));
+    expect(await turmasRepo.listTurmas(user.id)).toEqual([expect.objectContaining({ id: created.id, ...data, userId: user.id })]);
 
-    const em = db.orm.em.fork();
-    await em.transactional(async (tx) => {
-      const turma = await findOwnedTurma(tx, user.id, created.id);
-      await updateTurma(tx, turma!, { ...data, numero: '82', observacoesAdicionais: 'Turma da tarde' });
+    await db.database.transaction(async () => {
+      const turma = await turmasRepo.findOwnedTurma(user.id, created.id);
+      expect(await turmasRepo.updateTurma(turma!.id, { ...data, numero: '82', observacoesAdicionais: 'Turma da tarde' })).toMatchObject({ id: created.id, numero: '82', userId: user.id });
     });
-    const [updated] = await listTurmas(db.pool, user.id);
+    const [updated] = await turmasRepo.listTurmas(user.id);
     expect(updated).toMatchObject({ numero: '82', observacoesAdicionais: 'Turma da tarde' });
     expect(updated.updatedAt > updated.createdAt).toBe(true);
 
     await db.plano(user.id, created.id);
-    expect(await deleteTurma(db.orm.em.fork(), (await db.user()).id, created.id)).toBe(false);
-    expect(await deleteTurma(db.orm.em.fork(), user.id, created.id)).toBe(true);
-    expect(await listTurmas(db.pool, user.id)).toEqual([]);
+    expect(await turmasRepo.deleteTurma((await db.user()).id, created.id)).toBe(false);
+    expect(await turmasRepo.deleteTurma(user.id, created.id)).toBe(true);
+    expect(await turmasRepo.listTurmas(user.id)).toEqual([]);
     expect((await db.pool.query('select count(*)::int as n from planos_aula where turma_id = $1', [created.id])).rows[0].n).toBe(0);
   });
 
@@ -147,7 +137,7 @@ describe('turmas repository (PostgreSQL)', () => {
     await db.aula(first.id, { habilidadeCodes: ['EF05MA01', 'EF05MA02'] });
     await db.aula(second.id, { habilidadeCodes: ['EF05MA01'] });
     await db.aula(running.id, { habilidadeCodes: ['EF05MA09'] });
-    const resumo = await citedSkillsByTurma(db.pool, user.id);
+    const resumo = await turmasRepo.citedSkillsByTurma(user.id);
     expect(resumo.map((r) => [r.id, r.ano, [...r.codes].sort()])).toEqual([
       [turma.id, '5', ['EF05MA01', 'EF05MA02']],
       [empty.id, '5', []],
@@ -168,7 +158,7 @@ describe('turmas repository (PostgreSQL)', () => {
     ];
 
     beforeAll(async () => {
-      await upsertCurriculumSkills(db.orm.em.fork(), [
+      await curriculumRepo.upsertCurriculumSkills([
         skill('EF05MA01', 'matematica', [5], 'Números'),
         skill('EF05MA02', 'matematica', [5], 'Números'),
         skill('EF05MA17', 'matematica', [5], 'Geometria'),
@@ -198,7 +188,7 @@ describe('turmas repository (PostgreSQL)', () => {
       await db.aula(deleted.id, { habilidadeCodes: ['EF05MA17'] });
       await db.pool.query('delete from planos_aula where id = $1', [deleted.id]);
 
-      const cobertura = await turmaCobertura(db.pool, user.id, turma.id, scopes);
+      const cobertura = await turmasRepo.turmaCobertura(user.id, turma.id, scopes);
       expect(cobertura).not.toBeNull();
       expect(cobertura!.turmaId).toBe(turma.id);
       expect(cobertura!.ano).toBe('5');
@@ -261,7 +251,7 @@ describe('turmas repository (PostgreSQL)', () => {
       await insert(turma.id, 'running', ['EF05MA02']);
       await insert(turma.id, 'failed', ['EF05MA17']);
       await insert(other.id, 'done', ['EF05MA02', 'EF05MA17']);
-      const cobertura = await turmaCobertura(db.pool, user.id, turma.id, scopes);
+      const cobertura = await turmasRepo.turmaCobertura(user.id, turma.id, scopes);
       const math = cobertura!.materias.find((m) => m.materia === 'matematica')!;
       expect(math.habilidades.map((h) => [h.code, h.avaliada])).toEqual([
         ['EF05MA01', true],
@@ -273,10 +263,10 @@ describe('turmas repository (PostgreSQL)', () => {
     it('answers null for another user’s class or a missing one, and no subject for a year without skills', async () => {
       const user = await db.user();
       const turma = await db.turma(user.id, { ano: '5' });
-      expect(await turmaCobertura(db.pool, (await db.user()).id, turma.id, scopes)).toBeNull();
-      expect(await turmaCobertura(db.pool, user.id, randomUUID(), scopes)).toBeNull();
+      expect(await turmasRepo.turmaCobertura((await db.user()).id, turma.id, scopes)).toBeNull();
+      expect(await turmasRepo.turmaCobertura(user.id, randomUUID(), scopes)).toBeNull();
       const primeiro = await db.turma(user.id, { ano: '1', numero: '11' });
-      const cobertura = await turmaCobertura(db.pool, user.id, primeiro.id, scopes);
+      const cobertura = await turmasRepo.turmaCobertura(user.id, primeiro.id, scopes);
       expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas])).toEqual([
         ['artes', 3, 0],
         ['musica', 2, 0],
@@ -285,7 +275,7 @@ describe('turmas repository (PostgreSQL)', () => {
 
     it("counts a class's coverage in its own stage: an Ensino Médio class by área, whatever its série", async () => {
       const medio = (code: string, component: string): CurriculumSkillRow => ({ ...skill(code, component, [], 'Competência específica 1'), etapa: 'medio' });
-      await upsertCurriculumSkills(db.orm.em.fork(), [medio('EM13MAT101', 'matematica'), medio('EM13MAT102', 'matematica'), medio('EM13LP01', 'portugues')]);
+      await curriculumRepo.upsertCurriculumSkills([medio('EM13MAT101', 'matematica'), medio('EM13MAT102', 'matematica'), medio('EM13LP01', 'portugues')]);
       const withMedio: CoberturaScope[] = [
         ...scopes,
         { materia: 'linguagens', etapa: 'medio', components: ['linguagens', 'portugues'], units: null, byAno: false },
@@ -295,14 +285,14 @@ describe('turmas repository (PostgreSQL)', () => {
       const terceira = await db.turma(user.id, { etapa: 'medio', ano: '3', numero: '301' });
       const plano = await db.plano(user.id, terceira.id, { generationState: 'done', trimestre: 1 });
       await db.aula(plano.id, { habilidadeCodes: ['EM13MAT102', 'EF05MA01'] });
-      const cobertura = await turmaCobertura(db.pool, user.id, terceira.id, withMedio);
+      const cobertura = await turmasRepo.turmaCobertura(user.id, terceira.id, withMedio);
       expect(cobertura!.materias.map((m) => [m.materia, m.total, m.cobertas, m.habilidades.map((h) => h.code)])).toEqual([
         ['linguagens', 1, 0, ['EM13LP01']],
         ['matematica', 2, 1, ['EM13MAT101', 'EM13MAT102']],
       ]);
       // A class of the Ensino Fundamental of the same year number still sees only its stage's skills.
       const quinto = await db.turma(user.id, { ano: '3', numero: '31' });
-      expect((await turmaCobertura(db.pool, user.id, quinto.id, withMedio))!.materias.map((m) => m.materia)).toEqual(['artes', 'musica']);
+      expect((await turmasRepo.turmaCobertura(user.id, quinto.id, withMedio))!.materias.map((m) => m.materia)).toEqual(['artes', 'musica']);
     });
   });
 });

@@ -1,110 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
 import { etapaOf, type Barreira, type Cobertura, type Etapa, type Turma as TurmaDto, type TurmaData } from '@planejador/contracts';
 import { Turma } from '../entities';
-import { Repository, type Args } from '../database';
-
-/**
- * The user's classes with their plan counts, newest first: one prepared statement straight on the pool, no entity
- * hydration (the list is read on almost every page).
- */
-export async function listTurmas(pool: Pool, userId: string): Promise<TurmaDto[]> {
-  const { rows } = await pool.query<{
-    id: string; nome_professor: string; numero: string; escola: string; etapa: string; ano: string; estado: string; instituicao: string;
-    observacoes_adicionais: string | null; barreiras: Barreira[]; user_id: string; created_at: Date; updated_at: Date; planos: number;
-  }>({
-    name: 'turmas-list',
-    text: `select t.id, t.nome_professor, t.numero, t.escola, t.etapa, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
-                  t.barreiras, t.user_id, t.created_at, t.updated_at,
-                  (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
-             from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
-    values: [userId],
-  });
-  return rows.map((t) => ({
-    id: t.id,
-    nomeProfessor: t.nome_professor,
-    numero: t.numero,
-    escola: t.escola,
-    etapa: etapaOf(t.etapa),
-    ano: t.ano,
-    estado: t.estado,
-    instituicao: t.instituicao,
-    observacoesAdicionais: t.observacoes_adicionais,
-    barreiras: t.barreiras ?? [],
-    userId: t.user_id,
-    createdAt: new Date(t.created_at).toISOString(),
-    updatedAt: new Date(t.updated_at).toISOString(),
-    _count: { planosAula: t.planos },
-  }));
-}
-
-/** The class, if it is the user's (null otherwise: another user's class answers like a missing one). */
-export async function findOwnedTurma(em: EntityManager, userId: string, turmaId: string): Promise<Turma | null> {
-  return em.findOne(Turma, { id: turmaId, user: userId });
-}
-
-/** The user's newest class with this number (numbers may repeat across schools), or null. */
-export async function findLatestTurmaByNumero(em: EntityManager, userId: string, numero: string): Promise<Turma | null> {
-  return em.findOne(Turma, { numero, user: userId }, { orderBy: { createdAt: 'desc' } });
-}
-
-/** Stores a new class of the user (call it after checking the limits, in the same transaction). */
-export async function insertTurma(tx: EntityManager, userId: string, data: TurmaData): Promise<Turma> {
-  const turma = tx.create(Turma, { ...data, user: userId });
-  await tx.flush();
-  return turma;
-}
-
-/** Writes the class's new data (a class read on this EntityManager, see findOwnedTurma); `updatedAt` follows. */
-export async function updateTurma(tx: EntityManager, turma: Turma, data: TurmaData): Promise<void> {
-  tx.assign(turma, data);
-  await tx.flush();
-}
-
-/** Deletes the user's class (its plans go with it); false when the user has no such class. */
-export async function deleteTurma(em: EntityManager, userId: string, turmaId: string): Promise<boolean> {
-  return (await em.nativeDelete(Turma, { id: turmaId, user: userId })) > 0;
-}
-
-/** Serialises the changes to one user's classes until the transaction ends (a transaction-scoped advisory lock). */
-export async function lockUserTurmas(tx: EntityManager, userId: string): Promise<void> {
-  await tx.execute(`select pg_advisory_xact_lock(hashtextextended('turmas:' || ?, 0))`, [userId]);
-}
-
-/**
- * How many classes the user has, and how many of them have this (school, number): school compared without case
- * or surrounding spaces, number without surrounding spaces. `exceptId`: the class being edited, not counted as same.
- */
-export async function countTurmas(
-  tx: EntityManager,
-  userId: string,
-  data: { escola: string; numero: string },
-  exceptId: string | null,
-): Promise<{ total: number; same: number }> {
-  const [row] = await tx.execute<{ total: number; same: number }[]>(
-    `select count(*)::int as total,
-            count(*) filter (where lower(btrim(escola)) = lower(btrim(?)) and btrim(numero) = btrim(?) and id is distinct from ?::uuid)::int as same
-       from turmas where user_id = ?`,
-    [data.escola, data.numero, exceptId, userId],
-  );
-  return { total: row.total, same: row.same };
-}
-
-/** How many plans each of these classes has (classes without plans are absent). */
-export async function countPlanosByTurma(em: EntityManager, turmaIds: readonly string[]): Promise<Map<string, number>> {
-  if (!turmaIds.length) return new Map();
-  const rows = await em.execute<{ turma_id: string; count: number }[]>(
-    `select turma_id, count(*)::int as count from planos_aula where turma_id in (${turmaIds.map(() => '?').join(',')}) group by turma_id`,
-    [...turmaIds],
-  );
-  return new Map(rows.map((r) => [r.turma_id, Number(r.count)]));
-}
-
-/** The class's year and stage, if the class is the user's (null otherwise: another user's class answers like a missing one). */
-export async function findTurmaAno(em: EntityManager, userId: string, turmaId: string): Promise<{ ano: string; etapa: Etapa } | null> {
-  const [row] = await em.execute<{ ano: string; etapa: string }[]>(`select ano, etapa from turmas where id = ? and user_id = ?`, [turmaId, userId]);
-  return row ? { ano: row.ano, etapa: etapaOf(row.etapa) } : null;
-}
+import { Repository } from '../database';
+import { turmaRecord, type TurmaRecord } from '../records';
 
 /** The part of the curriculum an app subject covers in a stage (musica is two units of Arte): what the coverage reads. */
 export interface CoberturaScope {
@@ -117,29 +14,6 @@ export interface CoberturaScope {
   units: readonly string[] | null;
   /** Whether the stage ties skills to the class's year (false in médio: every série has its area's whole set). */
   byAno: boolean;
-}
-
-/**
- * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
- * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
- * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
- * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
- * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
- * index, the skills from curriculum_skills by component; a skill is `avaliada` when a finished assessment of the
- * class includes it; PostgreSQL builds the JSON.
- */
-export async function turmaCobertura(
-  pool: Pool,
-  userId: string,
-  turmaId: string,
-  scopes: readonly CoberturaScope[],
-): Promise<Cobertura | null> {
-  const { rows } = await pool.query<{ cobertura: Cobertura }>({
-    name: 'turma-cobertura',
-    text: TURMA_COBERTURA_SQL,
-    values: [turmaId, userId, JSON.stringify(scopes)],
-  });
-  return rows[0]?.cobertura ?? null;
 }
 
 /**
@@ -205,68 +79,145 @@ export const TURMA_COBERTURA_SQL = `
                                    from materias m), '[]'::json)) as cobertura
     from turma t`;
 
-/** Each of the user's classes (oldest first) with its year and the distinct skill codes its finished plans cite. */
-export async function citedSkillsByTurma(pool: Pool, userId: string): Promise<{ id: string; ano: string; etapa: string; codes: string[] }[]> {
-  const { rows } = await pool.query<{ id: string; ano: string; etapa: string; codes: string[] }>({
-    name: 'cobertura-resumo',
-    text: `select t.id, t.ano, t.etapa,
-                  coalesce((select array_agg(distinct c.code)
-                              from planos_aula p join aulas a on a.plano_id = p.id
-                              cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-                             where p.turma_id = t.id and p.generation_state = 'done'), '{}') as codes
-             from turmas t where t.user_id = $1 order by t.created_at`,
-    values: [userId],
-  });
-  return rows;
-}
-
-/** The queries above, on the process's Database (injected in the api and the worker). */
+/** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class TurmasRepository extends Repository {
-  listTurmas(...a: Args<typeof listTurmas>): ReturnType<typeof listTurmas> {
-    return listTurmas(this.pool, ...a);
+  /**
+   * The user's classes with their plan counts, newest first: one prepared statement straight on the pool, no entity
+   * hydration (the list is read on almost every page).
+   */
+  async listTurmas(userId: string): Promise<TurmaDto[]> {
+    const { rows } = await this.pool.query<{
+      id: string; nome_professor: string; numero: string; escola: string; etapa: string; ano: string; estado: string; instituicao: string;
+      observacoes_adicionais: string | null; barreiras: Barreira[]; user_id: string; created_at: Date; updated_at: Date; planos: number;
+    }>({
+      name: 'turmas-list',
+      text: `select t.id, t.nome_professor, t.numero, t.escola, t.etapa, t.ano, t.estado, t.instituicao, t.observacoes_adicionais,
+                    t.barreiras, t.user_id, t.created_at, t.updated_at,
+                    (select count(*)::int from planos_aula p where p.turma_id = t.id) as planos
+               from turmas t where t.user_id = $1 order by t.created_at desc, t.id`,
+      values: [userId],
+    });
+    return rows.map((t) => ({
+      id: t.id,
+      nomeProfessor: t.nome_professor,
+      numero: t.numero,
+      escola: t.escola,
+      etapa: etapaOf(t.etapa),
+      ano: t.ano,
+      estado: t.estado,
+      instituicao: t.instituicao,
+      observacoesAdicionais: t.observacoes_adicionais,
+      barreiras: t.barreiras ?? [],
+      userId: t.user_id,
+      createdAt: new Date(t.created_at).toISOString(),
+      updatedAt: new Date(t.updated_at).toISOString(),
+      _count: { planosAula: t.planos },
+    }));
   }
 
-  findOwnedTurma(...a: Args<typeof findOwnedTurma>): ReturnType<typeof findOwnedTurma> {
-    return findOwnedTurma(this.em, ...a);
+  /** The class, if it is the user's (null otherwise: another user's class answers like a missing one). */
+  async findOwnedTurma(userId: string, turmaId: string): Promise<TurmaRecord | null> {
+    const turma = await this.em.findOne(Turma, { id: turmaId, user: userId });
+    return turma && turmaRecord(turma);
   }
 
-  findLatestTurmaByNumero(...a: Args<typeof findLatestTurmaByNumero>): ReturnType<typeof findLatestTurmaByNumero> {
-    return findLatestTurmaByNumero(this.em, ...a);
+  /** The user's newest class with this number (numbers may repeat across schools), or null. */
+  async findLatestTurmaByNumero(userId: string, numero: string): Promise<TurmaRecord | null> {
+    const turma = await this.em.findOne(Turma, { numero, user: userId }, { orderBy: { createdAt: 'desc' } });
+    return turma && turmaRecord(turma);
   }
 
-  insertTurma(...a: Args<typeof insertTurma>): ReturnType<typeof insertTurma> {
-    return insertTurma(this.em, ...a);
+  /** Stores a new class of the user (call it after checking the limits, in the same transaction). */
+  async insertTurma(userId: string, data: TurmaData): Promise<TurmaRecord> {
+    const em = this.em;
+    const turma = em.create(Turma, { ...data, user: userId });
+    await em.flush();
+    return turmaRecord(turma);
   }
 
-  updateTurma(...a: Args<typeof updateTurma>): ReturnType<typeof updateTurma> {
-    return updateTurma(this.em, ...a);
+  /** Writes the class's new data (`updatedAt` follows); the class as now stored. */
+  async updateTurma(turmaId: string, data: TurmaData): Promise<TurmaRecord> {
+    const em = this.em;
+    const turma = await em.findOneOrFail(Turma, { id: turmaId });
+    em.assign(turma, data);
+    await em.flush();
+    return turmaRecord(turma);
   }
 
-  deleteTurma(...a: Args<typeof deleteTurma>): ReturnType<typeof deleteTurma> {
-    return deleteTurma(this.em, ...a);
+  /** Deletes the user's class (its plans go with it); false when the user has no such class. */
+  async deleteTurma(userId: string, turmaId: string): Promise<boolean> {
+    return (await this.em.nativeDelete(Turma, { id: turmaId, user: userId })) > 0;
   }
 
-  lockUserTurmas(...a: Args<typeof lockUserTurmas>): ReturnType<typeof lockUserTurmas> {
-    return lockUserTurmas(this.em, ...a);
+  /** Serialises the changes to one user's classes until the transaction ends (a transaction-scoped advisory lock). */
+  async lockUserTurmas(userId: string): Promise<void> {
+    await this.em.execute(`select pg_advisory_xact_lock(hashtextextended('turmas:' || ?, 0))`, [userId]);
   }
 
-  countTurmas(...a: Args<typeof countTurmas>): ReturnType<typeof countTurmas> {
-    return countTurmas(this.em, ...a);
+  /**
+   * How many classes the user has, and how many of them have this (school, number): school compared without case
+   * or surrounding spaces, number without surrounding spaces. `exceptId`: the class being edited, not counted as same.
+   */
+  async countTurmas(
+    userId: string,
+    data: { escola: string; numero: string },
+    exceptId: string | null,
+  ): Promise<{ total: number; same: number }> {
+    const [row] = await this.em.execute<{ total: number; same: number }[]>(
+      `select count(*)::int as total,
+              count(*) filter (where lower(btrim(escola)) = lower(btrim(?)) and btrim(numero) = btrim(?) and id is distinct from ?::uuid)::int as same
+         from turmas where user_id = ?`,
+      [data.escola, data.numero, exceptId, userId],
+    );
+    return { total: row.total, same: row.same };
   }
 
-  countPlanosByTurma(...a: Args<typeof countPlanosByTurma>): ReturnType<typeof countPlanosByTurma> {
-    return countPlanosByTurma(this.em, ...a);
+  /** How many plans each of these classes has (classes without plans are absent). */
+  async countPlanosByTurma(turmaIds: readonly string[]): Promise<Map<string, number>> {
+    if (!turmaIds.length) return new Map();
+    const rows = await this.em.execute<{ turma_id: string; count: number }[]>(
+      `select turma_id, count(*)::int as count from planos_aula where turma_id in (${turmaIds.map(() => '?').join(',')}) group by turma_id`,
+      [...turmaIds],
+    );
+    return new Map(rows.map((r) => [r.turma_id, Number(r.count)]));
   }
 
-  findTurmaAno(...a: Args<typeof findTurmaAno>): ReturnType<typeof findTurmaAno> {
-    return findTurmaAno(this.em, ...a);
+  /** The class's year and stage, if the class is the user's (null otherwise: another user's class answers like a missing one). */
+  async findTurmaAno(userId: string, turmaId: string): Promise<{ ano: string; etapa: Etapa } | null> {
+    const [row] = await this.em.execute<{ ano: string; etapa: string }[]>(`select ano, etapa from turmas where id = ? and user_id = ?`, [turmaId, userId]);
+    return row ? { ano: row.ano, etapa: etapaOf(row.etapa) } : null;
   }
 
-  turmaCobertura(...a: Args<typeof turmaCobertura>): ReturnType<typeof turmaCobertura> {
-    return turmaCobertura(this.pool, ...a);
+  /**
+   * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
+   * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
+   * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
+   * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
+   * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
+   * index, the skills from curriculum_skills by component; a skill is `avaliada` when a finished assessment of the
+   * class includes it; PostgreSQL builds the JSON.
+   */
+  async turmaCobertura(userId: string, turmaId: string, scopes: readonly CoberturaScope[]): Promise<Cobertura | null> {
+    const { rows } = await this.pool.query<{ cobertura: Cobertura }>({
+      name: 'turma-cobertura',
+      text: TURMA_COBERTURA_SQL,
+      values: [turmaId, userId, JSON.stringify(scopes)],
+    });
+    return rows[0]?.cobertura ?? null;
   }
 
-  citedSkillsByTurma(...a: Args<typeof citedSkillsByTurma>): ReturnType<typeof citedSkillsByTurma> {
-    return citedSkillsByTurma(this.pool, ...a);
+  /** Each of the user's classes (oldest first) with its year and the distinct skill codes its finished plans cite. */
+  async citedSkillsByTurma(userId: string): Promise<{ id: string; ano: string; etapa: string; codes: string[] }[]> {
+    const { rows } = await this.pool.query<{ id: string; ano: string; etapa: string; codes: string[] }>({
+      name: 'cobertura-resumo',
+      text: `select t.id, t.ano, t.etapa,
+                    coalesce((select array_agg(distinct c.code)
+                                from planos_aula p join aulas a on a.plano_id = p.id
+                                cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
+                               where p.turma_id = t.id and p.generation_state = 'done'), '{}') as codes
+               from turmas t where t.user_id = $1 order by t.created_at`,
+      values: [userId],
+    });
+    return rows;
   }
 }

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
+import { Database } from '../../database';
 import { copyDatabase, dropDatabase } from '../../database-url';
 import { Aula, PlanoAula, Turma, User } from '../../entities';
 import { ormConfig } from '../../orm.config';
 
 /**
  * A migrated database of its own, with no curriculum, for one repository test file (the repositories' statements
- * run against the real PostgreSQL), with MikroORM and a pg pool on it and small factories with overrides.
+ * run against the real PostgreSQL): the Database the repositories are built on, MikroORM and a pg pool on it for the
+ * tests' own checks, and small factories with overrides.
  */
 export interface TestDatabase {
   databaseUrl: string;
+  /** What `new XRepository(db.database)` runs on, as in the api and the worker. */
+  database: Database;
   orm: MikroORM;
   pool: Pool;
   user(overrides?: Partial<Pick<User, 'email' | 'credits' | 'role' | 'firstName'>>): Promise<User>;
@@ -27,10 +31,12 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
   if (!template || !process.env.TEST_RUN_ID) throw new Error('TEST_EMPTY_DATABASE_TEMPLATE is set by the integration project\'s global-setup.');
   const databaseUrl = template.replace(/[^/]+$/, `${process.env.TEST_RUN_ID}_${prefix}_${randomBytes(4).toString('hex')}`);
   await copyDatabase(template, databaseUrl);
+  const database = await Database.connect({ databaseUrl, poolMax: 3, statementPoolMax: 2 });
   const orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax: 3 }));
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
   return {
     databaseUrl,
+    database,
     orm,
     pool,
     user: (overrides = {}) => {
@@ -56,6 +62,7 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
     close: async () => {
       await pool.end();
       await orm.close(true);
+      await database.close();
       await dropDatabase(databaseUrl);
     },
   };
