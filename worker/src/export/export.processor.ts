@@ -4,9 +4,9 @@ import type { Redis } from 'ioredis';
 import { exportAssessmentJobSchema, exportPlanJobSchema, exportTrimestreJobSchema } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
-import { AssessmentExportService } from '../assessment/assessment-export.service';
 import { createQueueWorker } from '../core/queue-worker.factory';
 import { REDIS, SETTINGS } from '../core/tokens';
+import { AssessmentExportService } from './assessment-export.service';
 import { ExportService } from './export.service';
 import { TrimestreExportService } from './trimestre-export.service';
 
