@@ -1,5 +1,9 @@
 import { HttpException } from '@nestjs/common';
+import type { Settings } from '@planejador/config';
 import type { CurriculumRecord, CurriculumService } from '@planejador/curriculum';
+import type { ExportFilesRepository } from '@planejador/db';
+import type { JobProducer } from '@planejador/queue';
+import { WorkerDocuments, type WorkerDocument } from '../src/core/worker-documents';
 import { SkillScope } from '../src/planos/skill-scope';
 
 /**
@@ -30,6 +34,23 @@ export async function refusal(call: Promise<unknown>): Promise<{ status: number;
   );
   if (!(err instanceof HttpException)) throw err;
   return { status: err.getStatus(), message: (err.getResponse() as { message: string }).message };
+}
+
+/**
+ * WorkerDocuments over a fake export queue (export time-out 5000 ms): no earlier job of the id, the job ends with
+ * file-1, and takeExportFile gives the file given once per call until the spec says otherwise.
+ */
+export function fakeWorkerDocuments(file: WorkerDocument) {
+  const exportFiles = mockOf<ExportFilesRepository>();
+  const producer = mockOf<JobProducer>();
+  const job = { waitUntilFinished: jest.fn().mockResolvedValue({ fileId: 'file-1' }) };
+  producer.jobState.mockResolvedValue({ state: 'missing' });
+  producer.removeJob.mockResolvedValue(undefined);
+  producer.enqueue.mockResolvedValue(job as never);
+  producer.queueEvents.mockReturnValue({ name: 'export events' } as never);
+  exportFiles.takeExportFile.mockResolvedValue({ ...file, bytes: file.content.length });
+  const documents = new WorkerDocuments(exportFiles, producer, { EXPORT_TIMEOUT_MS: 5000 } as Settings);
+  return { documents, exportFiles, producer, job };
 }
 
 /** One skill of the fake curriculum: its code, year, subject and official text. */

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { WorkerDocuments } from '../core/worker-documents';
 import { MatrizModule } from '../matriz/matriz.module';
 import { SkillScope } from '../planos/skill-scope';
 import { AvaliacoesExportService } from './avaliacoes-export.service';
 import { AvaliacoesController } from './avaliacoes.controller';
 import { AvaliacoesService } from './avaliacoes.service';
 
-@Module({ imports: [MatrizModule], controllers: [AvaliacoesController], providers: [AvaliacoesService, AvaliacoesExportService, WorkerDocuments, SkillScope] })
+@Module({ imports: [MatrizModule], controllers: [AvaliacoesController], providers: [AvaliacoesService, AvaliacoesExportService, SkillScope] })
 export class AvaliacoesModule {}

@@ -2,10 +2,15 @@ import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } fro
 import type { Redis } from 'ioredis';
 import type { Settings } from '@planejador/config';
 import { createRedis, JobProducer, whenReady } from '@planejador/queue';
-import { JOB_PRODUCER, REDIS, SETTINGS } from './tokens';
+import { ExportSlots } from './export-slots';
 import { RateLimitService } from './rate-limit.service';
+import { JOB_PRODUCER, REDIS, SETTINGS } from './tokens';
+import { WorkerDocuments } from './worker-documents';
 
-/** Settings (given by the process, parsed once), Redis and the job producer: one of each per process (PostgreSQL: DatabaseModule). */
+/**
+ * Settings (given by the process, parsed once), Redis and the job producer: one of each per process (PostgreSQL:
+ * DatabaseModule); and what several features share: the rate limits, the export slots and the worker's documents.
+ */
 @Global()
 @Module({
   providers: [
@@ -25,8 +30,10 @@ import { RateLimitService } from './rate-limit.service';
       useFactory: (s: Settings, redis: Redis) => new JobProducer(redis, s.QUEUE_PREFIX, s),
     },
     RateLimitService,
+    ExportSlots,
+    WorkerDocuments,
   ],
-  exports: [REDIS, JOB_PRODUCER, RateLimitService],
+  exports: [REDIS, JOB_PRODUCER, RateLimitService, ExportSlots, WorkerDocuments],
 })
 export class CoreModule implements OnApplicationShutdown {
   static forRoot(settings: Settings): DynamicModule {

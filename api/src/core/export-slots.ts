@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@planejador/contracts';
@@ -47,5 +48,20 @@ export class ExportSlots {
     return {
       release: () => (released ??= this.redis.eval(RELEASE, 1, key, token).then(() => undefined, () => undefined)),
     };
+  }
+
+  /**
+   * Makes the user's document holding their slot (429 while another export is in flight). The slot is freed once the
+   * file is made, before it is sent, so the teacher's next export may start as soon as this one arrives; and when the
+   * request ends, also when the browser gives up on it (the export itself goes on and takes its file, so none is left).
+   */
+  async hold<T>(userId: string, res: Response, make: () => Promise<T>): Promise<T> {
+    const slot = await this.take(userId);
+    res.once('close', () => void slot.release());
+    try {
+      return await make();
+    } finally {
+      await slot.release();
+    }
   }
 }

@@ -26,9 +26,10 @@ export interface DocumentRequest {
 }
 
 /**
- * Asks the worker's export queue for a document and waits for it with the export time-out; the api never renders
- * one. The worker stores the file in PostgreSQL and the job returns its id (the bytes never sit in Redis); the file
- * is taken (streamed once) and the job removed, so the next request renders again.
+ * The one way the api asks for a document (a plan, an assessment, a hand-in): the worker's export queue renders it
+ * and the api waits with the export time-out; the api never renders one. The worker stores the file in PostgreSQL
+ * and the job returns its id (the bytes never sit in Redis); the file is taken (streamed once) and the job removed,
+ * so the next request renders again.
  */
 @Injectable()
 export class WorkerDocuments {
@@ -41,24 +42,33 @@ export class WorkerDocuments {
   ) {}
 
   async render<N extends JobName>(userId: string, name: N, payload: JobPayloads[N], jobId: string, request: DocumentRequest): Promise<WorkerDocument> {
-    const queue = this.producer.queue(QUEUES.export);
-    // A finished job's file is streamed once: any earlier job of this id (done or failed) goes first.
-    await queue.remove(jobId).catch(() => undefined);
+    // Twice at most: a job still running for an earlier request of the same id is joined, and when that request
+    // streamed the file first (or the sweeper removed it), the document is rendered once more.
+    for (let round = 0; round < 2; round++) {
+      const fileId = await this.run(name, payload, jobId, request);
+      const file = await this.exportFiles.takeExportFile(userId, fileId);
+      await this.producer.removeJob(QUEUES.export, jobId);
+      if (!file) continue;
+      if (file.content.length !== file.bytes || file.content.subarray(0, request.magic.length).toString('latin1') !== request.magic) break;
+      return { fileName: file.fileName, content: file.content };
+    }
+    throw new InternalServerErrorException({ message: request.failed });
+  }
+
+  /** Queues the job and waits for its file's id; an earlier job of this id that has ended (done or failed) goes first. */
+  private async run<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, request: DocumentRequest): Promise<string> {
+    const { state } = await this.producer.jobState(QUEUES.export, jobId);
+    if (state === 'completed' || state === 'failed') await this.producer.removeJob(QUEUES.export, jobId);
     const job = await this.producer.enqueue(name, payload, jobId);
-    let result: ExportPlanResult | undefined;
     try {
-      result = (await job.waitUntilFinished(this.producer.queueEvents(QUEUES.export), this.settings.EXPORT_TIMEOUT_MS)) as ExportPlanResult | undefined;
+      const result = (await job.waitUntilFinished(this.producer.queueEvents(QUEUES.export), this.settings.EXPORT_TIMEOUT_MS)) as ExportPlanResult | undefined;
+      if (!result?.fileId) throw new Error('export job returned no file');
+      return result.fileId;
     } catch (err) {
       const message = (err as Error).message ?? '';
       this.logger.warn({ ...request.context, err: message }, 'document export failed');
       if (/timed out/i.test(message)) throw new GatewayTimeoutException({ message: DOCUMENT_TIMEOUT });
       throw request.onFailure?.(message) ?? new InternalServerErrorException({ message: request.failed });
     }
-    await queue.remove(jobId).catch(() => undefined);
-    const file = result?.fileId ? await this.exportFiles.takeExportFile(userId, result.fileId) : null;
-    if (!file || file.content.length !== file.bytes || file.content.subarray(0, request.magic.length).toString('latin1') !== request.magic) {
-      throw new InternalServerErrorException({ message: request.failed });
-    }
-    return { fileName: file.fileName, content: file.content };
   }
 }

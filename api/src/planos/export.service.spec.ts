@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { MSG } from '@planejador/contracts';
-import type { Settings } from '@planejador/config';
-import type { ExportFilesRepository, PlanosRepository } from '@planejador/db';
-import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { mockOf, refusal } from '../../test/service-fakes';
+import type { PlanosRepository } from '@planejador/db';
+import { jobIds, QUEUES } from '@planejador/queue';
+import { fakeWorkerDocuments, mockOf, refusal } from '../../test/service-fakes';
 import { DOCUMENT_TIMEOUT } from '../core/worker-documents';
 import { EXPORT_FAILED, ExportService } from './export.service';
 
@@ -17,29 +16,21 @@ beforeAll(() => Logger.overrideLogger(false));
 
 function setup() {
   const planos = mockOf<PlanosRepository>();
-  const exportFiles = mockOf<ExportFilesRepository>();
-  const producer = mockOf<JobProducer>();
-  const queue = { getJob: jest.fn().mockResolvedValue(undefined), remove: jest.fn().mockResolvedValue(1) };
-  const job = { waitUntilFinished: jest.fn().mockResolvedValue({ fileId: 'file-1' }) };
-  producer.queue.mockReturnValue(queue as never);
-  producer.enqueue.mockResolvedValue(job as never);
-  producer.queueEvents.mockReturnValue({ name: 'export events' } as never);
+  const { documents, exportFiles, producer, job } = fakeWorkerDocuments({ fileName: 'plano.docx', content: DOCX });
   planos.findPlanoExportState.mockResolvedValue({ updatedAt: UPDATED_AT, generationState: 'done' });
-  exportFiles.takeExportFile.mockResolvedValue({ fileName: 'plano.docx', content: DOCX, bytes: DOCX.length });
-  const service = new ExportService(planos, exportFiles, producer, { EXPORT_TIMEOUT_MS: 5000 } as Settings);
-  return { service, planos, exportFiles, producer, queue, job };
+  const service = new ExportService(planos, documents);
+  return { service, planos, exportFiles, producer, job };
 }
 
 describe('ExportService', () => {
   it("has the worker render this version of the plan, streams the user's file once and removes its job", async () => {
-    const { service, exportFiles, producer, queue, job } = setup();
+    const { service, exportFiles, producer, job } = setup();
     expect(await service.export(USER, PLAN)).toEqual({ fileName: 'plano.docx', content: DOCX });
     const jobId = jobIds.exportPlan(PLAN, UPDATED_AT);
     expect(producer.enqueue).toHaveBeenCalledWith('export-plan', { planId: PLAN, userId: USER }, jobId);
     expect(job.waitUntilFinished).toHaveBeenCalledWith({ name: 'export events' }, 5000);
     expect(exportFiles.takeExportFile).toHaveBeenCalledWith(USER, 'file-1');
-    expect(producer.queue).toHaveBeenCalledWith(QUEUES.export);
-    expect(queue.remove).toHaveBeenCalledWith(jobId);
+    expect(producer.removeJob).toHaveBeenCalledWith(QUEUES.export, jobId);
   });
 
   it("answers another user's (or a missing) plan with 404 and a plan still generating with 409, queueing nothing", async () => {
@@ -52,11 +43,11 @@ describe('ExportService', () => {
   });
 
   it('tries a version whose earlier export failed again (the failed job is removed first)', async () => {
-    const { service, queue, producer } = setup();
-    const failed = { isFailed: jest.fn().mockResolvedValue(true), remove: jest.fn().mockResolvedValue(undefined) };
-    queue.getJob.mockResolvedValue(failed);
+    const { service, producer } = setup();
+    producer.jobState.mockResolvedValueOnce({ state: 'failed', failedReason: 'docx render failed' });
     await service.export(USER, PLAN);
-    expect(failed.remove).toHaveBeenCalled();
+    expect(producer.jobState).toHaveBeenCalledWith(QUEUES.export, jobIds.exportPlan(PLAN, UPDATED_AT));
+    expect(producer.removeJob.mock.invocationCallOrder[0]).toBeLessThan(producer.enqueue.mock.invocationCallOrder[0]);
     expect(producer.enqueue).toHaveBeenCalledTimes(1);
   });
 

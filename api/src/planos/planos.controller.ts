@@ -155,21 +155,9 @@ export class PlanosController {
     return this.aulas.restore(user.id, id, aulaId, versao);
   }
 
-  /**
-   * The plan's .docx. One export in flight per user (429 while another is): the slot is freed when the request ends,
-   * also when the browser gives up on it; the export itself goes on and takes its file, so none is left behind.
-   */
+  /** The plan's .docx. One export in flight per user (429 while another is), freed when the request ends. */
   @Get(':id/export')
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
-    const slot = await this.exportSlots.take(user.id);
-    res.once('close', () => void slot.release());
-    // Freed once the file is made, before it is sent: the teacher's next export may start as soon as this one arrives.
-    let file: Awaited<ReturnType<ExportService['export']>>;
-    try {
-      file = await this.exports.export(user.id, id);
-    } finally {
-      await slot.release();
-    }
-    sendDocument(res, file);
+    sendDocument(res, await this.exportSlots.hold(user.id, res, () => this.exports.export(user.id, id)));
   }
 }

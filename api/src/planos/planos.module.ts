@@ -5,13 +5,12 @@ import { AulasService } from './aulas.service';
 import { GeracaoController } from './geracao.controller';
 import { SkillScope } from './skill-scope';
 import { ExportService } from './export.service';
-import { ExportSlots } from '../core/export-slots';
 import { PlanosController } from './planos.controller';
 import { PlanosService } from './planos.service';
 
 @Module({
   imports: [MatrizModule, CalendarioModule],
   controllers: [PlanosController, GeracaoController],
-  providers: [PlanosService, ExportService, ExportSlots, AulasService, SkillScope],
+  providers: [PlanosService, ExportService, AulasService, SkillScope],
 })
 export class PlanosModule {}

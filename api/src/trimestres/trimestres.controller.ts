@@ -29,15 +29,7 @@ export class TrimestresController {
     @Query(new ZodValidationPipe(handinQuerySchema)) query: z.output<typeof handinQuerySchema>,
     @Res() res: Response,
   ): Promise<void> {
-    const slot = await this.exportSlots.take(user.id);
-    res.once('close', () => void slot.release());
-    // Freed once the file is made, before it is sent: the teacher's next export may start as soon as this one arrives.
-    let file: Awaited<ReturnType<HandinService['export']>>;
-    try {
-      file = await this.handin.export(user.id, id, n, query.formato);
-    } finally {
-      await slot.release();
-    }
+    const file = await this.exportSlots.hold(user.id, res, () => this.handin.export(user.id, id, n, query.formato));
     sendDocument(res, file, query.formato);
   }
 }

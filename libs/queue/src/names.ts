@@ -39,7 +39,7 @@ export interface JobPayloads {
 }
 
 /** Which queue carries which job. */
-export const JOB_QUEUE: Record<JobName, QueueName> = {
+export const JOB_QUEUE = {
   'generate-plan': QUEUES.generation,
   'regenerate-lesson': QUEUES.generation,
   'export-plan': QUEUES.export,
@@ -49,7 +49,10 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'export-assessment': QUEUES.export,
   'sweep-assessments': QUEUES.assessment,
   'export-trimestre': QUEUES.export,
-};
+} as const satisfies Record<JobName, QueueName>;
+
+/** The job names one queue carries (its processor has a handler for each). */
+export type QueueJobName<Q extends QueueName> = { [N in JobName]: (typeof JOB_QUEUE)[N] extends Q ? N : never }[JobName];
 
 /** Deterministic job ids: the same plan is never queued twice. */
 export const jobIds = {

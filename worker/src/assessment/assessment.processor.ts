@@ -1,54 +1,42 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DelayedError, Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Logger } from '@nestjs/common';
+import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { generateAssessmentJobSchema, type GenerateAssessmentJob } from '@planejador/contracts';
-import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
-import { createQueueWorker } from '../core/queue-worker.factory';
-import { REDIS, SETTINGS } from '../core/tokens';
+import { aiJobTuning, QueueProcessor, type FinalFailureHandlers, type JobHandlers, type QueueHandlers } from '../core/queue-processor';
 import { OutageRetry } from '../generation/outage-retry';
 import { AssessmentFinalizer } from './assessment.finalizer';
 import { ASSESSMENT_FAILURE, AssessmentService, SkillFailedError } from './assessment.service';
 import { AssessmentSweeper } from './assessment.sweeper';
+
+type Assessment = typeof QUEUES.assessment;
 
 /**
  * Thin: parse, write the assessment; after the last attempt it ends failed with its credit back. A worker killed
  * mid-job leaves the job active with a lapsing lock: BullMQ runs it again (stalled) and the sweeper re-queues an
  * assessment whose job is gone; either way only the skills not yet stored are written.
  */
-@Injectable()
-export class AssessmentProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+@QueueProcessor(QUEUES.assessment, aiJobTuning)
+export class AssessmentProcessor implements QueueHandlers<Assessment> {
   private readonly logger = new Logger(AssessmentProcessor.name);
-  private worker?: Worker;
 
   constructor(
     private readonly assessments: AssessmentService,
     private readonly finalizer: AssessmentFinalizer,
     private readonly sweeper: AssessmentSweeper,
     private readonly outage: OutageRetry,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.worker = createQueueWorker(
-      QUEUES.assessment,
-      {
-        'generate-assessment': (job) => this.generate(job),
-        'sweep-assessments': () => this.sweeper.sweep(),
-      },
-      this.redis,
-      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: this.settings.JOB_LOCK_MS, stalledInterval: this.settings.JOB_LOCK_MS, maxStalledCount: 3 },
-    );
-    this.worker.on('failed', (job, err) => {
-      if (!job || job.name !== 'generate-assessment') return;
-      const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-      if (!final) return;
+  readonly handlers: JobHandlers<Assessment> = {
+    'generate-assessment': (job) => this.generate(job),
+    'sweep-assessments': () => this.sweeper.sweep(),
+  };
+
+  readonly onFinalFailure: FinalFailureHandlers<Assessment> = {
+    'generate-assessment': async (job) => {
       const parsed = generateAssessmentJobSchema.safeParse(job.data);
-      if (!parsed.success) return;
-      this.finalizer.fail(parsed.data.avaliacaoId, ASSESSMENT_FAILURE).catch((e) => this.logger.error({ err: (e as Error).message }, 'finalize failed'));
-    });
-  }
+      if (parsed.success) await this.finalizer.fail(parsed.data.avaliacaoId, ASSESSMENT_FAILURE);
+    },
+  };
 
   private async generate(job: Job<GenerateAssessmentJob>) {
     const parsed = generateAssessmentJobSchema.safeParse(job.data);
@@ -60,9 +48,5 @@ export class AssessmentProcessor implements OnApplicationBootstrap, OnApplicatio
       this.logger.error({ avaliacaoId: parsed.data.avaliacaoId, jobId: job.id, err: (err as Error)?.message }, 'assessment attempt failed');
       throw new Error(ASSESSMENT_FAILURE, { cause: err });
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
   }
 }

@@ -1,16 +1,20 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { createLessonGenerator } from '@planejador/ai';
 import { flushErrorReporting, type Settings } from '@planejador/config';
 import { MailTransport } from '@planejador/mail';
 import { createRedis, JobProducer } from '@planejador/queue';
 import { ProgressPublisher } from './progress.publisher';
+import { QueueWorkers } from './queue-workers';
 import { JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, REDIS, SETTINGS } from './tokens';
 
 const aiLogger = new Logger('ai');
 
 @Global()
 @Module({
+  // DiscoveryModule: QueueWorkers finds every @QueueProcessor of the process.
+  imports: [DiscoveryModule],
   providers: [
     { provide: REDIS, inject: [SETTINGS], useFactory: (s: Settings) => createRedis(s.REDIS_URL!, 'worker') },
     { provide: JOB_PRODUCER, inject: [SETTINGS, REDIS], useFactory: (s: Settings, r: Redis) => new JobProducer(r, s.QUEUE_PREFIX, s) },
@@ -31,6 +35,7 @@ const aiLogger = new Logger('ai');
       useFactory: (s: Settings) => new MailTransport({ smtpUrl: s.SMTP_URL, from: s.MAIL_FROM, outboxDir: s.MAIL_OUTBOX_DIR }),
     },
     ProgressPublisher,
+    QueueWorkers,
   ],
   exports: [REDIS, JOB_PRODUCER, LESSON_GENERATOR, MAIL_TRANSPORT, ProgressPublisher],
 })

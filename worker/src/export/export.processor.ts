@@ -1,47 +1,30 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { exportAssessmentJobSchema, exportPlanJobSchema, exportTrimestreJobSchema } from '@planejador/contracts';
-import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
-import { AssessmentExportService } from '../assessment/assessment-export.service';
-import { createQueueWorker } from '../core/queue-worker.factory';
-import { REDIS, SETTINGS } from '../core/tokens';
+import { QueueProcessor, type JobHandlers, type QueueHandlers } from '../core/queue-processor';
+import { AssessmentExportService } from './assessment-export.service';
 import { ExportService } from './export.service';
 import { TrimestreExportService } from './trimestre-export.service';
 
-@Injectable()
-export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
+type Export = typeof QUEUES.export;
 
+/** Thin: parse, render the document and store it (the job returns the file's id). */
+@QueueProcessor(QUEUES.export, (s) => ({ concurrency: s.EXPORT_CONCURRENCY }))
+export class ExportProcessor implements QueueHandlers<Export> {
   constructor(
     private readonly exports: ExportService,
     private readonly assessments: AssessmentExportService,
     private readonly trimestres: TrimestreExportService,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.worker = createQueueWorker(
-      QUEUES.export,
-      {
-        'export-plan': async (job) => {
-          const { planId, userId } = exportPlanJobSchema.parse(job.data);
-          return this.exports.export(planId, userId);
-        },
-        'export-assessment': async (job) => {
-          const { avaliacaoId, userId } = exportAssessmentJobSchema.parse(job.data);
-          return this.assessments.export(avaliacaoId, userId);
-        },
-        'export-trimestre': async (job) => this.trimestres.export(exportTrimestreJobSchema.parse(job.data)),
-      },
-      this.redis,
-      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.EXPORT_CONCURRENCY },
-    );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
+  readonly handlers: JobHandlers<Export> = {
+    'export-plan': async (job) => {
+      const { planId, userId } = exportPlanJobSchema.parse(job.data);
+      return this.exports.export(planId, userId);
+    },
+    'export-assessment': async (job) => {
+      const { avaliacaoId, userId } = exportAssessmentJobSchema.parse(job.data);
+      return this.assessments.export(avaliacaoId, userId);
+    },
+    'export-trimestre': async (job) => this.trimestres.export(exportTrimestreJobSchema.parse(job.data)),
+  };
 }

@@ -1,28 +1,26 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DelayedError, Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Logger } from '@nestjs/common';
+import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { generatePlanJobSchema, regenerateLessonJobSchema, type GeneratePlanJob, type RegenerateLessonJob } from '@planejador/contracts';
-import type { Settings } from '@planejador/config';
 import { QUEUES } from '@planejador/queue';
 import { FairShare } from '../core/fair-share';
-import { createQueueWorker } from '../core/queue-worker.factory';
-
-/** How long a job beyond its teacher's share waits before it asks for a worker again. */
-const FAIR_SHARE_RETRY_MS = 500;
-import { REDIS, SETTINGS } from '../core/tokens';
+import { aiJobTuning, QueueProcessor, type FinalFailureHandlers, type JobHandlers, type QueueHandlers } from '../core/queue-processor';
 import { GenerationService, LessonsFailedError } from './generation.service';
 import { OutageRetry } from './outage-retry';
 import { GENERIC_FAILURE, PlanFinalizer } from './plan-finalizer';
 import { RegenerationService } from './regeneration.service';
 
+/** How long a job beyond its teacher's share waits before it asks for a worker again. */
+const FAIR_SHARE_RETRY_MS = 500;
+
+type Generation = typeof QUEUES.generation;
+
 /**
  * Thin: parse the payload, call the service; after the last attempt, end the plan failed with its credit back. A
  * run ended by PostgreSQL or Redis being unreachable spends no attempt: the job is set aside and resumes later.
  */
-@Injectable()
-export class GenerationProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+@QueueProcessor(QUEUES.generation, aiJobTuning)
+export class GenerationProcessor implements QueueHandlers<Generation> {
   private readonly logger = new Logger(GenerationProcessor.name);
-  private worker?: Worker;
 
   constructor(
     private readonly generation: GenerationService,
@@ -30,30 +28,21 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     private readonly regeneration: RegenerationService,
     private readonly outage: OutageRetry,
     private readonly fair: FairShare,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.worker = createQueueWorker(
-      QUEUES.generation,
-      {
-        'generate-plan': (job) => this.fairly(job, generatePlanJobSchema.safeParse(job.data).data?.userId, () => this.generate(job)),
-        'regenerate-lesson': (job) => this.fairly(job, regenerateLessonJobSchema.safeParse(job.data).data?.userId, () => this.regenerate(job)),
-      },
-      this.redis,
-      { prefix: this.settings.QUEUE_PREFIX, concurrency: this.settings.WORKER_CONCURRENCY, lockDuration: this.settings.JOB_LOCK_MS, stalledInterval: this.settings.JOB_LOCK_MS, maxStalledCount: 3 },
-    );
-    this.worker.on('failed', (job, err) => {
-      if (!job || job.name !== 'generate-plan') return;
-      const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-      if (!final) return;
+  readonly handlers: JobHandlers<Generation> = {
+    'generate-plan': (job) => this.fairly(job, generatePlanJobSchema.safeParse(job.data).data?.userId, () => this.generate(job)),
+    'regenerate-lesson': (job) => this.fairly(job, regenerateLessonJobSchema.safeParse(job.data).data?.userId, () => this.regenerate(job)),
+  };
+
+  readonly onFinalFailure: FinalFailureHandlers<Generation> = {
+    'generate-plan': async (job, err) => {
       const parsed = generatePlanJobSchema.safeParse(job.data);
       if (!parsed.success) return;
       const reason = err instanceof LessonsFailedError || err instanceof UnrecoverableError ? err.message : GENERIC_FAILURE;
-      this.finalizer.fail(parsed.data.planId, reason).catch((e) => this.logger.error({ err: (e as Error).message }, 'finalize failed'));
-    });
-  }
+      await this.finalizer.fail(parsed.data.planId, reason);
+    },
+  };
 
   /**
    * Runs the job within its teacher's share of the workers: when she already runs FAIR_SHARE_JOBS jobs, this one
@@ -86,9 +75,5 @@ export class GenerationProcessor implements OnApplicationBootstrap, OnApplicatio
     if (!parsed.success) throw new UnrecoverableError('payload inválido');
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     return this.outage.job(job, () => this.regeneration.regenerate(String(job.id), parsed.data, final));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
   }
 }

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { anoLabel, etapaOf, type ExportPlanResult } from '@planejador/contracts';
 import { AvaliacoesRepository, ExportFilesRepository } from '@planejador/db';
 import { assessmentFileName, renderAssessmentDocx } from '@planejador/documents';
-import { EXPORT_FILE_TTL_MS } from '../export/export.service';
+import { EXPORT_FILE_TTL_MS } from './export.service';
 
 /** Renders the owner's assessment and stores the file in PostgreSQL (the job returns its id; the bytes never sit in Redis). */
 @Injectable()
