@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
-import { UsersRepository, type TokenKind } from '@planejador/db';
+import { UsersRepository, type Database, type TokenKind } from '@planejador/db';
 import {
   PASSWORD,
   signUpTeacher,
@@ -23,6 +23,8 @@ export interface TestApi {
   url: string;
   orm: TestOrm;
   client(headers?: Record<string, string>): TestClient;
+  /** A libs/db repository on the api's database. */
+  repository<R>(type: new (db: Database) => R): R;
 }
 
 export interface ApiHarness extends TestApi {
@@ -60,6 +62,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
     url,
     orm,
     client: (headers) => new TestClient(url, headers),
+    repository: (type) => app.get(type),
     close: async () => {
       await app.close();
       await orm.close(true);
@@ -123,7 +126,7 @@ export async function startApiWithFakeAi(env: Record<string, string> = {}): Prom
  */
 export async function storedToken(api: TestApi, kind: TokenKind, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const users = api.app.get(UsersRepository);
+  const users = api.repository(UsersRepository);
   const tokenId = await users.createToken(kind, userId, new Date(Date.now() + 3600 * 1000));
   await users.storeTokenHash(kind, tokenId, createHash('sha256').update(token).digest('hex'));
   return token;

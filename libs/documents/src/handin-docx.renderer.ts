@@ -1,20 +1,10 @@
 import { HeadingLevel, Packer, Paragraph, TableRow, TextRun } from 'docx';
 import { materiaLabel, trimestreLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
-import {
-  buildDocument,
-  cell,
-  COLOR,
-  CONTENT_WIDTH,
-  GABARITO_HEADING,
-  hoursText,
-  labelParagraph,
-  pageHeader,
-  planBlocks,
-  SMALL_SIZE,
-  table,
-  titleBlock,
-  valueParagraph,
-} from './plan-docx.renderer';
+import { buildDocument, pageHeader, titleBlock } from './docx-document';
+import { cell, COLOR, CONTENT_WIDTH, labelParagraph, SMALL_SIZE, table, valueParagraph } from './docx-layout';
+import { planBlocks } from './plan-docx.renderer';
+import { hoursText } from './plan-identification';
+import { GABARITO_HEADING } from './plan-verificacao';
 import { cleanText } from './text-blocks';
 import { formatAno } from './pt-br-format';
 import { safeFileNamePart } from './plan-file-name';

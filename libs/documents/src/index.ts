@@ -1,4 +1,6 @@
-export { renderPlanDocx, cargaHoraria, periodText, CURRICULUM_CREDIT_LINE, DOCUMENT_TITLE, PRODUCT_NAME } from './plan-docx.renderer';
+export { renderPlanDocx } from './plan-docx.renderer';
+export { CURRICULUM_CREDIT_LINE, DOCUMENT_TITLE, PRODUCT_NAME } from './docx-document';
+export { cargaHoraria, periodText } from './plan-identification';
 export { planFileName, FILE_NAME_MAX } from './plan-file-name';
 // One implementation for the api (which does not depend on this lib) and the worker.
 export { contentDisposition } from '@planejador/contracts';

@@ -1,18 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { AiError } from '@planejador/ai';
-import { planTitleFromLessons } from '@planejador/contracts';
-import { AiCallsRepository, Database, LessonContentRepository, PlanGenerationRepository, PlanosRepository, type AiCallGrant } from '@planejador/db';
+import { AiError, type LessonDraft } from '@planejador/ai';
+import { isUnavailableError, type Settings } from '@planejador/config';
+import { AiCallsRepository, Database, LessonContentRepository, PlanGenerationRepository, PlanosRepository, type AiCallGrant, type AulaRecord } from '@planejador/db';
 import { jobIds } from '@planejador/queue';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
-import { LessonWriter } from './lesson-writer';
-import { OutageRetry } from './outage-retry';
-
-import { mapWithConcurrency } from './map-with-concurrency';
-import { isUnavailableError, type Settings } from '@planejador/config';
-import { Inject } from '@nestjs/common';
 import { SETTINGS } from '../core/tokens';
+import { FirstLessonGate } from './first-lesson-gate';
+import { LessonWriter } from './lesson-writer';
+import { mapWithConcurrency } from './map-with-concurrency';
+import { OutageRetry } from './outage-retry';
+import { PlanRun } from './plan-run';
 
 /** A plan none of whose lessons could be written this attempt; the job is retried (or ends failed, refunded). */
 export class LessonsFailedError extends Error {
@@ -49,118 +48,34 @@ export class GenerationService {
    * Only the AI fails a lesson: PostgreSQL or Redis unreachable is waited out (OutageRetry), never counted.
    */
   async generate(planId: string, final = true): Promise<'done' | 'skipped'> {
-    // With the AI, the plan's running state, its first pending lesson's and that lesson's first AI call go in one
-    // transaction, read beside the plan itself (two connections): the AI is asked one commit after the job starts
-    // (the first visible word, issue 29), never before the plan's state is in. The offline drafter starts the plan
-    // below, once the plan is read.
+    const started = await this.start(planId);
+    if (!started) return 'skipped';
+    const { run, gate } = started;
+    await this.writeLessons(run, gate);
+    this.settle(run, final);
+    await this.finish(run);
+    return 'done';
+  }
+
+  /**
+   * The plan read and started. With the AI, the plan's running state, its first pending lesson's and that lesson's
+   * first AI call go in one transaction, read beside the plan itself (two connections): the AI is asked one commit
+   * after the job starts (the first visible word, issue 29), never before the plan's state is in. The offline
+   * drafter starts the plan once it is read. Null: nothing to do (the plan is gone, done or failed).
+   */
+  private async start(planId: string): Promise<{ run: PlanRun; gate: FirstLessonGate<AulaRecord> } | null> {
     const [plano, start] = await Promise.all([
       this.planos.findPlanoWithAulas(planId),
       this.writer.kind === 'offline' ? null : this.startFirstLesson(planId),
     ]);
-    if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return 'skipped';
-    const { userId, turma, aulas } = plano;
-    const total = aulas.length;
-    const sequencia = aulas.map((a) => ({ numeroAula: a.numeroAula, prompt: a.prompt }));
-    let done = aulas.filter((a) => a.generationState === 'done').length;
-
-    const pending = aulas.filter((a) => a.generationState !== 'done');
-    // The plan's first lesson asks the AI before its others start (they follow at once): when many plans start
-    // together (a school on a Monday morning), every teacher's first lesson is under way before anyone's fifth
-    // competes with it for the worker and the database (decisions.md, "Generation": Fairness).
-    const first = start ? pending.find((aula) => aula.id === start.aulaId) : undefined;
-    let firstGrant: AiCallGrant | undefined = first && start ? start.grant : undefined;
+    if (!plano || plano.generationState === 'done' || plano.generationState === 'failed') return null;
+    const run = new PlanRun(plano);
+    const first = start ? run.pending.find((aula) => aula.id === start.aulaId) : undefined;
+    const gate = new FirstLessonGate(first, start?.grant);
     if (this.writer.kind === 'offline') await this.planGeneration.markPlanRunning(planId);
-    this.progress.publish(userId, { planId, type: 'started', state: 'running', done, total });
-    this.logger.log({ planId, total, done, generator: this.writer.kind }, 'generation started');
-
-    // Each lesson's title as stored (a lesson done by an earlier run has it already), for a title the server builds.
-    const titles = new Map(aulas.map((a) => [a.id, a.titulo]));
-    const failures: AiError[] = [];
-    // PostgreSQL (or Redis) unreachable for longer than a step waits: no lesson's failure. Every lesson in flight
-    // settles first; then the job is set aside and its next run resumes the lessons not yet stored.
-    let interrupted: unknown;
-    let firstAsked = (): void => undefined;
-    const firstLessonAsked = first ? new Promise<void>((resolve) => (firstAsked = resolve)) : Promise.resolve();
-    await mapWithConcurrency(pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
-      if (aula !== first) await firstLessonAsked;
-      if (interrupted) return; // no lesson starts during an outage: the next run does it
-      try {
-        this.progress.publish(userId, { planId, type: 'lesson-started', state: 'running', done, total, numeroAula: aula.numeroAula });
-        if (aula !== first) await this.outage.step(() => this.planGeneration.markLessonRunning(aula.id));
-        // Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer).
-        const deltas = new DeltaThrottle<Record<string, string>>((campos) =>
-          this.progress.publishLesson(userId, { planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(planId), type: 'delta', state: 'running', campos }),
-        );
-        try {
-          const draft = await this.writer.write({
-            plano,
-            turma,
-            aula,
-            sequencia,
-            pins: aula.habilidadesFixadas ?? [],
-            beforeAttempt: async () => {
-              if (aula === first && firstGrant !== undefined) {
-                // The call taken with the plan's running state (above); a retry takes its own.
-                const grant = firstGrant;
-                firstGrant = undefined;
-                granted(grant);
-              } else {
-                await this.outage.step(() => this.takeAiCall(aula.id));
-              }
-              if (aula === first) firstAsked();
-            },
-            onDelta: (campos) => deltas.push(campos),
-          });
-          deltas.stop();
-          const stored = await this.outage.step(() =>
-            this.lessonContent.storeLessonContent({
-              aulaId: aula.id,
-              draft,
-              origem: 'geracao',
-              onlyIfNotDone: true,
-            }),
-          );
-          if (stored !== null) {
-            done++;
-            titles.set(aula.id, stored.titulo);
-          }
-          this.progress.publish(userId, { planId, type: 'lesson-done', state: 'running', done, total, numeroAula: aula.numeroAula });
-        } catch (thrown) {
-          deltas.stop();
-          if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
-          const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
-          failures.push(error);
-          this.logger.warn({ planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
-          await this.outage.step(() => this.planGeneration.markLessonFailed(aula.id, error.userMessage));
-          this.progress.publish(userId, { planId, type: 'lesson-failed', state: 'running', done, total, numeroAula: aula.numeroAula, error: error.userMessage });
-        }
-      } catch (thrown) {
-        interrupted ??= thrown;
-        this.logger.warn({ planId, aula: aula.numeroAula, err: (thrown as Error)?.message }, 'lesson interrupted; it resumes on the next run');
-      } finally {
-        // Never asked (a failure before its call, the offline drafter): the others need not wait for it.
-        if (aula === first) firstAsked();
-      }
-    });
-    if (interrupted) throw interrupted;
-
-    // Lessons that failed for a passing reason get the job's next attempt (which writes only those) before the
-    // plan settles for a partial result on its last attempt.
-    const retryLater = !final && failures.length > 0 && failures.every((f) => f.retryable);
-    if (failures.length && (done === 0 || retryLater)) {
-      const retryable = failures.every((f) => f.retryable);
-      const message = failures[0].userMessage;
-      if (!retryable) throw new UnrecoverableError(message);
-      throw new LessonsFailedError(message, true);
-    }
-
-    // A plan the teacher left untitled is named after its lessons' titles, now that they are written.
-    const automaticTitle = plano.temaAutomatico ? planTitleFromLessons(aulas.map((a) => titles.get(a.id)), plano.temaPrincipal) : null;
-    if (await this.planGeneration.markPlanDone(planId, this.writer.kind, automaticTitle)) {
-      this.progress.publish(userId, { planId, type: 'done', state: 'done', done, total });
-      this.logger.log({ planId, total, done, failed: failures.length }, 'generation done');
-    }
-    return 'done';
+    this.progress.publish(run.userId, run.event('started'));
+    this.logger.log({ planId, total: run.total, done: run.done, generator: this.writer.kind }, 'generation started');
+    return { run, gate };
   }
 
   /**
@@ -173,6 +88,107 @@ export class GenerationService {
       const aulaId = await this.planGeneration.markFirstPendingLessonRunning(planId);
       return aulaId === null ? null : { aulaId, grant: await this.aiCalls.takeAiCall(aulaId, this.aiCallLimits()) };
     });
+  }
+
+  /**
+   * Every pending lesson, at most LESSON_CONCURRENCY at once, the first one through the gate. An outage stops
+   * the run: every lesson in flight settles first, none starts after it, then it is thrown (OutageRetry sets the job
+   * aside, and its next run resumes the lessons not yet stored).
+   */
+  private async writeLessons(run: PlanRun, gate: FirstLessonGate<AulaRecord>): Promise<void> {
+    await mapWithConcurrency(run.pending, this.settings.LESSON_CONCURRENCY, async (aula) => {
+      await gate.waitTurn(aula);
+      if (run.interrupted) return; // no lesson starts during an outage: the next run does it
+      try {
+        await this.writeLesson(run, gate, aula);
+      } catch (thrown) {
+        run.interrupted ??= thrown;
+        this.logger.warn({ planId: run.planId, aula: aula.numeroAula, err: (thrown as Error)?.message }, 'lesson interrupted; it resumes on the next run');
+      } finally {
+        // Never asked (a failure before its call): the others need not wait for it.
+        gate.open(aula);
+      }
+    });
+    if (run.interrupted) throw run.interrupted;
+  }
+
+  /** One lesson: running, written by the AI (streamed to the page) and stored, or marked failed. Throws only an outage. */
+  private async writeLesson(run: PlanRun, gate: FirstLessonGate<AulaRecord>, aula: AulaRecord): Promise<void> {
+    this.progress.publish(run.userId, run.event('lesson-started', { numeroAula: aula.numeroAula }));
+    if (!gate.isFirst(aula)) await this.outage.step(() => this.planGeneration.markLessonRunning(aula.id));
+    const deltas = this.lessonStream(run, aula);
+    try {
+      const draft = await this.writer.write({
+        plano: run.plano,
+        turma: run.turma,
+        aula,
+        sequencia: run.sequencia,
+        pins: aula.habilidadesFixadas ?? [],
+        beforeAttempt: () => this.grantAttempt(gate, aula),
+        onDelta: (campos) => deltas.push(campos),
+      });
+      deltas.stop();
+      await this.storeLesson(run, aula, draft);
+    } catch (thrown) {
+      deltas.stop();
+      if (!(thrown instanceof AiError) && isUnavailableError(thrown)) throw thrown;
+      await this.failLesson(run, aula, thrown);
+    }
+  }
+
+  /** Streaming: the page reads the lesson's text as the AI writes it (a hint; the stored text is the whole answer). */
+  private lessonStream(run: PlanRun, aula: AulaRecord): DeltaThrottle<Record<string, string>> {
+    const base = { planId: run.planId, aulaId: aula.id, numeroAula: aula.numeroAula, jobId: jobIds.generatePlan(run.planId) };
+    return new DeltaThrottle((campos) => this.progress.publishLesson(run.userId, { ...base, type: 'delta', state: 'running', campos }));
+  }
+
+  /**
+   * Before each AI attempt, its call from the budgets: the first lesson's first attempt spends the call taken with
+   * the plan's running state, every other attempt takes its own. Once the first lesson has its call, the others go.
+   */
+  private async grantAttempt(gate: FirstLessonGate<AulaRecord>, aula: AulaRecord): Promise<void> {
+    const startGrant = gate.takeStartGrant(aula);
+    if (startGrant !== undefined) granted(startGrant);
+    else await this.outage.step(() => this.takeAiCall(aula.id));
+    gate.open(aula);
+  }
+
+  /** The lesson's text stored, unless it was done meanwhile (then it is not counted twice). */
+  private async storeLesson(run: PlanRun, aula: AulaRecord, draft: LessonDraft): Promise<void> {
+    const stored = await this.outage.step(() => this.lessonContent.storeLessonContent({ aulaId: aula.id, draft, origem: 'geracao', onlyIfNotDone: true }));
+    if (stored !== null) run.stored(aula, stored.titulo);
+    this.progress.publish(run.userId, run.event('lesson-done', { numeroAula: aula.numeroAula }));
+  }
+
+  /** The AI failed the lesson (after its retries, or its budget is spent): marked failed with words for the teacher. */
+  private async failLesson(run: PlanRun, aula: AulaRecord, thrown: unknown): Promise<void> {
+    const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
+    run.failures.push(error);
+    this.logger.warn({ planId: run.planId, aula: aula.numeroAula, kind: error.kind, err: error.message }, 'lesson failed');
+    await this.outage.step(() => this.planGeneration.markLessonFailed(aula.id, error.userMessage));
+    this.progress.publish(run.userId, run.event('lesson-failed', { numeroAula: aula.numeroAula, error: error.userMessage }));
+  }
+
+  /**
+   * Lessons that failed for a passing reason get the job's next attempt (which writes only those) before the plan
+   * settles for a partial result on its last attempt; a plan with no lesson done fails this attempt (for good when
+   * a failure is lasting). Returns when the plan may end done.
+   */
+  private settle(run: PlanRun, final: boolean): void {
+    const { failures } = run;
+    const retryLater = !final && failures.length > 0 && failures.every((f) => f.retryable);
+    if (!failures.length || (run.done > 0 && !retryLater)) return;
+    const message = failures[0].userMessage;
+    if (!failures.every((f) => f.retryable)) throw new UnrecoverableError(message);
+    throw new LessonsFailedError(message, true);
+  }
+
+  /** The plan done (titled after its lessons if the teacher left it untitled), announced once. */
+  private async finish(run: PlanRun): Promise<void> {
+    if (await this.planGeneration.markPlanDone(run.planId, this.writer.kind, run.automaticTitle())) {
+      this.progress.publish(run.userId, run.event('done'));
+      this.logger.log({ planId: run.planId, total: run.total, done: run.done, failed: run.failures.length }, 'generation done');
+    }
   }
 
   /** One AI call from the lesson's and the plan's budgets (kept in PostgreSQL, so they hold across attempts). */

@@ -1,3 +1,4 @@
+import { Database } from '@planejador/db';
 import { createRedis, JobProducer } from '@planejador/queue';
 import { openTestOrm, type TestOrm } from '../database';
 import type { FakeAi } from '../fake-ai/fake-ai-server';
@@ -27,6 +28,8 @@ export interface TestStack {
   orm: TestOrm;
   /** The stack's queues, as the api's JobProducer sees them. */
   jobs: JobProducer;
+  /** A libs/db repository on the stack's database (the file's own connection), to arrange and read rows. */
+  repository<R>(type: new (db: Database) => R): R;
   /** A new cookie client of the api (a browser tab), with extra headers on every request. */
   client(headers?: Record<string, string>): TestClient;
   /** Closes the file's connections; the stack itself stays up for the next file of the jest worker. */
@@ -53,6 +56,8 @@ export async function acquireStack(profile: StackProfile = {}): Promise<PooledSt
 export async function startSharedStack(profile: StackProfile = {}): Promise<TestStack> {
   const stack = await acquireStack(profile);
   const orm = await openTestOrm(stack.databaseUrl);
+  let database: Promise<Database> | undefined;
+  const repositories = new Map<unknown, unknown>();
   const redis = createRedis(stack.redisUrl, 'client');
   const jobs = new JobProducer(redis, stack.queuePrefix, {
     GENERATION_RETRY_BASE_MS: Number(stack.env.GENERATION_RETRY_BASE_MS),
@@ -69,10 +74,33 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
     orm,
     jobs,
     client: (headers) => new TestClient(stack.url, headers),
+    repository<R>(type: new (db: Database) => R): R {
+      if (!repositories.has(type)) repositories.set(type, lazyRepository(type, () => (database ??= Database.connect({ databaseUrl: stack.databaseUrl, poolMax: 2, statementPoolMax: 1 }))));
+      return repositories.get(type) as R;
+    },
     close: async () => {
+      await (await database)?.close();
       await jobs.close();
       redis.disconnect();
       await orm.close(true);
     },
   };
+}
+
+/**
+ * A repository whose Database connects on its first call (most files never ask for one): every method returns a
+ * promise, so each waits for the connection and then runs on the real repository.
+ */
+function lazyRepository<R>(type: new (db: Database) => R, connect: () => Promise<Database>): R {
+  let real: Promise<R> | undefined;
+  return new Proxy({} as object, {
+    get(_target, method) {
+      if (method === 'then') return undefined; // not a promise itself
+      return async (...args: unknown[]) => {
+        real ??= connect().then((db) => new type(db));
+        const repository = (await real) as Record<PropertyKey, (...a: unknown[]) => unknown>;
+        return repository[method].apply(repository, args);
+      };
+    },
+  }) as R;
 }
