@@ -1,11 +1,8 @@
-import { plan } from './run-tests';
+import { plan, TEST_WORKERS } from './run-tests';
 
 describe('npm test plan', () => {
-  it('runs unit and integration, then e2e, each with two workers, passing extra arguments to both', () => {
-    expect(plan(['libs/ai'])).toEqual([
-      { name: 'unit-integration', args: ['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2', 'libs/ai'] },
-      { name: 'e2e', args: ['--selectProjects', 'e2e', '--maxWorkers=2', 'libs/ai'] },
-    ]);
+  it('runs every tier in one jest run on the shared workers, passing extra arguments', () => {
+    expect(plan(['libs/ai'])).toEqual([{ name: 'all', args: [`--maxWorkers=${TEST_WORKERS}`, 'libs/ai'] }]);
   });
 
   it('runs once when the caller picks the projects', () => {

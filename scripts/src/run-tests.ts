@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
-import { addTallies, closingLine, suiteTimes, Tally, tallyRun } from './test-summary';
+import { addTallies, closingLine, suiteTimes, Tally, tallyRun, tierTimes } from './test-summary';
 
 const JEST = join(repoRoot, 'node_modules/jest/bin/jest.js');
 
@@ -13,17 +13,21 @@ interface Invocation {
 }
 
 /**
- * unit + integration, then e2e, each with 2 workers (the machine has 2 cores). Every integration and e2e file has a
- * database, a Redis key prefix and processes of its own, so two files never share state.
+ * Jest workers of a whole run: most of a stack file's or an e2e file's time is waiting on the api, the worker and
+ * Chromium (other processes), so a third worker keeps the 2 cores busy (bench/README.md, "Test suite").
+ */
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+
+/**
+ * Every tier in one jest run (issue 35): unit, web, the integration tiers and e2e share the workers, the costliest
+ * files first, so no tier waits for another to end. Each jest worker starts one api + worker per settings profile
+ * and one Chromium, shared by its files (libs/testing/src/stack/pool.ts).
  */
 export function plan(extraArgs: string[]): Invocation[] {
   if (extraArgs.some((arg) => arg === '--selectProjects' || arg.startsWith('--selectProjects='))) {
     return [{ name: 'selected', args: extraArgs }];
   }
-  return [
-    { name: 'unit-integration', args: ['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2', ...extraArgs] },
-    { name: 'e2e', args: ['--selectProjects', 'e2e', '--maxWorkers=2', ...extraArgs] },
-  ];
+  return [{ name: 'all', args: [`--maxWorkers=${TEST_WORKERS}`, ...extraArgs] }];
 }
 
 /** Stops what a test left running (servers, workers it spawned): everything in jest's process group. */
@@ -53,7 +57,7 @@ function runJest(invocation: Invocation): Promise<Tally> {
       process.off('SIGTERM', forward);
       killGroup(child.pid, 'SIGTERM');
       const tally = tallyRun(resultFile, code ?? (signal ? 1 : 0));
-      process.stdout.write(`${suiteTimes(resultFile, repoRoot, Date.now() - started)}\n`);
+      process.stdout.write(`${suiteTimes(resultFile, repoRoot, Date.now() - started)}\n${tierTimes(resultFile, repoRoot)}\n`);
       rmSync(resultFile, { force: true });
       resolve(tally);
     });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addTallies, closingLine, suiteTimes, tallyRun } from './test-summary';
+import { addTallies, closingLine, suiteTimes, tallyRun, tierOf, tierTimes } from './test-summary';
 
 const dir = mkdtempSync(join(tmpdir(), 'planejador-summary-'));
 function resultFile(name: string, json: object): string {
@@ -46,5 +46,29 @@ describe('the closing test line', () => {
       '    2.5 s  api/test/a.int-spec.ts',
     ]);
     expect(suiteTimes(join(dir, 'missing.json'), '/repo', 0)).toBe('suite times (0 suites, 0.0 s wall):');
+  });
+
+  it('names each file\'s tier and prints each tier\'s wall and summed time', () => {
+    expect(['libs/ai/src/a.spec.ts', 'web/src/x.test.tsx', 'libs/db/src/repositories/p.int-spec.ts', 'api/test/planos.int-spec.ts', 'api/test/assessment-faults.int-spec.ts', 'worker/test/faults.int-spec.ts', 'web/e2e/plans.e2e-spec.ts'].map(tierOf)).toEqual([
+      'unit',
+      'web',
+      'rules',
+      'stack',
+      'own processes',
+      'own processes',
+      'e2e',
+    ]);
+    const file = resultFile('g.json', {
+      testResults: [
+        { name: '/repo/api/test/a.int-spec.ts', startTime: 1_000, endTime: 3_500, status: 'passed' },
+        { name: '/repo/api/test/b.int-spec.ts', startTime: 2_000, endTime: 6_000, status: 'passed' },
+        { name: '/repo/libs/x/src/c.spec.ts', startTime: 1_000, endTime: 1_200, status: 'passed' },
+      ],
+    });
+    expect(tierTimes(file, '/repo').split('\n')).toEqual([
+      'tier times:',
+      '  unit             1 files     0.2 s wall      0.2 s summed',
+      '  stack            2 files     5.0 s wall      6.5 s summed',
+    ]);
   });
 });

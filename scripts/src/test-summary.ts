@@ -64,3 +64,48 @@ export function suiteTimes(resultFile: string, root: string, wallMs: number): st
   const lines = rows.map((row) => `${(row.ms / 1000).toFixed(1).padStart(7)} s  ${row.file}${row.failed ? '  (failed)' : ''}`);
   return [`suite times (${rows.length} suites, ${(wallMs / 1000).toFixed(1)} s wall):`, ...lines].join('\n');
 }
+
+/**
+ * The tier of a test file (issue 35): unit (services on faked repositories), web (the web's logic in jsdom), rules
+ * (libs' queries and documents on real PostgreSQL, no process), stack (the api and worker shared per jest worker),
+ * own processes (files that kill, restart or start processes of their own) and e2e (Chromium on the shared stacks).
+ */
+export function tierOf(file: string): string {
+  if (file.startsWith('web/e2e/')) return 'e2e';
+  if (file.startsWith('web/src/')) return 'web';
+  if (!file.endsWith('.int-spec.ts')) return 'unit';
+  if (file.startsWith('libs/')) return 'rules';
+  if (file.startsWith('api/test/') && !/(faults|cluster|revocation)\.int-spec\.ts$/.test(file)) return 'stack';
+  return 'own processes';
+}
+
+const TIER_ORDER = ['unit', 'web', 'rules', 'stack', 'own processes', 'e2e'];
+
+/**
+ * Each tier's time in one jest run: its wall time (its first file's start to its last file's end; tiers run side by
+ * side, so these overlap) and the sum of its files' times, with its file count.
+ */
+export function tierTimes(resultFile: string, root: string): string {
+  let suites: SuiteResult[] = [];
+  try {
+    suites = (JSON.parse(readFileSync(resultFile, 'utf8')) as { testResults?: SuiteResult[] }).testResults ?? [];
+  } catch {
+    // no result: no tier
+  }
+  const tiers = new Map<string, { files: number; start: number; end: number; sum: number }>();
+  for (const suite of suites) {
+    const tier = tierOf(suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name);
+    const t = tiers.get(tier) ?? { files: 0, start: Infinity, end: 0, sum: 0 };
+    t.files += 1;
+    t.start = Math.min(t.start, suite.startTime);
+    t.end = Math.max(t.end, suite.endTime);
+    t.sum += suite.endTime - suite.startTime;
+    tiers.set(tier, t);
+  }
+  const rows = TIER_ORDER.filter((tier) => tiers.has(tier)).map((tier) => {
+    const t = tiers.get(tier)!;
+    const wall = ((t.end - t.start) / 1000).toFixed(1);
+    return `  ${tier.padEnd(14)} ${String(t.files).padStart(3)} files  ${wall.padStart(6)} s wall  ${(t.sum / 1000).toFixed(1).padStart(7)} s summed`;
+  });
+  return ['tier times:', ...rows].join('\n');
+}

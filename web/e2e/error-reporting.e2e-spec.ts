@@ -44,7 +44,7 @@ describe('the web reports its errors to Sentry (Chromium, a real HTTP server tak
         await page.waitForTimeout(300);
         return (sentry.events as SentryEvent[]).find((e) => exceptionText(e).includes('Boom no navegador (e2e)')) ?? null;
       },
-      { timeoutMs: 20000, intervalMs: 200, what: "the page's error in Sentry" },
+      { timeoutMs: 20000, what: "the page's error in Sentry" },
     );
     expect(event.tags?.service).toBe('web');
     expect(event.platform).toBe('javascript');

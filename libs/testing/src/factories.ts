@@ -115,7 +115,7 @@ export function waitForPlan(client: ApiClient, id: string, { states = ['done', '
       if (state === 'failed' && !states.includes('failed')) throw new Error(`plan ${id} failed: ${res.body.generation.error}`);
       return state && states.includes(state) ? res.body : null;
     },
-    { timeoutMs, intervalMs: 200, what: `plan ${id} to reach ${states.join('/')}` },
+    { timeoutMs, intervalMs: 50, what: `plan ${id} to reach ${states.join('/')}` },
   );
 }
 

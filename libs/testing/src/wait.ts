@@ -1,7 +1,7 @@
 /** A bounded poll: resolves with the first truthy value, fails loudly with the last one on a stall. */
 export async function waitFor<T>(
   probe: () => Promise<T> | T,
-  { timeoutMs = 20000, intervalMs = 100, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  { timeoutMs = 20000, intervalMs = 50, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<NonNullable<T>> {
   const start = Date.now();
   let last: T | undefined;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { copyDatabase, dropDatabase } from '@planejador/db';
+import { dropDatabase } from '@planejador/db';
 import NodeEnvironment from 'jest-environment-node';
 import { workerStackPool } from '../stack/pool';
-import { runDatabaseUrl } from './test-env';
+import { copyTestDatabase, runDatabaseUrl } from './test-env';
 
 /**
  * The test environment of the integration and e2e projects.
@@ -25,7 +25,7 @@ export default class DatabaseEnvironment extends NodeEnvironment {
     const template = process.env.TEST_DATABASE_TEMPLATE;
     if (!runId || !template) throw new Error('No template database: this environment needs libs/testing/src/jest/global-setup.ts.');
     const databaseUrl = runDatabaseUrl(runId, `file_${randomBytes(4).toString('hex')}`);
-    await copyDatabase(template, databaseUrl);
+    await copyTestDatabase(template, databaseUrl);
     this.databaseUrl = databaseUrl;
     this.global.process.env.DATABASE_URL = databaseUrl;
     if (process.platform === 'linux') this.global.process.env.TEST_CLIENT_ADDRESS = fileClientAddress();

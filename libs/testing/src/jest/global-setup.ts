@@ -1,5 +1,5 @@
-import { copyDatabase, ensureDatabase, migrate } from '@planejador/db';
-import { dropRunDatabases, runDatabaseUrl, TEST_REDIS_URL, uniqueRunId } from './test-env';
+import { ensureDatabase, migrate } from '@planejador/db';
+import { copyTestDatabase, dropRunDatabases, relaxDurability, runDatabaseUrl, TEST_REDIS_URL, uniqueRunId } from './test-env';
 import { importTestCurriculum, testCurriculumDir } from './curriculum-fixture';
 
 /**
@@ -14,8 +14,9 @@ export default async function globalSetup(): Promise<void> {
   const template = runDatabaseUrl(runId, 'template');
   try {
     await ensureDatabase(empty);
+    await relaxDurability(empty);
     await migrate(empty);
-    await copyDatabase(empty, template);
+    await copyTestDatabase(empty, template);
     await importTestCurriculum(template);
   } catch (err) {
     // jest runs no global teardown when the setup fails.

@@ -1,10 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Browser } from 'playwright-core';
-import { copyDatabase } from '@planejador/db';
 import { createRedis, JobProducer, QUEUES, type QueueName } from '@planejador/queue';
 import { launchChromium } from '../e2e/chromium';
 import { startFakeAi, type FakeAi } from '../fake-ai/fake-ai-server';
-import { runDatabaseUrl, TEST_PROCESS_DEFAULTS, TEST_REDIS_URL } from '../jest/test-env';
+import { copyTestDatabase, runDatabaseUrl, TEST_PROCESS_DEFAULTS, TEST_REDIS_URL } from '../jest/test-env';
 import { freePort, spawnApi, spawnWorker, type ManagedProcess } from '../processes';
 import { startSmtpCapture, type SmtpCapture } from '../smtp/smtp-capture';
 import { waitFor } from '../wait';
@@ -35,6 +34,11 @@ export interface StackPoolHandle {
 /** Queues whose jobs a file may leave running: the next file starts once they are done (or after a bound). */
 const WORK_QUEUES: QueueName[] = [QUEUES.generation, QUEUES.export, QUEUES.assessment, QUEUES.mail];
 const IDLE_WAIT_MS = 15000;
+/**
+ * Stacks one jest worker keeps at most: past it, the one used least recently is stopped (each holds an api and a
+ * worker process, about 300 MB, and a sweeper polling its database).
+ */
+const MAX_STACKS = 4;
 
 function alive(process: ManagedProcess): boolean {
   return process.proc.exitCode === null && process.proc.signalCode === null;
@@ -42,6 +46,8 @@ function alive(process: ManagedProcess): boolean {
 
 interface Entry {
   stack: Promise<PooledStack>;
+  /** When a file last asked for it (a counter), to stop the least recently used past MAX_STACKS. */
+  lastUsed: number;
   /** The pool's own look at the stack's queues (opened at the first file's end), and its connection. */
   jobs?: { producer: JobProducer; redis: Redis };
 }
@@ -61,6 +67,7 @@ export class StackPool implements StackPoolHandle {
   /** Every stack process started, for killAll (an exit handler cannot wait for a promise). */
   private readonly processes: ManagedProcess[] = [];
   private started = 0;
+  private asked = 0;
 
   constructor(
     private readonly runId: string,
@@ -72,11 +79,13 @@ export class StackPool implements StackPoolHandle {
     this.usedByFile.add(key);
     let entry = this.stacks.get(key);
     if (!entry) {
-      entry = { stack: this.start(key, profile) };
+      this.evict();
+      entry = { stack: this.start(key, profile), lastUsed: 0 };
       this.stacks.set(key, entry);
       // A start that failed is not kept: the next file tries again.
       entry.stack.catch(() => this.stacks.delete(key));
     }
+    entry.lastUsed = this.asked += 1;
     return entry.stack;
   }
 
@@ -86,6 +95,16 @@ export class StackPool implements StackPoolHandle {
       this.chromium.catch(() => (this.chromium = undefined));
     }
     return this.chromium;
+  }
+
+  /** Stops the least recently used stacks that this file does not use, down to MAX_STACKS - 1. */
+  private evict(): void {
+    const idle = [...this.stacks.entries()].filter(([key]) => !this.usedByFile.has(key)).sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
+    while (this.stacks.size >= MAX_STACKS && idle.length) {
+      const [key, entry] = idle.shift()!;
+      this.stacks.delete(key);
+      void this.stop(entry);
+    }
   }
 
   /** After each test file: its stacks idle and reset for the next file, its browser contexts closed. */
@@ -162,7 +181,7 @@ export class StackPool implements StackPoolHandle {
       startSmtpCapture(),
       normalized.ai === 'fake' ? startFakeAi({ latencyMs: normalized.aiLatencyMs, tokensPerSecond: normalized.aiTokensPerSecond }) : null,
       freePort(),
-      copyDatabase(template, databaseUrl),
+      copyTestDatabase(template, databaseUrl),
     ]);
     const url = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
