@@ -6,7 +6,7 @@ import { copyTestDatabase, runDatabaseUrl } from './test-env';
 
 /**
  * The test environment of the integration and e2e projects.
- * - Each test file gets a database of its own as DATABASE_URL, a copy of the run's template (migrated, curriculum
+ * - Each test file but an e2e one gets a database of its own as DATABASE_URL, a copy of the run's template (migrated, curriculum
  *   imported by global-setup; a copy takes a fraction of a second), dropped once the file is done, after its
  *   afterAll hooks: for the repositories' tests and the files that start processes of their own.
  * - The jest worker's pool of started stacks (libs/testing/src/stack/pool.ts) on the file's global object: a file
@@ -18,16 +18,25 @@ import { copyTestDatabase, runDatabaseUrl } from './test-env';
  */
 export default class DatabaseEnvironment extends NodeEnvironment {
   private databaseUrl: string | undefined;
+  /** An e2e file works on its stack's database only (startStack sets DATABASE_URL): no copy of its own. */
+  private readonly ownDatabase: boolean;
+
+  constructor(config: ConstructorParameters<typeof NodeEnvironment>[0], context: ConstructorParameters<typeof NodeEnvironment>[1]) {
+    super(config, context);
+    this.ownDatabase = !/[/\\]web[/\\]e2e[/\\]/.test(context.testPath);
+  }
 
   override async setup(): Promise<void> {
     await super.setup();
     const runId = process.env.TEST_RUN_ID;
     const template = process.env.TEST_DATABASE_TEMPLATE;
     if (!runId || !template) throw new Error('No template database: this environment needs libs/testing/src/jest/global-setup.ts.');
-    const databaseUrl = runDatabaseUrl(runId, `file_${randomBytes(4).toString('hex')}`);
-    await copyTestDatabase(template, databaseUrl);
-    this.databaseUrl = databaseUrl;
-    this.global.process.env.DATABASE_URL = databaseUrl;
+    if (this.ownDatabase) {
+      const databaseUrl = runDatabaseUrl(runId, `file_${randomBytes(4).toString('hex')}`);
+      await copyTestDatabase(template, databaseUrl);
+      this.databaseUrl = databaseUrl;
+      this.global.process.env.DATABASE_URL = databaseUrl;
+    }
     if (process.platform === 'linux') this.global.process.env.TEST_CLIENT_ADDRESS = fileClientAddress();
     (this.global as { __planejadorStackPool?: unknown }).__planejadorStackPool = workerStackPool();
   }
