@@ -150,6 +150,11 @@ export async function listLessonVersions(
   return { versions, nextAntes: rows.length > page.limite ? versions[versions.length - 1].versao : null };
 }
 
+/** Version `versao` of the lesson, or null when it has none. */
+export async function findLessonVersion(em: EntityManager, aulaId: string, versao: number): Promise<AulaVersaoRecord | null> {
+  return em.findOne(AulaVersaoRecord, { aula: aulaId, versao });
+}
+
 /** The lesson (it must exist: a missing one throws). */
 export async function getAula(em: EntityManager, aulaId: string): Promise<Aula> {
   return em.findOneOrFail(Aula, { id: aulaId });
@@ -417,12 +422,16 @@ export async function markPlanFailedForRefund(
   planId: string,
   reason: string,
 ): Promise<{ userId: string; done: number; total: number } | null> {
+  // The failure is recorded with the refund, once (generation_requests: the user's bound on failed generations).
   const rows = await tx.execute<{ user_id: string }[]>(
-    `update planos_aula
-        set generation_state = 'failed', generation_error = ?, credit_refunded = true,
-            finished_at = now(), updated_at = now()
-      where id = ? and credit_refunded = false and generation_state <> 'done'
-      returning user_id`,
+    `with failed as (
+       update planos_aula
+          set generation_state = 'failed', generation_error = ?, credit_refunded = true,
+              finished_at = now(), updated_at = now()
+        where id = ? and credit_refunded = false and generation_state <> 'done'
+        returning user_id
+     ), noted as (insert into generation_requests (user_id, kind) select user_id, 'falha' from failed)
+     select user_id from failed`,
     [reason, planId],
   );
   if (!rows.length) return null;
@@ -501,6 +510,10 @@ export class PlanosRepository extends Repository {
 
   listLessonVersions(...a: Args<typeof listLessonVersions>): ReturnType<typeof listLessonVersions> {
     return listLessonVersions(this.em, ...a);
+  }
+
+  findLessonVersion(...a: Args<typeof findLessonVersion>): ReturnType<typeof findLessonVersion> {
+    return findLessonVersion(this.em, ...a);
   }
 
   getAula(...a: Args<typeof getAula>): ReturnType<typeof getAula> {
