@@ -130,9 +130,9 @@ export const MSG = {
   lessonFieldTooLong: (campo: string) => `${campo}: o texto pode ter no máximo 20.000 caracteres e 300 linhas. Encurte-o e salve de novo.`,
   /** A restore whose version has a field past the caps (kept from before them): nothing changes. */
   versaoTooLong: (campo: string) => `Esta versão não pode ser restaurada: ${campo} passa de 20.000 caracteres ou 300 linhas.`,
-  /** An adaptation or regeneration whose new text would pass the caps: the lesson keeps its content. */
-  regenerationTooLong: (campo: string) =>
-    `O novo texto de ${campo} passaria de 20.000 caracteres ou 300 linhas, então a aula ficou como estava. Encurte o texto atual e tente de novo.`,
+  /** A generated, regenerated or adapted text that would pass the caps: it is not stored. */
+  generatedTooLong: (campo: string) =>
+    `O texto gerado para ${campo} passaria de 20.000 caracteres ou 300 linhas e não foi guardado. Encurte o texto atual e tente de novo.`,
   /** A first name with a link, an e-mail address or a run of digits. */
   firstNameInvalid: 'O nome não pode ter links, endereços de e-mail nem sequências de números.',
   temaPrincipalLength: 'O título do plano deve ter de 3 a 120 caracteres.',

@@ -282,6 +282,11 @@ export interface LessonContent {
   evidencias: string;
   /** Warnings for the plan page, for example 'habilidade-a-confirmar' (the offline drafter was unsure). */
   avisos?: LessonWarning[];
+  /**
+   * A note for the teacher about how the text was made (an offline regeneration's recorded wish, an adaptation made
+   * without an AI): shown on the plan page, never in a document, never inside the fields. Absent or null: none.
+   */
+  nota?: string | null;
 }
 
 /** GET /api/geracao: who writes the lessons (an AI, or the offline drafter from the curriculum data alone). */
@@ -380,6 +385,8 @@ export interface Aula {
   avisos: LessonWarning[];
   /** Regenerations done so far; the first LIMITS.freeRegenerations cost nothing (a failed lesson's are free). */
   regeneracoes: number;
+  /** How the current text was made, for the teacher (LessonContent.nota): on the plan page, never in a document. */
+  nota: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -77,6 +77,7 @@ export function toAulaDto(a: Aula): AulaDto {
     habilidadesFixadas: a.habilidadesFixadas ?? [],
     avisos: a.avisos ?? [],
     regeneracoes: a.regeneracoes,
+    nota: a.nota ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

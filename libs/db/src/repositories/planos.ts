@@ -334,7 +334,7 @@ export async function restoreLessonVersion(tx: EntityManager, aulaId: string, ve
   const rows = await tx.execute<{ versao: number }[]>(
     `update aulas a set habilidades = v.habilidades, objetivos = v.objetivos, objetos_conhecimento = v.objetos_conhecimento,
             experiencias = v.experiencias, evidencias = v.evidencias, habilidade_codes = v.habilidade_codes,
-            titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao), dua = coalesce(v.dua, a.dua),
+            titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao), dua = coalesce(v.dua, a.dua), nota = v.nota,
             avisos = '[]'::jsonb, versao = a.versao + 1, generation_state = 'done', generation_error = null, updated_at = now()
        from aula_versoes v
       where a.id = ? and v.aula_id = a.id and v.versao = ?
