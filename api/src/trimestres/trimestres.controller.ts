@@ -34,7 +34,7 @@ export class TrimestresController {
     // Freed once the file is made, before it is sent: the teacher's next export may start as soon as this one arrives.
     let file: Awaited<ReturnType<HandinService['export']>>;
     try {
-      file = await this.handin.export(user.id, id, n, query.formato);
+      file = await this.handin.export(user.id, id, n, query.formato, query.materia);
     } finally {
       await slot.release();
     }

@@ -67,19 +67,20 @@ export async function findPlanoWithAulas(em: EntityManager, planId: string, user
 
 /**
  * The trimestre hand-in's plans: the user's finished plans of the class in that trimestre (deleted plans are gone),
- * with their lessons and class, by date (start date, plans without one last, then creation).
+ * with their lessons and class, by date (start date, plans without one last, then creation); with `materia`, only
+ * the plans of that general subject (a hand-in by subject).
  */
-export async function findTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number): Promise<PlanoAula[]> {
+export async function findTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number, materia?: string): Promise<PlanoAula[]> {
   return em.find(
     PlanoAula,
-    { user: userId, turma: turmaId, trimestre, generationState: 'done' },
+    { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) },
     { populate: ['aulas', 'turma'], orderBy: [{ dataInicio: QueryOrder.ASC_NULLS_LAST }, { createdAt: QueryOrder.ASC }, { id: QueryOrder.ASC }] },
   );
 }
 
 /** How many finished plans of the user's class are in that trimestre (what findTrimestrePlanos would give). */
-export async function countTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number): Promise<number> {
-  return em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done' });
+export async function countTrimestrePlanos(em: EntityManager, userId: string, turmaId: string, trimestre: number, materia?: string): Promise<number> {
+  return em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) });
 }
 
 /**
