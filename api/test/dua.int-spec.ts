@@ -127,7 +127,9 @@ describe('DUA offline (no AI key, real worker)', () => {
     expect(adapted.habilidades).toBe(aula.habilidades);
     expect(adapted.objetivos).toBe(aula.objetivos);
     expect(adapted.experiencias).not.toBe(aula.experiencias);
-    expect(adapted.experiencias).toContain('Adaptação para Leitura');
+    // How it was made is the lesson's note, never inside its fields (issue 34).
+    expect(adapted.nota).toContain('Adaptação para Leitura');
+    expect(adapted.experiencias).toContain('Apoios para Leitura');
     expect(adapted.experiencias).toContain('Glossário');
     expect(await credits()).toBe(before);
 

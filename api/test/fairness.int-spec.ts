@@ -1,3 +1,4 @@
+import { LIMITS } from '@planejador/contracts';
 import { jobIds, jobPriority, QUEUES, type JobProducer } from '@planejador/queue';
 import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type ManagedProcess } from '@planejador/testing';
 import { JOB_PRODUCER } from '../src/core/tokens';
@@ -36,22 +37,23 @@ describe('a fair generation queue (real Redis, BullMQ, worker, fake AI)', () => 
   it('ranks each teacher\'s plans behind the others\' first ones, and keeps one teacher to her share of the workers', async () => {
     const heavy = await teacherWithTurma(api, { ano: '5' });
     const light = await teacherWithTurma(api, { ano: '5' });
-    // Queued with no worker running: the heavy account's four plans first, then the light teacher's one.
+    // Queued with no worker running: the heavy account's plans first (as many as a user may have queued at once,
+    // issue 34), then the light teacher's one.
     const heavyIds: string[] = [];
-    for (let i = 1; i <= 4; i++) heavyIds.push(await requestPlan(heavy.client, generateRequest(heavy.turma.id, [`[pesado-${i}] Frações com receitas`])));
+    for (let i = 1; i <= LIMITS.generationsInFlightMax; i++) heavyIds.push(await requestPlan(heavy.client, generateRequest(heavy.turma.id, [`[pesado-${i}] Frações com receitas`])));
     const lightId = await requestPlan(light.client, generateRequest(light.turma.id, ['[leve-1] Tabuada com bingo']));
 
     const priorities = await Promise.all([...heavyIds, lightId].map(async (id) => (await queue().getJob(jobIds.generatePlan(id)))?.opts.priority));
-    expect(priorities).toEqual([0, 1, 2, 3, 0].map((backlog) => jobPriority('first-generation', backlog)));
+    expect(priorities).toEqual([0, 1, 2, 0].map((backlog) => jobPriority('first-generation', backlog)));
 
     worker = await spawnWorker({ ...env, OPENAI_BASE_URL: ai.url });
     await Promise.all([...heavyIds.map((id) => waitForPlan(heavy.client, id, { timeoutMs: 60000 })), waitForPlan(light.client, lightId, { timeoutMs: 60000 })]);
 
-    // The light teacher's first lesson started with the heavy account's first, not after its fourth.
+    // The light teacher's first lesson started with the heavy account's first, not after its last.
     expect(firstCall('[leve-1]')).toBeLessThan(firstCall('[pesado-2]'));
     // The heavy account never had two lessons with the AI at once (share 1), although 3 workers were free.
     const heavyCalls = ai.calls.filter((c) => c.text.includes('[pesado-')).map((c) => c.receivedAt).sort((a, b) => a - b);
-    expect(heavyCalls).toHaveLength(4);
+    expect(heavyCalls).toHaveLength(LIMITS.generationsInFlightMax);
     for (let i = 1; i < heavyCalls.length; i++) expect(heavyCalls[i] - heavyCalls[i - 1]).toBeGreaterThanOrEqual(600);
   });
 

@@ -32,8 +32,10 @@ describe('offline regenerations (no AI key, real worker)', () => {
       return lesson.versao === 2 && lesson.generation.state === 'done' ? lesson : null;
     }, { timeoutMs: 30000 });
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(before);
-    expect(done.experiencias).toContain('Nota do professor (registrada sem IA');
-    expect(done.experiencias?.toLowerCase()).toContain('mais prática, com jogo');
+    // The note lives in the lesson's `nota` (shown on the page), never inside its fields (issue 34).
+    expect(done.nota).toContain('Nota do professor (registrada sem IA');
+    expect(done.nota?.toLowerCase()).toContain('mais prática, com jogo');
+    expect(done.experiencias).not.toContain('Nota do professor');
 
     // Without a wish there is nothing to note.
     const plain = await client.post<RegenerateAulaResponse>(`/api/planos/${plan.id}/aulas/${aula.id}/regenerar`, { campo: 'objetivos' });

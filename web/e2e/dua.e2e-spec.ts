@@ -109,7 +109,8 @@ describe('DUA for the class, offline (no AI key)', () => {
     expect(exported.status()).toBe(200);
     const text = await docxText(await exported.body());
     expect(text).toContain('Acessibilidade (DUA)');
-    expect(text).toContain('Adaptação para Leitura');
+    expect(text).toContain('Apoios para Leitura');
+    expect(text).not.toContain('sem IA'); // the note on how it was made stays on the page (issue 34)
     expect(text).toContain(after.dua!.representacao[0]);
   }, 300_000);
 });

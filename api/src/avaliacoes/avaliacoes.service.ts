@@ -5,6 +5,7 @@ import { CurriculumService } from '@planejador/curriculum';
 import { AvaliacoesRepository, CreditsRepository, Database, TurmasRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { JOB_PRODUCER } from '../core/tokens';
+import { admitGeneration } from '../core/generation-admission';
 import { SkillScope } from '../planos/skill-scope';
 
 /** Assessment by skill (issue 26): stored and charged here, written by the worker. */
@@ -44,6 +45,8 @@ export class AvaliacoesService {
     const id = randomUUID();
     await this.db.transaction(async () => {
       if ((await this.turmas.findTurmaAno(userId, turmaId)) === null) throw new NotFoundException({ message: MSG.turmaNotFound });
+      // The per-user bounds, shared with plans (3 in flight, 10 a minute, 60 an hour, 3 wholly failed an hour): 429.
+      await admitGeneration(this.credits, userId, 'avaliacao');
       if (!(await this.credits.chargeCredits(userId, LIMITS.assessmentCost))) throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
       await this.avaliacoes.insertAvaliacao({
         id,

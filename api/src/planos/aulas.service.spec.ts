@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { anoPhrase, LIMITS, MSG, regenerateAulaSchema, type RegenerateAulaInput } from '@planejador/contracts';
+import { anoPhrase, LIMITS, MSG, regenerateAulaSchema, type AulaVersao, type RegenerateAulaInput } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import type { AulaRecord, AulasRepository, CreditsRepository, FairnessRepository, LessonContentRepository, LockedLesson, PlanosRepository } from '@planejador/db';
 import { jobPriority, type JobProducer } from '@planejador/queue';
@@ -27,6 +27,10 @@ const locked = (over: Partial<LockedLesson> = {}): LockedLesson => ({
   ...over,
 });
 
+/** A kept version of the lesson, its five texts short unless told. */
+const version = (over: Partial<AulaVersao> = {}) =>
+  ({ versao: 2, habilidades: 'EF05MA03', objetivos: 'Objetivo', objetosConhecimento: 'Frações', experiencias: '1. Atividade', evidencias: 'Registro', ...over }) as AulaVersao;
+
 function setup({ lesson = locked(), online = true }: { lesson?: LockedLesson | null; online?: boolean } = {}) {
   const planos = mockOf<PlanosRepository>();
   const aulas = mockOf<AulasRepository>();
@@ -36,6 +40,7 @@ function setup({ lesson = locked(), online = true }: { lesson?: LockedLesson | n
   const producer = mockOf<JobProducer>();
   aulas.lockLesson.mockResolvedValue(lesson);
   aulas.admitRegeneration.mockResolvedValue('admitted');
+  aulas.findLessonVersion.mockResolvedValue(version());
   credits.chargeCredits.mockResolvedValue(true);
   fairness.teacherBacklog.mockResolvedValue(0);
   const settings = { OPENAI_API_KEY: online ? 'sk-test' : undefined } as Settings;
@@ -168,6 +173,19 @@ describe('AulasService: versions and undo', () => {
     expect(await refusal(unknown.service.restore(USER, PLAN, AULA, 99))).toEqual({ status: 404, message: MSG.versaoNotFound });
     expect(unknown.lessonContent.insertVersion).not.toHaveBeenCalled();
     expect(unknown.planos.markPlanEdited).not.toHaveBeenCalled();
+  });
+
+  it('refuses a version with a field past 20,000 characters or 300 lines (kept from before the caps), naming it: nothing changes', async () => {
+    for (const over of [{ experiencias: '1.\n'.repeat(LIMITS.lessonFieldLinesMax + 1) }, { objetivos: 'a'.repeat(LIMITS.lessonFieldMax + 1) }]) {
+      const { service, planos, aulas, lessonContent } = setup();
+      aulas.findLessonVersion.mockResolvedValue(version(over));
+      const campo = 'experiencias' in over ? 'Experiências de Aprendizagem' : 'Objetivos de Aprendizagem';
+      expect(await refusal(service.restore(USER, PLAN, AULA, 2))).toEqual({ status: 400, message: MSG.versaoTooLong(campo) });
+      expect(aulas.findLessonVersion).toHaveBeenCalledWith(AULA, 2);
+      expect(aulas.restoreLessonVersion).not.toHaveBeenCalled();
+      expect(lessonContent.insertVersion).not.toHaveBeenCalled();
+      expect(planos.markPlanEdited).not.toHaveBeenCalled();
+    }
   });
 
   it("answers the versions of another user's lesson with 404", async () => {

@@ -2,7 +2,10 @@ import { BadRequestException, ConflictException, HttpException, HttpStatus, Inje
 import { randomUUID } from 'node:crypto';
 import {
   etapaOf,
+  exceedsLessonCaps,
   isInProgress,
+  LESSON_FIELD_LABELS,
+  LESSON_FIELDS,
   isRegenerationFree,
   LIMITS,
   MSG,
@@ -155,6 +158,11 @@ export class AulasService {
       if (isInProgress(lesson.generationState)) {
         throw new ConflictException({ message: MSG.aulaRegenerating });
       }
+      // A version kept from before the caps may hold a field past them: it is refused, naming the field.
+      const version = await this.aulas.findLessonVersion(aulaId, versao);
+      if (!version) throw new NotFoundException({ message: MSG.versaoNotFound });
+      const tooLong = LESSON_FIELDS.find((field) => exceedsLessonCaps(version[field] ?? ''));
+      if (tooLong) throw new BadRequestException({ message: MSG.versaoTooLong(LESSON_FIELD_LABELS[tooLong]) });
       const restored = await this.aulas.restoreLessonVersion(aulaId, versao);
       if (restored === null) throw new NotFoundException({ message: MSG.versaoNotFound });
       await this.lessonContent.insertVersion(aulaId, restored, 'restauracao');

@@ -32,6 +32,7 @@ function setup() {
   const planosList = mockOf<PlanosListRepository>();
   turmas.findTurmaAno.mockResolvedValue({ ano: '5', etapa: 'fundamental' });
   credits.chargeCredits.mockResolvedValue(true);
+  credits.admitGeneration.mockResolvedValue('admitted');
   planos.findPlanoIdByIdempotencyKey.mockResolvedValue(null);
   planos.insertPlanoWithAulas.mockResolvedValue(PLAN);
   fairness.teacherBacklog.mockResolvedValue(0);
@@ -110,6 +111,26 @@ describe('PlanosService.generate', () => {
     const { service, planos, credits, producer } = setup();
     credits.chargeCredits.mockResolvedValue(false);
     expect(await refusal(service.generate(USER, request(), null))).toEqual({ status: 402, message: MSG.insufficientCredits });
+    expect(planos.insertPlanoWithAulas).not.toHaveBeenCalled();
+    expect(producer.enqueue).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['failed', MSG.generationsFailed],
+    ['in-flight', MSG.generationsInFlight],
+    ['per-minute', MSG.generationsPerMinute],
+    ['per-hour', MSG.generationsPerHour],
+  ] as const)('refuses with 429 when the per-user bound %s holds: nothing charged, stored or queued', async (bound, message) => {
+    const { service, planos, credits, producer } = setup();
+    credits.admitGeneration.mockResolvedValue(bound);
+    expect(await refusal(service.generate(USER, request(), null))).toEqual({ status: 429, message });
+    expect(credits.admitGeneration).toHaveBeenCalledWith(USER, 'plano', {
+      inFlightMax: LIMITS.generationsInFlightMax,
+      perMinute: LIMITS.generationsPerMinute,
+      perHour: LIMITS.generationsPerHour,
+      failedPerHour: LIMITS.generationsFailedPerHour,
+    });
+    expect(credits.chargeCredits).not.toHaveBeenCalled();
     expect(planos.insertPlanoWithAulas).not.toHaveBeenCalled();
     expect(producer.enqueue).not.toHaveBeenCalled();
   });

@@ -35,6 +35,7 @@ import {
 } from '@planejador/db';
 import { CalendarioService } from '../calendario/calendario.service';
 import { SkillScope } from './skill-scope';
+import { admitGeneration } from '../core/generation-admission';
 import { JobProducer, jobIds, jobPriority } from '@planejador/queue';
 import { JOB_PRODUCER } from '../core/tokens';
 
@@ -81,6 +82,8 @@ export class PlanosService {
     let planId: string;
     try {
       planId = await this.db.transaction(async () => {
+        // The per-user bounds (3 in flight, 10 a minute, 60 an hour, 3 wholly failed an hour): 429, nothing charged.
+        await admitGeneration(this.credits, userId, 'plano');
         if (!(await this.credits.chargeCredits(userId, LIMITS.planCost))) {
           throw new HttpException({ message: MSG.insufficientCredits }, HttpStatus.PAYMENT_REQUIRED);
         }

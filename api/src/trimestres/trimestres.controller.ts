@@ -29,7 +29,7 @@ export class TrimestresController {
     @Query(new ZodValidationPipe(handinQuerySchema)) query: z.output<typeof handinQuerySchema>,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.exportSlots.hold(user.id, res, () => this.handin.export(user.id, id, n, query.formato));
+    const file = await this.exportSlots.hold(user.id, res, () => this.handin.export(user.id, id, n, query.formato, query.materia));
     sendDocument(res, file, query.formato);
   }
 }

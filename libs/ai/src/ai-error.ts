@@ -13,6 +13,7 @@ export type AiErrorKind =
   | 'bad-request'
   | 'aborted'
   | 'budget'
+  | 'too-long'
   | 'unknown';
 
 /** Messages a teacher may read on the plan page when generation fails. */
@@ -31,6 +32,7 @@ export const AI_USER_MESSAGES: Record<AiErrorKind, string> = {
   aborted: 'A geração da aula foi cancelada.',
   budget:
     'Esta aula atingiu o limite de tentativas com o serviço de IA. Use "Gerar novamente" na aula para tentar de novo, sem custo.',
+  'too-long': 'O texto gerado passaria de 20.000 caracteres ou 300 linhas num campo da aula e não foi guardado.',
   unknown: 'Ocorreu um erro inesperado ao gerar a aula. Tente novamente mais tarde.',
 };
 
@@ -47,6 +49,7 @@ const RETRYABLE: Record<AiErrorKind, boolean> = {
   'bad-request': false,
   aborted: false,
   budget: false,
+  'too-long': false,
   unknown: false,
 };
 
@@ -57,6 +60,8 @@ export interface AiErrorOptions {
   /** Wait the provider asked for (Retry-After), in milliseconds. */
   retryAfterMs?: number;
   cause?: unknown;
+  /** The teacher's message when it says more than the kind's (for example which field passed the caps). */
+  userMessage?: string;
 }
 
 export class AiError extends Error {
@@ -71,7 +76,7 @@ export class AiError extends Error {
     this.name = 'AiError';
     this.kind = kind;
     this.retryable = RETRYABLE[kind];
-    this.userMessage = AI_USER_MESSAGES[kind];
+    this.userMessage = options.userMessage ?? AI_USER_MESSAGES[kind];
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
   }

@@ -204,7 +204,8 @@ describe('offline drafter: pins and honest doubt', () => {
   it("keeps a regeneration's wish as a labelled note for the teacher, never claiming it was applied", async () => {
     const ctx = fractionLesson({ regeneration: { instrucao: 'mais prática, com experimento' } });
     const draft = await new OfflineLessonDrafter().generate(ctx);
-    expect(draft.experiencias).toMatch(/\n\nNota do professor \(registrada sem IA; não foi aplicada ao texto\): Mais prática, com experimento\.$/);
+    expect(draft.nota).toBe('Nota do professor (registrada sem IA; não foi aplicada ao texto): Mais prática, com experimento.');
+    expect(draft.experiencias).not.toContain('Nota do professor');
     expect(draft.experiencias).not.toContain('Orientação do professor');
   });
 });

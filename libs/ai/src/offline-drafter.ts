@@ -159,10 +159,7 @@ function experiencias(l: Lesson): string {
   const notes = l.ctx.turma.observacoesAdicionais?.trim();
   if (level >= 5 && notes) steps.push(`Adequações para a turma na aula sobre ${l.tema}: considerar as observações da turma (${notes}).`);
 
-  let text = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
-  const wish = l.ctx.regeneration?.adaptacao ? undefined : l.ctx.regeneration?.instrucao?.trim();
-  if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
-  return text;
+  return steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
 }
 
 function evidencias(l: Lesson): string {
@@ -343,10 +340,16 @@ function experienciasInfantil(l: Lesson): string {
   if (level >= 5 && notes) steps.push(`Adequações para a turma na proposta ${l.tema}: considerar as observações da turma (${notes}).`);
 
   // A heading (':') that names the lesson's own proposta, so no two lessons of a campo open with the same sentence.
-  let text = `Proposta de experiências ${campoPhrase(l)} — momentos de ${l.tema}:\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`;
-  const wish = l.ctx.regeneration?.adaptacao ? undefined : l.ctx.regeneration?.instrucao?.trim();
-  if (wish) text += `\n\nNota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}`;
-  return text;
+  return `Proposta de experiências ${campoPhrase(l)} — momentos de ${l.tema}:\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`;
+}
+
+/**
+ * The note for the teacher about a regeneration's wish the drafter cannot apply (no AI): kept in the lesson's `nota`,
+ * never inside its fields (an adaptation's wish goes in the adaptation's own note).
+ */
+function wishNote(ctx: LessonContext): string | null {
+  const wish = ctx.regeneration?.adaptacao ? undefined : ctx.regeneration?.instrucao?.trim();
+  return wish ? `Nota do professor (registrada sem IA; não foi aplicada ao texto): ${sentence(wish)}` : null;
 }
 
 function evidenciasInfantil(l: Lesson): string {
@@ -426,14 +429,15 @@ export class OfflineLessonDrafter implements LessonGenerator {
     const regeneration = ctx.regeneration;
     const infantil = isInfantil(lesson);
     let activities = infantil ? experienciasInfantil(lesson) : experiencias(lesson);
+    let nota = wishNote(ctx);
     // An adaptation rewrites the lesson's current activities (the skills stay: they are the lesson's pins).
     if (regeneration?.adaptacao) {
-      activities = adaptActivities({
+      ({ experiencias: activities, nota } = adaptActivities({
         barreira: regeneration.adaptacao,
         experiencias: regeneration.current?.experiencias?.trim() || activities,
         skills,
         instrucao: regeneration.instrucao,
-      });
+      }));
     }
     return {
       titulo: lesson.titulo,
@@ -451,6 +455,7 @@ export class OfflineLessonDrafter implements LessonGenerator {
       objetosConhecimento: objetos(lesson),
       experiencias: activities,
       evidencias: infantil ? evidenciasInfantil(lesson) : evidencias(lesson),
+      nota,
     };
   }
 }

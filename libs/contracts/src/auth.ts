@@ -17,6 +17,18 @@ const optionalName = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/**
+ * Whether a first name carries what is no name: a link (scheme, www. or a domain), an e-mail address or a run of 2+
+ * digits (a phone, a CPF). The name is greeted in e-mails and pages, so it must not carry any of those.
+ */
+function firstNameCarriesContact(name: string): boolean {
+  return /[a-z][a-z0-9+.-]*:\/\/|www\.|@|\d{2,}|[\p{L}\d-]\.(?:com|net|org|br|io|app|info|biz|xyz|me|co|ly|site|online|link|club|top|shop|live)\b/iu.test(name);
+}
+const refuseContact = (name: string | null | undefined) => !name || !firstNameCarriesContact(name);
+
+/** A first name at sign-up: as any optional name, and with no link, e-mail address or digits run (400). */
+const optionalFirstName = optionalName.refine(refuseContact, MSG.firstNameInvalid);
+
 export const registerSchema = z
   .object({
     email,
@@ -25,7 +37,7 @@ export const registerSchema = z
       .string({ error: MSG.confirmPasswordMin })
       .min(LIMITS.passwordMin, MSG.confirmPasswordMin)
       .max(200, MSG.textTooLong(200)),
-    firstName: optionalName,
+    firstName: optionalFirstName,
     lastName: optionalName,
   })
   .refine((d) => d.password === d.confirmPassword, {
@@ -90,7 +102,10 @@ const editableName = z
  * PATCH /api/auth/user: the signed-in teacher's own first and last name (each optional: absent keeps it, empty or
  * null clears it). Nothing else of the account changes here: any other key is refused.
  */
-export const updateUserSchema = z.strictObject({ firstName: editableName.optional(), lastName: editableName.optional() }, { error: MSG.userFieldNotEditable });
+export const updateUserSchema = z.strictObject(
+  { firstName: editableName.refine(refuseContact, MSG.firstNameInvalid).optional(), lastName: editableName.optional() },
+  { error: MSG.userFieldNotEditable },
+);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserData = z.output<typeof updateUserSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATERIA_VALUES, type GenerationState, type Materia } from './domain';
 import { BNCC_CODE_PATTERN } from './etapas';
+import { lessonTextCaps } from './lesson-text';
 import { MSG } from './messages';
 import { hasDistinctAlternatives, questaoSchema, type Questao } from './verificacao';
 
@@ -95,9 +96,15 @@ export const createAvaliacaoSchema = z
   });
 export type CreateAvaliacaoData = z.infer<typeof createAvaliacaoSchema>;
 
+/** One level of a rubric: its name and descritor (trimmed, capped); any other key is dropped. */
 const rubricaNivelSchema = z.object({
   nivel: z.enum(RUBRICA_NIVEIS),
-  descritor: z.string().trim().min(1).max(AVALIACAO_LIMITS.descritorMax, MSG.textTooLong(AVALIACAO_LIMITS.descritorMax)),
+  descritor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(AVALIACAO_LIMITS.descritorMax, MSG.textTooLong(AVALIACAO_LIMITS.descritorMax))
+    .superRefine(lessonTextCaps('Descritor da rubrica')),
 });
 
 /**
@@ -124,11 +131,19 @@ export const avaliacaoHabilidadeSchema = z
       }
     });
     const levels = value.rubrica.map((r) => rubricaNivelSchema.safeParse(r));
-    if (levels.length !== 4 || levels.some((l, i) => !l.success || l.data.nivel !== RUBRICA_NIVEIS[i])) {
+    // A descritor past the lines cap is named as such; any other problem of the levels, by the rubric's rule.
+    const tooLong = levels.flatMap((l) => l.error?.issues ?? []).find((issue) => issue.code === 'custom');
+    if (tooLong) ctx.addIssue({ code: 'custom', path: ['rubrica'], message: MSG.avaliacaoQuestaoProblema(code, tooLong.message) });
+    else if (levels.length !== 4 || levels.some((l, i) => !l.success || l.data.nivel !== RUBRICA_NIVEIS[i])) {
       ctx.addIssue({ code: 'custom', path: ['rubrica'], message: MSG.avaliacaoRubricaNiveis(code) });
     }
   })
-  .transform((value) => ({ code: value.code, questoes: value.questoes as Questao[], rubrica: value.rubrica as RubricaNivel[] }));
+  // The rubric as its schema parsed it (text trimmed, unknown keys dropped), never as sent.
+  .transform((value) => ({
+    code: value.code,
+    questoes: value.questoes as Questao[],
+    rubrica: value.rubrica.map((r): RubricaNivel => rubricaNivelSchema.parse(r)),
+  }));
 
 /**
  * PUT /api/avaliacoes/{id}: the skills' questions and rubrics (every skill of the assessment, each once, in any

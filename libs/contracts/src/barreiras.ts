@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { instrucaoSchema } from './instrucao';
+import { lessonTextCaps } from './lesson-text';
 import { MSG } from './messages';
 
 /**
@@ -81,7 +82,8 @@ const strategies = (principio: DuaPrincipio) => {
         .string({ error: MSG.duaEstrategiaLength(label) })
         .trim()
         .min(1, MSG.duaEstrategiaLength(label))
-        .max(LIMITS.duaEstrategiaMax, MSG.duaEstrategiaLength(label)),
+        .max(LIMITS.duaEstrategiaMax, MSG.duaEstrategiaLength(label))
+        .superRefine(lessonTextCaps(`Acessibilidade (DUA), ${label}`)),
       { error: MSG.duaPrincipioVazio(label) },
     )
     .min(1, MSG.duaPrincipioVazio(label))

@@ -125,7 +125,9 @@ export const LIMITS = {
   textareaMaxRows: 12,
   toastDurationMs: 5000,
   promptMax: 2000,
+  /** Each text field of a lesson (and every text of a check, rubric or DUA strategy): characters and lines. */
   lessonFieldMax: 20000,
+  lessonFieldLinesMax: 300,
   observacoesMax: 2000,
   shortTextMax: 200,
   /** Skills a teacher may pin on one lesson (habilidadesFixadas). */
@@ -147,6 +149,14 @@ export const LIMITS = {
   /** Per user: regenerations queued or running at once, and regenerations asked for in one hour. */
   regenerationsInFlightMax: 3,
   regenerationsPerHour: 30,
+  /** Per user: first generations (plans and assessments together) queued or running at once, a minute, an hour. */
+  generationsInFlightMax: 3,
+  generationsPerMinute: 10,
+  generationsPerHour: 60,
+  /** Wholly failed plans or assessments in one hour after which the user's next generations wait for the hour. */
+  generationsFailedPerHour: 3,
+  /** Plans one hand-in may hold (more: hand in by subject, ?materia=). */
+  handinPlanosMax: 40,
   /** A lesson's title (decisions.md, "Lessons that teach") and a plan's (temaPrincipal, "Plans"). */
   tituloMin: 3,
   tituloMax: 80,

@@ -9,6 +9,7 @@ export * from './barreiras';
 export * from './turmas';
 export * from './feedback';
 export * from './planos';
+export * from './lesson-text';
 export * from './verificacao';
 export * from './avaliacoes';
 export * from './titles';

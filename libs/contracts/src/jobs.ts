@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BARREIRAS } from './barreiras';
-import { LIMITS } from './domain';
+import { LIMITS, MATERIA_VALUES } from './domain';
 import { REGENERABLE_FIELDS } from './planos';
 import { HANDIN_FORMATOS } from './trimestre-export';
 
@@ -34,6 +34,8 @@ export const exportTrimestreJobSchema = z.object({
   userId: z.uuid(),
   trimestre: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   formato: z.enum(HANDIN_FORMATOS),
+  /** A hand-in by subject: only the plans of this general subject, and its summary line. */
+  materia: z.enum(MATERIA_VALUES).optional(),
 });
 /** The reason an export-trimestre job fails with when the worker has no LibreOffice (soffice) for the PDF. */
 export const PDF_UNAVAILABLE_REASON = 'pdf-unavailable: soffice not found in PATH';

@@ -117,6 +117,24 @@ export const MSG = {
   regenerationsInFlight: 'Você já tem 3 aulas sendo geradas novamente. Aguarde uma terminar para pedir outra.',
   /** 429: the user's regenerations in the last hour (LIMITS.regenerationsPerHour). */
   regenerationsPerHour: 'Você já pediu 30 novas gerações de aula na última hora. Tente novamente mais tarde.',
+  /** 429: the user's plans and assessments queued or running at once (LIMITS.generationsInFlightMax). */
+  generationsInFlight: 'Você já tem 3 planos ou avaliações sendo gerados. Aguarde um terminar para pedir outro.',
+  /** 429: plans and assessments asked for in the last minute (LIMITS.generationsPerMinute). */
+  generationsPerMinute: 'Você pediu 10 planos ou avaliações no último minuto. Aguarde um minuto e tente novamente.',
+  /** 429: plans and assessments asked for in the last hour (LIMITS.generationsPerHour). */
+  generationsPerHour: 'Você já pediu 60 planos ou avaliações na última hora. Tente novamente mais tarde.',
+  /** 429: 3 plans or assessments failed wholly in the last hour (LIMITS.generationsFailedPerHour); credits went back. */
+  generationsFailed:
+    'Três gerações suas falharam por completo na última hora (os créditos foram devolvidos). Aguarde até uma hora para gerar de novo.',
+  /** A lesson's text field (or a question's, a rubric's, a strategy's) past 20,000 characters or 300 lines: nothing is saved. */
+  lessonFieldTooLong: (campo: string) => `${campo}: o texto pode ter no máximo 20.000 caracteres e 300 linhas. Encurte-o e salve de novo.`,
+  /** A restore whose version has a field past the caps (kept from before them): nothing changes. */
+  versaoTooLong: (campo: string) => `Esta versão não pode ser restaurada: ${campo} passa de 20.000 caracteres ou 300 linhas.`,
+  /** A generated, regenerated or adapted text that would pass the caps: it is not stored. */
+  generatedTooLong: (campo: string) =>
+    `O texto gerado para ${campo} passaria de 20.000 caracteres ou 300 linhas e não foi guardado. Encurte o texto atual e tente de novo.`,
+  /** A first name with a link, an e-mail address or a run of digits. */
+  firstNameInvalid: 'O nome não pode ter links, endereços de e-mail nem sequências de números.',
   temaPrincipalLength: 'O título do plano deve ter de 3 a 120 caracteres.',
   tituloAulaLength: 'O título da aula deve ter de 3 a 80 caracteres.',
   verificacaoQuestoesCount: 'A verificação da aprendizagem deve ter de 3 a 5 questões.',
@@ -166,6 +184,9 @@ export const MSG = {
   handinPdfIndisponivel: 'O PDF não está disponível neste servidor (o LibreOffice não está instalado no worker). Baixe o .docx.',
   handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestreLabel(trimestre)}.`,
   handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
+  /** A hand-in of more than LIMITS.handinPlanosMax plans: hand it in by subject. */
+  handinPlanosMax: (total: number) =>
+    `Este trimestre tem ${total} planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).`,
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
   /** Inclusion (DUA): a barreira outside the closed list is named. */
   barreiraInvalid: (tag: string) =>

@@ -11,6 +11,7 @@ import {
 import { duaSchema, type Barreira, type Dua } from './barreiras';
 import { BNCC_CODE_PATTERN, type Etapa } from './etapas';
 import { instrucaoSchema } from './instrucao';
+import { lessonTextCaps } from './lesson-text';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
 import { periodIsOrdered, schoolYearFields } from './school-year';
@@ -144,11 +145,13 @@ export function generateInputFromForm(
   };
 }
 
-const lessonText = z
-  .string()
-  .max(LIMITS.lessonFieldMax, MSG.textTooLong(LIMITS.lessonFieldMax))
-  .nullish()
-  .transform((v) => v ?? '');
+/** One of the five texts as PUT sends it: absent or null is empty; past 20,000 characters or 300 lines, 400 naming it. */
+const lessonText = (field: LessonField) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? '')
+    .superRefine(lessonTextCaps(LESSON_FIELD_LABELS[field]));
 
 export const LESSON_FIELDS = [
   'habilidades',
@@ -207,11 +210,11 @@ const updateAulaSchema = z.object({
   numeroAula: z.number().int().min(1).max(LIMITS.aulasMax).optional(),
   materia: materiaSchema.optional(),
   prompt: z.string().max(LIMITS.promptMax, MSG.textTooLong(LIMITS.promptMax)).optional(),
-  habilidades: lessonText,
-  objetivos: lessonText,
-  objetosConhecimento: lessonText,
-  experiencias: lessonText,
-  evidencias: lessonText,
+  habilidades: lessonText('habilidades'),
+  objetivos: lessonText('objetivos'),
+  objetosConhecimento: lessonText('objetosConhecimento'),
+  experiencias: lessonText('experiencias'),
+  evidencias: lessonText('evidencias'),
   /**
    * The lesson's skill codes, when the teacher changed them ("Trocar habilidade"): each must belong to the
    * class's year and the lesson's subject. Absent: the codes stay as they are, unless the `habilidades` text holds
@@ -279,6 +282,11 @@ export interface LessonContent {
   evidencias: string;
   /** Warnings for the plan page, for example 'habilidade-a-confirmar' (the offline drafter was unsure). */
   avisos?: LessonWarning[];
+  /**
+   * A note for the teacher about how the text was made (an offline regeneration's recorded wish, an adaptation made
+   * without an AI): shown on the plan page, never in a document, never inside the fields. Absent or null: none.
+   */
+  nota?: string | null;
 }
 
 /** GET /api/geracao: who writes the lessons (an AI, or the offline drafter from the curriculum data alone). */
@@ -377,6 +385,8 @@ export interface Aula {
   avisos: LessonWarning[];
   /** Regenerations done so far; the first LIMITS.freeRegenerations cost nothing (a failed lesson's are free). */
   regeneracoes: number;
+  /** How the current text was made, for the teacher (LessonContent.nota): on the plan page, never in a document. */
+  nota: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MATERIA_VALUES } from './domain';
 import { MSG } from './messages';
 import { trimestreSchema, type CoberturaMateria, type Trimestre } from './school-year';
 
@@ -12,9 +13,10 @@ export type HandinFormato = (typeof HANDIN_FORMATOS)[number];
 /** The route's `{n}`: 1, 2 or 3. */
 export const handinTrimestreSchema = trimestreSchema;
 
-/** `?formato=` (absent: docx). */
+/** `?formato=` (absent: docx) and `?materia=` (absent: every subject; a hand-in holds at most LIMITS.handinPlanosMax plans). */
 export const handinQuerySchema = z.object({
   formato: z.enum(HANDIN_FORMATOS, { error: MSG.handinFormatoInvalido }).default('docx'),
+  materia: z.enum(MATERIA_VALUES, { error: MSG.materiaInvalid }).optional(),
 });
 
 /** The media type of a PDF file. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { BNCC_CODE_PATTERN } from './etapas';
+import { lessonTextCaps } from './lesson-text';
 import { MSG } from './messages';
 
 /**
@@ -51,8 +52,9 @@ export function hasDistinctAlternatives(alternativas: readonly string[]): boolea
   return alternativas.length === 4 && folded.every((t) => t.length > 0) && new Set(folded).size === 4;
 }
 
-const requiredText = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, MSG.textTooLong(max));
+/** A question's text: required, its own character cap, and a lesson field's line cap (400 naming it). */
+const requiredText = (max: number, required: string, campo: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, MSG.textTooLong(max)).superRefine(lessonTextCaps(campo));
 
 /** One of the lesson's cited codes (checked by the server); '' only for a lesson that cites none (Inglês 1-5). */
 const habilidadeSchema = z
@@ -63,8 +65,10 @@ const habilidadeSchema = z
 
 const questaoMultiplaSchema = z.object({
   tipo: z.literal('multipla'),
-  enunciado: requiredText(LIMITS.enunciadoMax, MSG.questaoEnunciadoRequired),
-  alternativas: z.array(z.string({ error: MSG.questaoAlternativas }).trim().max(LIMITS.alternativaMax, MSG.textTooLong(LIMITS.alternativaMax)), {
+  enunciado: requiredText(LIMITS.enunciadoMax, MSG.questaoEnunciadoRequired, 'Enunciado da questão'),
+  alternativas: z.array(
+    z.string({ error: MSG.questaoAlternativas }).trim().max(LIMITS.alternativaMax, MSG.textTooLong(LIMITS.alternativaMax)).superRefine(lessonTextCaps('Alternativa')),
+    {
     error: MSG.questaoAlternativas,
   }),
   correta: z.number({ error: MSG.questaoCorreta }).int(MSG.questaoCorreta).min(0, MSG.questaoCorreta).max(3, MSG.questaoCorreta),
@@ -73,8 +77,8 @@ const questaoMultiplaSchema = z.object({
 
 const questaoAbertaSchema = z.object({
   tipo: z.literal('aberta'),
-  enunciado: requiredText(LIMITS.enunciadoMax, MSG.questaoEnunciadoRequired),
-  respostaEsperada: requiredText(LIMITS.respostaEsperadaMax, MSG.questaoRespostaRequired),
+  enunciado: requiredText(LIMITS.enunciadoMax, MSG.questaoEnunciadoRequired, 'Enunciado da questão'),
+  respostaEsperada: requiredText(LIMITS.respostaEsperadaMax, MSG.questaoRespostaRequired, 'Resposta esperada'),
   habilidade: habilidadeSchema,
 });
 

@@ -75,6 +75,7 @@ export function toAulaDto(a: AulaRecord): AulaDto {
     habilidadesFixadas: a.habilidadesFixadas ?? [],
     avisos: a.avisos ?? [],
     regeneracoes: a.regeneracoes,
+    nota: a.nota ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

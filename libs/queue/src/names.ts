@@ -64,7 +64,8 @@ export const jobIds = {
   generateAssessment: (avaliacaoId: string) => `avaliacao-${avaliacaoId}`,
   exportAssessment: (avaliacaoId: string, updatedAt: Date | string) => `export-avaliacao-${avaliacaoId}-${new Date(updatedAt).getTime()}`,
   /** One hand-in request (the user has one export in flight at most; a new request replaces a finished job). */
-  exportTrimestre: (turmaId: string, trimestre: number, formato: string) => `export-trimestre-${turmaId}-${trimestre}-${formato}`,
+  exportTrimestre: (turmaId: string, trimestre: number, formato: string, materia?: string) =>
+    `export-trimestre-${turmaId}-${trimestre}-${formato}${materia ? `-${materia}` : ''}`,
   bulkMail: (logId: string) => `mail-bulk-${logId}`,
   resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
   verifyMail: (tokenId: string) => `mail-verify-${tokenId}`,

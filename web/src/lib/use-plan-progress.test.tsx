@@ -28,7 +28,6 @@ jest.mock('./socket', () => ({ getSocket: () => wire }));
 
 const generating: Plano = {
   ...plano([aula(1, 0, ''), aula(2, 0, '')].map((a) => ({ ...a, generation: { state: 'queued', error: null } }))),
-  status: null,
   generation: { state: 'running', done: 0, total: 2 },
 } as Plano;
 const key = queryKeys.plano(generating.id);

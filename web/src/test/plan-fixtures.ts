@@ -24,6 +24,7 @@ export function aula(n: number, versao: number, objetivos: string): Aula {
     habilidadesFixadas: [],
     avisos: [],
     regeneracoes: 0,
+    nota: null,
     createdAt: '2026-11-25T10:00:00.000Z',
     updatedAt: '2026-11-25T10:00:00.000Z',
   };

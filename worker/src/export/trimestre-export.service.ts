@@ -23,10 +23,11 @@ export class TrimestreExportService {
     private readonly pdf: PdfConverter,
   ) {}
 
-  async export({ turmaId, userId, trimestre, formato }: ExportTrimestreJob): Promise<ExportPlanResult> {
+  async export({ turmaId, userId, trimestre, formato, materia }: ExportTrimestreJob): Promise<ExportPlanResult> {
     const cobertura = await this.turmas.turmaCobertura(userId, turmaId, SCOPES);
     if (!cobertura) throw new UnrecoverableError('class not found');
-    const planos = (await this.planos.findTrimestrePlanos(userId, turmaId, trimestre)).map(planDocument);
+    // A hand-in by subject: that subject's plans, and its line of the summary.
+    const planos = (await this.planos.findTrimestrePlanos(userId, turmaId, trimestre, ...(materia ? [materia] : []))).map(planDocument);
     if (!planos.length) throw new UnrecoverableError('no finished plan in the trimestre');
     const first = planos[0];
     const doc = {
@@ -38,7 +39,7 @@ export class TrimestreExportService {
       trimestre,
       // The school year: the first plan's start date, else the day it was made on the school's clock.
       anoLetivo: Number((first.dataInicio ?? schoolDate(first.createdAt)).slice(0, 4)),
-      resumo: handinResumo(cobertura.materias, trimestre),
+      resumo: handinResumo(materia ? cobertura.materias.filter((m) => m.materia === materia) : cobertura.materias, trimestre),
       planos,
     };
     let content = await renderHandinDocx(doc);

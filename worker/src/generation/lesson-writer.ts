@@ -10,7 +10,7 @@ import {
   type SequenceLesson,
 } from '@planejador/ai';
 import type { Settings } from '@planejador/config';
-import { etapaOf, type LessonField, type Materia } from '@planejador/contracts';
+import { etapaOf, exceedsLessonCaps, LESSON_FIELD_LABELS, LESSON_FIELDS, MSG, type LessonField, type Materia, type RegenerableField } from '@planejador/contracts';
 import { CurriculumService, skillClassroom } from '@planejador/curriculum';
 import type { AulaRecord, PlanoRecord, TurmaRecord } from '@planejador/db';
 import { LESSON_GENERATOR, SETTINGS } from '../core/tokens';
@@ -88,8 +88,20 @@ export class LessonWriter {
     // Defence in depth: only codes of this year and subject are ever stored.
     const unknown = draft.habilidadeCodes.filter((c) => !byCode.has(c));
     if (unknown.length) throw new AiError('unknown-code', { detail: unknown.join(',') });
+    const tooLong = fieldPastCaps(draft, request.regeneration?.campo ?? null);
+    if (tooLong) throw new AiError('too-long', { detail: tooLong, userMessage: MSG.generatedTooLong(LESSON_FIELD_LABELS[tooLong]) });
     return draft;
   }
+}
+
+/**
+ * The first of the fields to be stored (the five of a whole lesson, or the one a regeneration rewrites) past a lesson
+ * field's caps (20,000 characters, 300 lines), else null: such a text is never stored (an adaptation of a long text
+ * adds its supports and could pass them).
+ */
+export function fieldPastCaps(draft: LessonDraft, campo: RegenerableField | null): LessonField | null {
+  const fields = campo === null ? LESSON_FIELDS : LESSON_FIELDS.filter((field) => field === campo);
+  return fields.find((field) => exceedsLessonCaps(draft[field] ?? '')) ?? null;
 }
 
 /** The five fields of a lesson as stored. */

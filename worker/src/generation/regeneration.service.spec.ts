@@ -208,6 +208,19 @@ describe('RegenerationService', () => {
       expect(events[events.length - 1]).toMatchObject({ type: 'failed', state: 'failed', error: reason, creditRefunded: false });
     });
 
+    it('an adaptation whose text would pass the caps ends at once: the lesson keeps its text, the credit comes back, the page reads why', async () => {
+      const why = MSG.generatedTooLong('Experiências de Aprendizagem');
+      const { service, events, stores, credits } = setup({
+        ai: () => {
+          throw new AiError('too-long', { detail: 'experiencias', userMessage: why });
+        },
+      });
+      await expect(service.regenerate(JOB, job({ campo: 'experiencias', adaptacao: 'leitura' }), false)).resolves.toBe('failed');
+      expect(stores).toEqual([]);
+      expect(credits.refundCredits).toHaveBeenCalledWith(USER, LIMITS.regenerationCost);
+      expect(events[events.length - 1]).toMatchObject({ type: 'failed', state: 'done', error: `${why} ${MSG.regenerationFailedKept}`, creditRefunded: true });
+    });
+
     it('a lasting error (no retry would help) ends it at once, even with attempts left', async () => {
       const { service, journal } = setup({
         ai: () => {

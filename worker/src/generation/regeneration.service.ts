@@ -115,7 +115,9 @@ export class RegenerationService {
       const error = thrown instanceof AiError ? thrown : new AiError('unknown', { cause: thrown, detail: (thrown as Error)?.message });
       this.logger.warn({ planId: plano.id, aula: aula.numeroAula, kind: error.kind, err: error.message, final: final || !error.retryable }, 'lesson regeneration failed');
       if (!final && error.retryable) throw error;
-      await this.outage.step(() => this.fail(jobId, aula.id, error.userMessage, userId, base));
+      // A text past the caps says why the lesson stayed as it was; other failures keep the usual message.
+      const why = error.kind === 'too-long' ? error.userMessage : null;
+      await this.outage.step(() => this.fail(jobId, aula.id, error.userMessage, userId, base, why));
       return 'failed';
     }
   }
@@ -139,13 +141,15 @@ export class RegenerationService {
     reason: string,
     userId: string,
     base: { planId: string; aulaId: string; numeroAula: number; jobId: string },
+    why: string | null = null,
   ): Promise<boolean> {
     const result = await this.db.transaction(async () => {
       const row = await this.aulas.lockPendingRegeneration(aulaId, jobId);
       if (!row) return null;
       const kept = row.previousState === 'done';
       const state: LessonGenerationState = kept ? 'done' : 'failed';
-      const message = kept ? (row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree) : reason;
+      const keptMessage = row.charged ? MSG.regenerationFailedKept : MSG.regenerationFailedKeptFree;
+      const message = kept ? (why ? `${why} ${keptMessage}` : keptMessage) : reason;
       await this.aulas.endRegeneration(aulaId, state, message);
       if (row.charged) await this.credits.refundCredits(userId, LIMITS.regenerationCost);
       return { state, message, refunded: row.charged };

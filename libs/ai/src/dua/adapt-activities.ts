@@ -178,19 +178,30 @@ export interface AdaptationInput {
   instrucao?: string | null;
 }
 
+/** An offline adaptation: the new Experiências, and the note for the teacher saying how it was made. */
+export interface Adaptation {
+  experiencias: string;
+  nota: string;
+}
+
+/** A line an earlier offline adaptation left inside the text (before the notes moved to `nota`): left out. */
+const LEGACY_NOTE = /^(?:Adaptação para .*, feita sem IA\.|Nota do professor, registrada sem IA)/u;
+
 /**
  * The offline adaptation of a lesson's activities for one barreira: the current steps rewritten (for leitura,
  * atenção and comunicação oral every sentence cut at its clause boundaries into short ones, one action each), then
  * the barreira's supports from the DUA reference (ADAPTATION_SUPPORTS) and, for leitura and audição/Libras, the
  * lesson's key terms from its skills' official text, to be explained (leitura) or given a sign (Libras) before the
- * activity. Says it was made without an AI; a wish is kept as a labelled note.
+ * activity. The note says it was made without an AI and keeps a wish, labelled, for the teacher (the lesson's `nota`,
+ * never inside the text).
  */
-export function adaptActivities(input: AdaptationInput): string {
+export function adaptActivities(input: AdaptationInput): Adaptation {
   const { barreira } = input;
   const label = BARREIRA_LABELS[barreira];
   const shorten = SHORTENED.has(barreira);
-  const lines: string[] = [`Adaptação para ${label}, feita sem IA. Revise antes de usar.`];
+  const lines: string[] = [];
   for (const line of input.experiencias.split('\n')) {
+    if (LEGACY_NOTE.test(line.trim())) continue;
     if (ADDED_SECTION.test(line.trim())) {
       if (/^Adaptação para /u.test(line.trim())) continue;
       break;
@@ -205,8 +216,9 @@ export function adaptActivities(input: AdaptationInput): string {
     lines.push(`${marker.trim() ? `${marker.trim()} ` : ''}${shorten ? shortenParagraph(body, SHORT_SENTENCE_WORDS) : body}${step}`);
   }
   while (lines.at(-1) === '') lines.pop();
+  while (lines[0] === '') lines.shift();
   const wish = input.instrucao?.trim();
-  if (wish) lines.push('', `Nota do professor, registrada sem IA e não aplicada: ${shorten ? shortenParagraph(wish, SHORT_SENTENCE_WORDS) : wish}`);
+  const nota = [`Adaptação para ${label}, feita sem IA. Revise antes de usar.`, ...(wish ? [`Nota do professor, registrada sem IA e não aplicada: ${asSentence(wish.split(/\s+/u))}`] : [])].join('\n');
   lines.push('', `Apoios para ${label}:`, ...ADAPTATION_SUPPORTS[barreira].map((s) => `- ${s}`));
   const terms = glossaryTerms(input.skills, input.experiencias);
   if (terms.length > 0 && barreira === 'leitura') {
@@ -214,5 +226,5 @@ export function adaptActivities(input: AdaptationInput): string {
   } else if (terms.length > 0 && barreira === 'audicao-libras') {
     lines.push('', 'Glossário para Libras. Combine um sinal para cada palavra:', ...terms.map((t) => `- ${t.termo} (habilidade ${t.code}).`));
   }
-  return lines.join('\n');
+  return { experiencias: lines.join('\n'), nota };
 }

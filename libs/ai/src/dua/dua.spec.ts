@@ -85,7 +85,7 @@ describe('offline adaptation of the activities', () => {
   });
 
   it('for leitura: short sentences, the supports, a glossary from the skill text; the same steps', () => {
-    const text = adaptActivities({ barreira: 'leitura', experiencias: long, skills: [FRACTION_SKILLS[0]] });
+    const { experiencias: text, nota } = adaptActivities({ barreira: 'leitura', experiencias: long, skills: [FRACTION_SKILLS[0]] });
     expect(averageSentenceWords(text)).toBeLessThanOrEqual(12);
     expect(averageSentenceWords(long)).toBeGreaterThan(12);
     expect(text).toMatch(/^1\. Acolhida/mu);
@@ -93,14 +93,16 @@ describe('offline adaptation of the activities', () => {
     expect(text).toContain('Apoios para Leitura:');
     expect(text).toContain('Glossário');
     expect(text).toContain(FRACTION_SKILLS[0].code);
-    expect(text).toContain('feita sem IA');
+    // How it was made is a note for the teacher, never inside the text a document prints.
+    expect(text).not.toContain('sem IA');
+    expect(nota).toBe('Adaptação para Leitura, feita sem IA. Revise antes de usar.');
   });
 
   it('for audição e Libras: visual support on each step and a glossary to agree signs; adapting again does not pile up', () => {
-    const text = adaptActivities({ barreira: 'audicao-libras', experiencias: long, skills: [FRACTION_SKILLS[0]] });
+    const text = adaptActivities({ barreira: 'audicao-libras', experiencias: long, skills: [FRACTION_SKILLS[0]] }).experiencias;
     expect(text.match(/Apoio visual/gu)).toHaveLength(2);
     expect(text).toContain('Combine um sinal');
-    const twice = adaptActivities({ barreira: 'audicao-libras', experiencias: text, skills: [FRACTION_SKILLS[0]] });
+    const twice = adaptActivities({ barreira: 'audicao-libras', experiencias: text, skills: [FRACTION_SKILLS[0]] }).experiencias;
     expect(twice.match(/Apoios para/gu)).toHaveLength(1);
     expect(twice.match(/Apoio visual/gu)).toHaveLength(2);
   });
@@ -118,7 +120,8 @@ describe('offline adaptation of the activities', () => {
     });
     const draft = await drafter.generate(ctx);
     expect(draft.habilidadeCodes).toEqual([FRACTION_SKILLS[0].code]);
-    expect(draft.experiencias).toContain('Nota do professor, registrada sem IA e não aplicada: Com imagens.');
+    expect(draft.nota).toBe('Adaptação para Leitura, feita sem IA. Revise antes de usar.\nNota do professor, registrada sem IA e não aplicada: Com imagens.');
+    expect(draft.experiencias).not.toContain('sem IA');
     expect(draft.experiencias).toContain('pizza de papel');
   });
 });

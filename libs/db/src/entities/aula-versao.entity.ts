@@ -43,6 +43,10 @@ export class AulaVersaoRecord {
   @Property({ type: 'text', nullable: true })
   evidencias: string | null = null;
 
+  /** How the text was made, for the teacher (an offline adaptation, a wish recorded without an AI); never in a document. */
+  @Property({ type: 'text', nullable: true })
+  nota: string | null = null;
+
   @Property({ type: 'json', default: "'[]'" })
   habilidadeCodes: string[] & Opt = [];
 

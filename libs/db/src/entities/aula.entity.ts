@@ -40,6 +40,10 @@ export class Aula {
   @Property({ type: 'text', nullable: true })
   evidencias: string | null = null;
 
+  /** How the text was made, for the teacher (an offline adaptation, a wish recorded without an AI); never in a document. */
+  @Property({ type: 'text', nullable: true })
+  nota: string | null = null;
+
   /** The check of learning for the end of the lesson (3 to 5 questions); null until written. */
   @Property({ type: 'json', nullable: true })
   verificacao: Verificacao | null = null;

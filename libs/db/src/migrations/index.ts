@@ -19,6 +19,8 @@ import { Migration20261127194500_curriculum_etapa } from './Migration20261127194
 import { Migration20261127200000_dua } from './Migration20261127200000_dua';
 import { Migration20261127200500_turma_etapa } from './Migration20261127200500_turma_etapa';
 import { Migration20261127210000_materia_campos } from './Migration20261127210000_materia_campos';
+import { Migration20261128100000_generation_limits } from './Migration20261128100000_generation_limits';
+import { Migration20261128100100_lesson_notes } from './Migration20261128100100_lesson_notes';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -43,4 +45,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127200000_dua', class: Migration20261127200000_dua },
   { name: 'Migration20261127200500_turma_etapa', class: Migration20261127200500_turma_etapa },
   { name: 'Migration20261127210000_materia_campos', class: Migration20261127210000_materia_campos },
+  { name: 'Migration20261128100000_generation_limits', class: Migration20261128100000_generation_limits },
+  { name: 'Migration20261128100100_lesson_notes', class: Migration20261128100100_lesson_notes },
 ];

@@ -75,6 +75,12 @@ export class AulasRepository extends Repository {
     return { versions: versions.map(toAulaVersaoDto), nextAntes: rows.length > page.limite ? versions[versions.length - 1].versao : null };
   }
 
+  /** Version `versao` of the lesson, or null when it has none. */
+  async findLessonVersion(aulaId: string, versao: number): Promise<AulaVersao | null> {
+    const version = await this.em.findOne(AulaVersaoRecord, { aula: aulaId, versao });
+    return version && toAulaVersaoDto(version);
+  }
+
   /** The lesson (it must exist: a missing one throws). */
   async getAula(aulaId: string): Promise<AulaRecord> {
     return aulaRecord(await this.em.findOneOrFail(Aula, { id: aulaId }));
@@ -178,7 +184,7 @@ export class AulasRepository extends Repository {
     const rows = await this.em.execute<{ versao: number }[]>(
       `update aulas a set habilidades = v.habilidades, objetivos = v.objetivos, objetos_conhecimento = v.objetos_conhecimento,
               experiencias = v.experiencias, evidencias = v.evidencias, habilidade_codes = v.habilidade_codes,
-              titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao), dua = coalesce(v.dua, a.dua),
+              titulo = coalesce(v.titulo, a.titulo), verificacao = coalesce(v.verificacao, a.verificacao), dua = coalesce(v.dua, a.dua), nota = v.nota,
               avisos = '[]'::jsonb, versao = a.versao + 1, generation_state = 'done', generation_error = null, updated_at = now()
          from aula_versoes v
         where a.id = ? and v.aula_id = a.id and v.versao = ?

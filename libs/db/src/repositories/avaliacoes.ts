@@ -170,9 +170,13 @@ export class AvaliacoesRepository extends Repository {
     reason: string,
   ): Promise<{ userId: string; done: number; total: number } | null> {
     const rows = await this.em.execute<{ user_id: string; habilidades: AvaliacaoHabilidade[] }[]>(
-      `update avaliacoes set generation_state = 'failed', generation_error = ?, credit_refunded = true, finished_at = now(), updated_at = now()
-        where id = ? and credit_taken and not credit_refunded and generation_state <> 'done'
-        returning user_id, habilidades`,
+      // The failure is recorded with the refund, once (generation_requests: the user's bound on failed generations).
+      `with failed as (
+         update avaliacoes set generation_state = 'failed', generation_error = ?, credit_refunded = true, finished_at = now(), updated_at = now()
+          where id = ? and credit_taken and not credit_refunded and generation_state <> 'done'
+          returning user_id, habilidades
+       ), noted as (insert into generation_requests (user_id, kind) select user_id, 'falha' from failed)
+       select user_id, habilidades from failed`,
       [reason, id],
     );
     if (!rows.length) return null;

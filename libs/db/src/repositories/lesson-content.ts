@@ -18,7 +18,7 @@ export interface StoreRequest {
 
 /** The content columns a version keeps, in aula_versoes' and aulas' shared names. */
 export const VERSION_CONTENT =
-  `"titulo", "verificacao", "dua", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes"`;
+  `"titulo", "verificacao", "dua", "habilidades", "objetivos", "objetos_conhecimento", "experiencias", "evidencias", "habilidade_codes", "nota"`;
 
 /** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class LessonContentRepository extends Repository {
@@ -51,6 +51,9 @@ export class LessonContentRepository extends Repository {
     if (all || campo === 'objetosConhecimento') set('objetos_conhecimento', draft.objetosConhecimento);
     if (all || campo === 'experiencias') set('experiencias', draft.experiencias);
     if (all || campo === 'evidencias') set('evidencias', draft.evidencias);
+    // The note on how the text was made follows the new text: a whole lesson or its activities replace it, and a
+    // one-field regeneration that brings one (an offline wish) sets it.
+    if (all || campo === 'experiencias' || draft.nota) set('nota', draft.nota ?? null);
     const condition = request.onlyIfNotDone
       ? `"generation_state" <> 'done'`
       : `"generation_state" in ('queued', 'running') and "regeneration_job_id" = ?`;

@@ -83,12 +83,16 @@ export class PlanGenerationRepository extends Repository {
     reason: string,
   ): Promise<{ userId: string; done: number; total: number } | null> {
     const em = this.em;
+    // The failure is recorded with the refund, once (generation_requests: the user's bound on failed generations).
     const rows = await em.execute<{ user_id: string }[]>(
-      `update planos_aula
-          set generation_state = 'failed', generation_error = ?, credit_refunded = true,
-              finished_at = now(), updated_at = now()
-        where id = ? and credit_refunded = false and generation_state <> 'done'
-        returning user_id`,
+      `with failed as (
+         update planos_aula
+            set generation_state = 'failed', generation_error = ?, credit_refunded = true,
+                finished_at = now(), updated_at = now()
+          where id = ? and credit_refunded = false and generation_state <> 'done'
+          returning user_id
+       ), noted as (insert into generation_requests (user_id, kind) select user_id, 'falha' from failed)
+       select user_id from failed`,
       [reason, planId],
     );
     if (!rows.length) return null;

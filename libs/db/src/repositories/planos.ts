@@ -93,20 +93,21 @@ export class PlanosRepository extends Repository {
 
   /**
    * The trimestre hand-in's plans: the user's finished plans of the class in that trimestre (deleted plans are gone),
-   * with their lessons and class, by date (start date, plans without one last, then creation).
+   * with their lessons and class, by date (start date, plans without one last, then creation); with `materia`, only
+   * the plans of that general subject (a hand-in by subject).
    */
-  async findTrimestrePlanos(userId: string, turmaId: string, trimestre: number): Promise<PlanoComAulas[]> {
+  async findTrimestrePlanos(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<PlanoComAulas[]> {
     const planos = await this.em.find(
       PlanoAula,
-      { user: userId, turma: turmaId, trimestre, generationState: 'done' },
+      { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) },
       { populate: ['aulas', 'turma'], orderBy: [{ dataInicio: QueryOrder.ASC_NULLS_LAST }, { createdAt: QueryOrder.ASC }, { id: QueryOrder.ASC }] },
     );
     return planos.map(planoComAulas);
   }
 
   /** How many finished plans of the user's class are in that trimestre (what findTrimestrePlanos would give). */
-  async countTrimestrePlanos(userId: string, turmaId: string, trimestre: number): Promise<number> {
-    return this.em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done' });
+  async countTrimestrePlanos(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<number> {
+    return this.em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) });
   }
 
   /**

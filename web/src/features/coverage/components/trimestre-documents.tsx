@@ -1,7 +1,9 @@
-import { TRIMESTRES, trimestreLabel, type HandinFormato } from '@planejador/contracts';
+import { materiaLabel, TRIMESTRES, trimestreLabel, type HandinFormato } from '@planejador/contracts';
 import { FileDown, Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/http';
 import { useExportTrimestre, type TrimestreExport } from '../api/export-trimestre';
 
@@ -15,11 +17,13 @@ const FORMATOS: { formato: HandinFormato; label: string }[] = [
  * and carga horária, then every plan of the trimestre) as .docx or PDF. One at a time (the server makes one export
  * per teacher at once): the one being made says so, the others wait; a failure is shown under its trimestre.
  */
-export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
+export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; materias: readonly string[] }) {
   const exporter = useExportTrimestre(turmaId);
   const busy = exporter.isPending ? exporter.variables : null;
   const failed = exporter.isError ? exporter.variables : null;
-  const download = (request: TrimestreExport) => exporter.mutate(request);
+  const [materia, setMateria] = useState('');
+  const selectId = useId();
+  const download = (request: TrimestreExport) => exporter.mutate({ ...request, ...(materia ? { materia } : {}) });
 
   return (
     <section aria-labelledby="documentos-trimestre">
@@ -34,6 +38,24 @@ export function TrimestreDocuments({ turmaId }: { turmaId: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
+          {/* A trimestre of more than 40 plans is handed in by subject. */}
+          <div className="mb-3 flex flex-col gap-1.5 sm:max-w-xs">
+            <Label htmlFor={selectId}>Matéria dos documentos</Label>
+            <select
+              id={selectId}
+              className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+              value={materia}
+              disabled={exporter.isPending}
+              onChange={(event) => setMateria(event.target.value)}
+            >
+              <option value="">Todas as matérias</option>
+              {materias.map((m) => (
+                <option key={m} value={m}>
+                  {materiaLabel(m)}
+                </option>
+              ))}
+            </select>
+          </div>
           <ul className="flex flex-col divide-y">
             {TRIMESTRES.map((t) => (
               <li key={t} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">

@@ -1,5 +1,5 @@
 import type { Cobertura, CoberturaMateria, Turma } from '@planejador/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { answerFetch, deferred, renderWithClient, type FetchCall } from '@/test/render';
 import { CoverageRoute } from './coverage-route';
@@ -111,5 +111,19 @@ describe('CoverageRoute', () => {
     pdf.resolve({ status: 503, body: { message: 'O PDF não está disponível neste servidor. Baixe o .docx.' } });
     expect((await screen.findByRole('alert')).textContent).toBe('O PDF não está disponível neste servidor. Baixe o .docx.');
     expect((screen.getByRole('button', { name: 'Baixar .docx do 2º trimestre' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('past 40 plans the server says to hand in by subject; the subject chosen goes as ?materia=', async () => {
+    const tooMany = 'Este trimestre tem 41 planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).';
+    const { calls } = renderCoverage('/turmas/t1/cobertura', ({ url }) =>
+      url.includes('/trimestres/') && !url.includes('materia=') ? { status: 400, body: { message: tooMany } } : null,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar .docx do 1º trimestre' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
+    const select = screen.getByLabelText('Matéria dos documentos') as HTMLSelectElement;
+    const [, first] = Array.from(select.options);
+    fireEvent.change(select, { target: { value: first.value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar .docx do 1º trimestre' }));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/turmas/t1/trimestres/1/export?formato=docx&materia=${first.value}`)).toBe(true));
   });
 });

@@ -121,7 +121,7 @@ export function CoverageRoute() {
       </div>
 
       <ProvisionalCalendarNotice />
-      <TrimestreDocuments turmaId={data.turmaId} />
+      <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">

@@ -14,7 +14,7 @@ import {
   type LessonField,
   type RegenerableField,
 } from '@planejador/contracts';
-import { AlertTriangle, CheckCircle2, Loader2, PenLine, RefreshCw } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Info, Loader2, PenLine, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LessonBeingWritten } from '@/components/lesson-being-written';
 import { Input } from '@/components/ui/input';
@@ -23,7 +23,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { tituloIssue } from '../utils/lesson-checks';
+import { lessonFieldIssue, tituloIssue } from '../utils/lesson-checks';
 import { lessonTexts, partDiffers, textareaRows, type LessonTexts } from '../utils/lesson-texts';
 import { isLessonBusy } from '../utils/plan-status';
 import { AdaptDialog } from './adapt-dialog';
@@ -218,12 +218,21 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
             </div>
           ) : null}
           <p className="mt-2 text-xs text-muted-foreground">{regenerationCostText(aula, offline)}</p>
+          {aula.nota?.trim() ? (
+            // How the text was made (an adaptation without an AI, a wish recorded as a note): for the teacher only,
+            // never inside the fields, so no document prints it.
+            <aside aria-label={`Nota sobre a Aula ${aula.numeroAula}`} className="mt-2 flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm">
+              <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <p className="whitespace-pre-wrap">{aula.nota}</p>
+            </aside>
+          ) : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {LESSON_FIELDS.map((field) => {
             const value = texts[field];
             const fieldId = `aula-${aula.id}-${field}`;
             const regenerateField = regenerateFieldButton(field);
+            const tooLong = editing ? lessonFieldIssue(field, value) : null;
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
                 <div className="flex items-center justify-between gap-2">
@@ -240,9 +249,16 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
                   placeholder={LESSON_FIELD_EMPTY[field]}
                   readOnly={busy}
                   aria-readonly={busy}
+                  aria-invalid={tooLong ? true : undefined}
+                  aria-describedby={tooLong ? `${fieldId}-erro` : undefined}
                   className="resize-y [field-sizing:content] min-h-[calc(4lh+1rem+2px)] max-h-[calc(12lh+1rem+2px)]"
                   onChange={(event) => onChange(aula.id, field, event.target.value)}
                 />
+                {tooLong ? (
+                  <p id={`${fieldId}-erro`} className="text-sm font-medium text-destructive">
+                    {tooLong}
+                  </p>
+                ) : null}
               </div>
             ) : (
               <div key={field} className="flex flex-col gap-1.5">

@@ -205,3 +205,28 @@ describe('accessibility (DUA) on the plan page (issue 28)', () => {
     expect(request.body).toEqual({ barreira: 'audicao-libras', instrucao: 'com imagens' });
   });
 });
+
+describe('lesson text caps and notes on the plan page (issue 34)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('a field past 300 lines says so under it, naming the field, and the save is not sent', async () => {
+    const calls = renderPage(start, (call) => (call.method === 'PUT' ? { status: 200, body: start } : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const field = within(lesson(1)).getByLabelText('Experiências de Aprendizagem');
+    fireEvent.change(field, { target: { value: '1.\n'.repeat(301) } });
+    const message = MSG.lessonFieldTooLong('Experiências de Aprendizagem');
+    expect(within(lesson(1)).getByText(message)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Mudanças' }));
+    await screen.findByText(`Aula 1: ${message}`);
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it("shows the lesson's note on how its text was made beside the lesson, apart from its fields", async () => {
+    const nota = 'Adaptação para Leitura, feita sem IA. Revise antes de usar.';
+    renderPage(plano([{ ...first, nota }, aula(2, 1, 'Objetivo 2')]));
+    const note = await within(await waitFor(() => lesson(1))).findByRole('complementary', { name: 'Nota sobre a Aula 1' });
+    expect(note.textContent).toBe(nota);
+    expect(within(lesson(2)).queryByRole('complementary')).toBeNull();
+  });
+});

@@ -1,4 +1,13 @@
-import { MSG, questionsOutsideSkills, tituloAulaSchema, verificacaoSchema, type Verificacao } from '@planejador/contracts';
+import {
+  LESSON_FIELD_LABELS,
+  lessonTextIssue,
+  MSG,
+  questionsOutsideSkills,
+  tituloAulaSchema,
+  verificacaoSchema,
+  type LessonField,
+  type Verificacao,
+} from '@planejador/contracts';
 
 /** The messages of a check of learning, as the api gives them: for the whole check, and per question (index from 0). */
 export interface VerificacaoIssues {
@@ -35,4 +44,9 @@ export function verificacaoIssues(verificacao: Verificacao, codes: readonly stri
 /** The title's message when the api would refuse it (3-80 characters), else null. */
 export function tituloIssue(titulo: string): string | null {
   return tituloAulaSchema.safeParse(titulo).error?.issues[0]?.message ?? null;
+}
+
+/** A text field's message when the api would refuse it (past 20,000 characters or 300 lines, naming it), else null. */
+export function lessonFieldIssue(field: LessonField, text: string): string | null {
+  return lessonTextIssue(LESSON_FIELD_LABELS[field], text);
 }

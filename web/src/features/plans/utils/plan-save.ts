@@ -1,5 +1,5 @@
-import { DUA_PRINCIPIO_LABELS, DUA_PRINCIPIOS, MSG, type Aula, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
-import { tituloIssue, verificacaoIssues } from './lesson-checks';
+import { DUA_PRINCIPIO_LABELS, DUA_PRINCIPIOS, LESSON_FIELDS, MSG, type Aula, type Plano, type UpdatePlanoInput } from '@planejador/contracts';
+import { lessonFieldIssue, tituloIssue, verificacaoIssues } from './lesson-checks';
 import { duaStrategies, lessonTexts, partDiffers, type LessonTexts } from './lesson-texts';
 import { isLessonBusy } from './plan-status';
 
@@ -27,6 +27,11 @@ export function lessonProblems(aula: Aula, texts: LessonTexts): string[] {
   const problems: string[] = [];
   const titulo = partDiffers(texts, stored, 'titulo') ? tituloIssue(texts.titulo) : null;
   if (titulo) problems.push(titulo);
+  // The five texts are all sent: each past 20,000 characters or 300 lines is refused, named as the api names it.
+  for (const field of LESSON_FIELDS) {
+    const tooLong = lessonFieldIssue(field, texts[field]);
+    if (tooLong) problems.push(tooLong);
+  }
   if (texts.verificacao && partDiffers(texts, stored, 'verificacao')) {
     const issues = verificacaoIssues(texts.verificacao, aula.habilidadeCodes, aula.numeroAula);
     problems.push(...issues.general, ...[...issues.byQuestion.values()].flat());
