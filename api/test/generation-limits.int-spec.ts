@@ -1,6 +1,5 @@
 import { LIMITS, MSG, type Plano, type PublicUser } from '@planejador/contracts';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitForPlan, type FakeAi, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 34: what first generations may cost. Plans and assessments share per-user bounds (3 queued or running, 10 a
@@ -8,21 +7,19 @@ import { startApi, type ApiHarness } from './api-harness';
  * in an hour the next generations answer 429 until the hour passes.
  */
 describe('first-generation bounds per user (api, worker, fake AI)', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 10 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '3000', AI_ATTEMPTS: '2', AI_RETRY_BASE_MS: '1', GENERATION_RETRY_BASE_MS: '20', LESSON_CONCURRENCY: '4' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({
+      ai: 'fake',
+      env: { OPENAI_TIMEOUT_MS: '3000', AI_ATTEMPTS: '2', AI_RETRY_BASE_MS: '1', GENERATION_RETRY_BASE_MS: '20', LESSON_CONCURRENCY: '4' },
+    });
+    ai = api.ai!;
   });
   afterAll(async () => {
     ai?.release();
-    await worker?.stop();
     await api?.close();
-    await ai?.close();
   });
 
   const sql = (text: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute(text, params);

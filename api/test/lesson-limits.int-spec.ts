@@ -1,6 +1,5 @@
 import { LIMITS, MSG, type Aula, type Avaliacao, type Plano, type PublicUser } from '@planejador/contracts';
-import { createPlan, PASSWORD, spawnWorker, teacherWithTurma, uniqueEmail, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, PASSWORD, startSharedStack, teacherWithTurma, uniqueEmail, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 34, what a teacher may write: each text field of a lesson at most 20,000 characters and 300 lines (400
@@ -8,17 +7,12 @@ import { startApi, type ApiHarness } from './api-harness';
  * assessment PUT), at most 40 plans in a hand-in (else ?materia=), and first names without links, e-mails or digits.
  */
 describe('lesson text caps, hand-in size and first names (api, offline worker)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({ OPENAI_API_KEY: '' });
-    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T[]>(text, params);
   const tooManyLines = '1. Passo.\n'.repeat(LIMITS.lessonFieldLinesMax + 1);
