@@ -1,10 +1,13 @@
-// One jest run over every workspace. Four projects:
+// One jest run over every workspace (npm test runs every project at once: scripts/src/run-tests.ts). Four projects:
 //   unit        *.spec.ts beside the code (pure logic, no services)
 //   web         web/src/**/*.test.ts(x): the web's forms logic and hooks in jsdom (Testing Library)
 //   integration *.int-spec.ts (real PostgreSQL, Redis, SMTP and fake AI server)
 //   e2e         web/e2e/*.e2e-spec.ts (real Chromium against the real stack)
 // integration and e2e: each test file on a database of its own, a copy of the run's template
 // (libs/testing/src/jest/global-setup.ts and database-environment.ts).
+const { existsSync } = require('node:fs');
+const sequencer = `${__dirname}/scripts/dist/test-sequencer.js`;
+
 const swc = [
   '@swc/jest',
   {
@@ -26,6 +29,9 @@ const shared = {
 };
 module.exports = {
   testTimeout: 120000,
+  // The costliest files first (e2e, then the files with processes of their own, ...), in a fresh clone too; jest
+  // loads a sequencer untransformed, so the built one (npm test builds first; jest's own order without a build).
+  ...(existsSync(sequencer) ? { testSequencer: sequencer } : {}),
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,api,worker,scripts}/**/*.spec.ts'] },
     {
