@@ -49,11 +49,12 @@ describe('the closing test line', () => {
   });
 
   it('names each file\'s tier and prints each tier\'s wall and summed time', () => {
-    expect(['libs/ai/src/a.spec.ts', 'web/src/x.test.tsx', 'libs/db/src/repositories/p.int-spec.ts', 'api/test/planos.int-spec.ts', 'api/test/assessment-faults.int-spec.ts', 'worker/test/faults.int-spec.ts', 'web/e2e/plans.e2e-spec.ts'].map(tierOf)).toEqual([
+    expect(['libs/ai/src/a.spec.ts', 'web/src/x.test.tsx', 'libs/db/src/repositories/p.int-spec.ts', 'api/test/planos.int-spec.ts', 'api/src/planos/aulas.rules.int-spec.ts', 'api/test/assessment-faults.int-spec.ts', 'worker/test/faults.int-spec.ts', 'web/e2e/plans.e2e-spec.ts'].map(tierOf)).toEqual([
       'unit',
       'web',
       'rules',
       'stack',
+      'rules',
       'own processes',
       'own processes',
       'e2e',

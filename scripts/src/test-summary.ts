@@ -67,14 +67,14 @@ export function suiteTimes(resultFile: string, root: string, wallMs: number): st
 
 /**
  * The tier of a test file (issue 35): unit (services on faked repositories), web (the web's logic in jsdom), rules
- * (libs' queries and documents on real PostgreSQL, no process), stack (the api and worker shared per jest worker),
+ * (libs' queries and documents, and the apps' services as `*.rules.int-spec.ts`, on real PostgreSQL, no process), stack (the api and worker shared per jest worker),
  * own processes (files that kill, restart or start processes of their own) and e2e (Chromium on the shared stacks).
  */
 export function tierOf(file: string): string {
   if (file.startsWith('web/e2e/')) return 'e2e';
   if (file.startsWith('web/src/')) return 'web';
   if (!file.endsWith('.int-spec.ts')) return 'unit';
-  if (file.startsWith('libs/')) return 'rules';
+  if (file.startsWith('libs/') || file.endsWith('.rules.int-spec.ts')) return 'rules';
   if (file.startsWith('api/test/') && !/(faults|cluster|revocation)\.int-spec\.ts$/.test(file)) return 'stack';
   return 'own processes';
 }

@@ -175,8 +175,9 @@ export class StackPool implements StackPoolHandle {
     const n = (this.started += 1);
     const template = process.env.TEST_DATABASE_TEMPLATE;
     if (!template) throw new Error('No template database: the shared stacks need libs/testing/src/jest/global-setup.ts.');
-    const databaseUrl = runDatabaseUrl(this.runId, `stack_w${this.workerId}_${n}`);
-    const queuePrefix = `${this.runId}_w${this.workerId}s${n}`;
+    // The process id too: a jest worker that died is replaced by one with the same JEST_WORKER_ID.
+    const databaseUrl = runDatabaseUrl(this.runId, `stack_w${this.workerId}p${process.pid}_${n}`);
+    const queuePrefix = `${this.runId}_w${this.workerId}p${process.pid}s${n}`;
     const redisUrl = process.env.REDIS_URL ?? TEST_REDIS_URL;
     const [smtp, ai, port] = await Promise.all([
       startSmtpCapture(),
