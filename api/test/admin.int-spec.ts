@@ -1,63 +1,80 @@
 import { LIMITS, MSG, type EmailLogEntry } from '@planejador/contracts';
-import { signUpTeacher, spawnWorker, startSmtpCapture, uniqueEmail, waitFor, waitForJobState, type CapturedMail, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
+import {
+  signUpTeacher,
+  spawnWorker,
+  startSharedStack,
+  startSmtpCapture,
+  uniqueEmail,
+  waitFor,
+  waitForJobState,
+  type CapturedMail,
+  type ManagedProcess,
+  type SmtpCapture,
+  type TestClient,
+  type TestStack,
+} from '@planejador/testing';
 import { randomUUID } from 'node:crypto';
-import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
+import { jobIds, QUEUES } from '@planejador/queue';
 import { EmailLogsRepository } from '@planejador/db';
-import { JOB_PRODUCER } from '../src/core/tokens';
+import { ADMIN_STACK, STACK_ADMINS } from './admin-stack';
 import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
 type SendAnswer = { message: string; id: string; recipients: number };
 
 const JSON_ONLY = { accept: 'application/json' };
+/** The file's own database (a shared stack's set-up points DATABASE_URL at the stack's). */
+const fileDatabaseUrl = process.env.DATABASE_URL!;
 
-describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
-  let api: ApiHarness;
-  let smtp: SmtpCapture;
-  let worker: ManagedProcess;
-  const adminEmail = uniqueEmail('admin');
-  let admin: TestClient;
-  let teacher: TestClient;
+/** A bulk-send body with a random subject (and these fields). */
+const validBody = (overrides: Record<string, unknown> = {}) => ({
+  toBulk: 'destino@escola.rs.gov.br',
+  ccBulk: '',
+  bccBulk: '',
+  subject: `Convite ${Math.random().toString(36).slice(2, 8)}`,
+  html: '<h1>Olá</h1><p>Conheça o Planejador.</p>',
+  text: 'Olá. Conheça o Planejador.',
+  ...overrides,
+});
 
-  beforeAll(async () => {
-    // The server refuses mailboxes named 'inexistente' (a 550 at RCPT TO) and takes the others.
-    smtp = await startSmtpCapture({
-      onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('inexistente')) {
-          return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
-        }
-        callback();
-      },
-    });
-    // A short first retry delay keeps the retry cases fast (the real default is 1 s, exponential).
-    api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
-    worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
-    admin = (await signUpAdmin(api, adminEmail)).client;
-    teacher = (await signUpTeacher(api)).client;
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await smtp?.close();
-  });
-
-  const countLogs = async () => {
-    const [{ count }] = await api.orm.em.fork().getConnection().execute<{ count: string }[]>(`select count(*)::text as count from email_logs`);
-    return Number(count);
-  };
-  const attemptsOf = async (id: string) => (await api.app.get(EmailLogsRepository).findEmailLog(id))?.attempts;
-  const logOf = async (id: string) => {
+/** The admin's bulk send's log, as the admin's list shows it, once it has that status. */
+const waitForStatusOf = (admin: TestClient, id: string, status: EmailLogEntry['status'], timeoutMs = 20000) =>
+  waitFor(async () => {
     const res = await admin.get<EmailLogEntry[]>('/api/admin/email-logs');
     expect(res.status).toBe(200);
-    return res.body.find((l) => l.id === id);
+    const log = res.body.find((l) => l.id === id);
+    return log?.status === status ? log : undefined;
+  }, { what: `e-mail log ${id} to be ${status}`, timeoutMs, intervalMs: 100 });
+
+describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
+  let api: TestStack;
+  let smtp: SmtpCapture;
+  const adminEmail = STACK_ADMINS.admin;
+  let admin: TestClient;
+  let teacher: TestClient;
+  let teacherEmail: string;
+
+  beforeAll(async () => {
+    // ADMIN_EMAILS names the admin; a short first retry delay of the mail queue keeps the retry cases fast.
+    api = await startSharedStack(ADMIN_STACK);
+    smtp = api.smtp;
+    admin = (await signUpAdmin(api, adminEmail)).client;
+    ({ client: teacher, email: teacherEmail } = await signUpTeacher(api));
+  });
+  afterAll(() => api?.close());
+
+  /** The sends logged for this file's admin and teacher (the stack's database is shared with other files). */
+  const countLogs = async () => {
+    const [{ count }] = await api.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: string }[]>(`select count(*)::text as count from email_logs where admin_email in (?, ?)`, [adminEmail, teacherEmail]);
+    return Number(count);
   };
-  const waitForStatus = (id: string, status: EmailLogEntry['status'], timeoutMs = 20000) =>
-    waitFor(async () => {
-      const log = await logOf(id);
-      return log?.status === status ? log : undefined;
-    }, { what: `e-mail log ${id} to be ${status}`, timeoutMs, intervalMs: 100 });
+  const attemptsOf = async (id: string) => (await api.repository(EmailLogsRepository).findEmailLog(id))?.attempts;
+  const waitForStatus = (id: string, status: EmailLogEntry['status'], timeoutMs = 20000) => waitForStatusOf(admin, id, status, timeoutMs);
   /** The bulk send's job has ended for good (no retry to come): nothing more will be mailed for it. */
-  const sendEnded = (logId: string) => waitForJobState(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.mail), jobIds.bulkMail(logId), ['completed', 'failed']);
+  const sendEnded = (logId: string) => waitForJobState(api.jobs.queue(QUEUES.mail), jobIds.bulkMail(logId), ['completed', 'failed']);
   const withSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
   const send = (body: Record<string, unknown>, client = admin) => client.post<SendAnswer & ErrorBody>('/admin/email-sender', body);
   /** Sends, expects 202 with that many recipients, and waits for the message to arrive. */
@@ -67,15 +84,6 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(res.body.recipients).toBe(recipients);
     return { res, mail: await smtp.waitFor((m) => m.parsed.subject === body.subject) };
   };
-  const validBody = (overrides: Record<string, unknown> = {}) => ({
-    toBulk: 'destino@escola.rs.gov.br',
-    ccBulk: '',
-    bccBulk: '',
-    subject: `Convite ${Math.random().toString(36).slice(2, 8)}`,
-    html: '<h1>Olá</h1><p>Conheça o Planejador.</p>',
-    text: 'Olá. Conheça o Planejador.',
-    ...overrides,
-  });
   const headerNames = (mail: CapturedMail) => [...mail.parsed.headers.keys()];
 
   it('an admin is named by ADMIN_EMAILS; a teacher is not', async () => {
@@ -167,7 +175,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
   });
 
   it('the queue dashboard is read-only except retrying failed jobs', async () => {
-    const producer = api.app.get<JobProducer>(JOB_PRODUCER);
+    const producer = api.jobs;
     // A bulk send whose record does not exist fails at once (unrecoverable).
     const logId = randomUUID();
     const job = await producer.enqueue('send-mail', { kind: 'bulk', logId }, jobIds.bulkMail(logId));
@@ -249,20 +257,6 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     for (const mail of mails) expect(mail.parsed.cc).toBeUndefined();
   });
 
-  it('records the addresses the SMTP server refused while delivering to the others; all refused means failed', async () => {
-    const partial = validBody({ toBulk: 'existe@escola.rs.gov.br; inexistente@escola.rs.gov.br', subject: 'Parcialmente recusado' });
-    const res = await send(partial);
-    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Parcialmente recusado');
-    expect(mail.envelope.to).toEqual(['existe@escola.rs.gov.br']);
-    const log = await waitForStatus(res.body.id, 'sent');
-    expect(log.error).toBe('Endereços recusados pelo servidor SMTP (1): inexistente@escola.rs.gov.br');
-
-    const none = await send(validBody({ toBulk: 'inexistente@escola.rs.gov.br', subject: 'Todos recusados' }));
-    const failed = await waitForStatus(none.body.id, 'failed');
-    expect(failed.error).toBe('Endereços recusados pelo servidor SMTP (1): inexistente@escola.rs.gov.br');
-    expect(withSubject('Todos recusados')).toHaveLength(0);
-  });
-
   it('accepts the to/cc/bcc arrays of the spec payload too', async () => {
     const body = { to: ['lista@escola.rs.gov.br'], cc: ['copia@escola.rs.gov.br'], bcc: ['oculta2@escola.rs.gov.br'], subject: 'Só arrays', html: '<p>oi</p>' };
     const res = await send(body);
@@ -302,7 +296,7 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
 
   it('retries transient SMTP failures: two 451 replies, then delivered exactly once and sent', async () => {
     // No other message in flight: the two failures are this send's.
-    const mailQueue = api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.mail);
+    const mailQueue = api.jobs.queue(QUEUES.mail);
     await waitFor(async () => {
       const counts = await mailQueue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
       return Object.values(counts).every((n) => n === 0);
@@ -337,5 +331,53 @@ describe('admin: roles, bulk e-mail through the queue, queue dashboard', () => {
     expect(log.error).toMatch(/^Servidor SMTP recusou o envio \(451\)/);
     expect(await attemptsOf(res.body.id)).toBe(5);
     expect(withSubject('Sempre ocupado')).toHaveLength(0);
+  });
+});
+
+describe('admin: bulk e-mail to an SMTP server that refuses some mailboxes', () => {
+  let api: ApiHarness;
+  let smtp: SmtpCapture;
+  let worker: ManagedProcess;
+  const adminEmail = uniqueEmail('admin');
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    // The server refuses mailboxes named 'inexistente' (a 550 at RCPT TO) and takes the others: a server of the
+    // file's own, and so an api and a worker of its own, on the file's database.
+    smtp = await startSmtpCapture({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('inexistente')) {
+          return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+        }
+        callback();
+      },
+    });
+    process.env.DATABASE_URL = fileDatabaseUrl;
+    api = await startApi({ SMTP_URL: smtp.url, ADMIN_EMAILS: adminEmail, MAIL_RETRY_BASE_MS: '50' });
+    worker = await spawnWorker({ SMTP_URL: smtp.url, MAIL_FROM: 'Planejador <nao-responda@planejador.test>' });
+    admin = (await signUpAdmin(api, adminEmail)).client;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await smtp?.close();
+  });
+
+  const waitForStatus = (id: string, status: EmailLogEntry['status'], timeoutMs = 20000) => waitForStatusOf(admin, id, status, timeoutMs);
+  const withSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
+  const send = (body: Record<string, unknown>) => admin.post<SendAnswer & ErrorBody>('/admin/email-sender', body);
+
+  it('records the addresses the SMTP server refused while delivering to the others; all refused means failed', async () => {
+    const partial = validBody({ toBulk: 'existe@escola.rs.gov.br; inexistente@escola.rs.gov.br', subject: 'Parcialmente recusado' });
+    const res = await send(partial);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Parcialmente recusado');
+    expect(mail.envelope.to).toEqual(['existe@escola.rs.gov.br']);
+    const log = await waitForStatus(res.body.id, 'sent');
+    expect(log.error).toBe('Endereços recusados pelo servidor SMTP (1): inexistente@escola.rs.gov.br');
+
+    const none = await send(validBody({ toBulk: 'inexistente@escola.rs.gov.br', subject: 'Todos recusados' }));
+    const failed = await waitForStatus(none.body.id, 'failed');
+    expect(failed.error).toBe('Endereços recusados pelo servidor SMTP (1): inexistente@escola.rs.gov.br');
+    expect(withSubject('Todos recusados')).toHaveLength(0);
   });
 });

@@ -1,8 +1,6 @@
 import { MSG, type Plano, type PublicUser } from '@planejador/contracts';
-import { jobIds, QUEUES, type JobProducer } from '@planejador/queue';
-import { generateRequest, messagesText, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForJobState, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { JOB_PRODUCER } from '../src/core/tokens';
-import { startApi, type ApiHarness } from './api-harness';
+import { jobIds, QUEUES } from '@planejador/queue';
+import { generateRequest, messagesText, requestPlan, startSharedStack, teacherWithTurma, waitFor, waitForJobState, waitForPlan, type FakeAi, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * What a plan's generation may cost and how it ends when the database fails it: the AI calls of a plan are bounded
@@ -10,13 +8,11 @@ import { startApi, type ApiHarness } from './api-harness';
  * lesson's own work still ends the plan in a final state.
  */
 describe('plan generation: bounded AI calls and database errors', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   // Without the bounds, a lesson that always fails would be called AI_ATTEMPTS x 5 job attempts = 10 times.
   const env = {
-    OPENAI_API_KEY: 'test-key',
     OPENAI_TIMEOUT_MS: '3000',
     AI_ATTEMPTS: '2',
     AI_RETRY_BASE_MS: '1',
@@ -27,20 +23,14 @@ describe('plan generation: bounded AI calls and database errors', () => {
   };
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 10 });
-    const all = { ...env, OPENAI_BASE_URL: ai.url };
-    api = await startApi(all);
-    worker = await spawnWorker(all);
+    api = await startSharedStack({ ai: 'fake', aiLatencyMs: 10, env });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   /** The plan's job has ended for good (no retry to come): no AI call of the plan can follow. */
   const jobEnded = (planId: string) =>
-    waitForJobState(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation), jobIds.generatePlan(planId), ['completed', 'failed']);
+    waitForJobState(api.jobs.queue(QUEUES.generation), jobIds.generatePlan(planId), ['completed', 'failed']);
   const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
   const callsFor = (text: string) => ai.calls.filter((c) => c.text.includes(text)).length;
 
@@ -160,7 +150,7 @@ describe('plan generation: bounded AI calls and database errors', () => {
       expect(plan.generation.error).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
       // The job's failed reason holds the same words (the sweeper ends the plan with it when the worker died before
       // doing so): never the database's error.
-      const job = await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation).getJob(jobIds.generatePlan(id));
+      const job = await api.jobs.queue(QUEUES.generation).getJob(jobIds.generatePlan(id));
       expect(job?.failedReason).toBe('Não foi possível gerar o plano. Tente novamente mais tarde.');
       expect(callsFor('Banco fora do ar')).toBe(0);
       expect(await credits(client)).toBe(35);

@@ -1,23 +1,16 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, LIMITS } from '@planejador/contracts';
-import { PASSWORD, signUpTeacher, spawnWorker, startSmtpCapture, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { PASSWORD, signUpTeacher, startSharedStack, uniqueEmail, waitFor, type SmtpCapture, type TestStack } from '@planejador/testing';
 
 describe('accounts: sign up, sign in, sessions and password reset', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let smtp: SmtpCapture;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    api = await startApi({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN: '5', RATE_LIMIT_FORGOT: '3', APP_URL: 'http://planejador.test' });
-    worker = await spawnWorker({ SMTP_URL: smtp.url, APP_URL: 'http://planejador.test' });
+    api = await startSharedStack({ ai: 'offline', env: { RATE_LIMIT_LOGIN: '5', RATE_LIMIT_FORGOT: '3', APP_URL: 'http://planejador.test' } });
+    smtp = api.smtp;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await smtp?.close();
-  });
+  afterAll(() => api?.close());
 
   it('signs up with 35 credits and the teacher role, never answering the password hash', async () => {
     const { client, user, email } = await signUpTeacher(api);

@@ -1,7 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, RUBRICA_NIVEIS, type AssessmentProgressEvent, type Avaliacao, type AvaliacaoResumo, type Cobertura, type PublicUser } from '@planejador/contracts';
-import { createPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, waitFor, type FakeAi, type TestClient, type TestStack } from '@planejador/testing';
 
 /** Issue 26: assessment by skill, through the api, the queue and a real worker (offline, then with a fake AI). */
 
@@ -28,17 +27,12 @@ function settled(client: TestClient, id: string): Promise<Avaliacao> {
 }
 
 describe('assessment by skill, offline (no AI key): open questions and rubric from the BNCC text', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it("assesses the trimestre's covered skills: 202, progress by socket, 1 credit, questions and rubric, coverage avaliada, list, edit, export", async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
@@ -198,21 +192,14 @@ const AI_ANSWER = {
 };
 
 describe('assessment by skill with an AI (fake OpenAI server)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
   let ai: FakeAi;
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 20 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '5000', AI_ATTEMPTS: '2', AI_RETRY_BASE_MS: '10' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   it('writes multiple-choice questions from the JSON schema answer, retrying an invalid one', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });

@@ -1,29 +1,15 @@
 import { MSG, type Aula, type Cobertura, type HabilidadeMatch, type MatrizData, type MatrizMeta, type Plano, type Turma } from '@planejador/contracts';
 import JSZip from 'jszip';
-import {
-  createPlan,
-  generateRequest,
-  signUpTeacher,
-  spawnWorker,
-  teacherWithTurma,
-  turmaInput,
-  type ManagedProcess,
-} from '@planejador/testing';
-import { startApi, startApiWithFakeAi, type ApiHarness, type FakeAiStack } from './api-harness';
+import { createPlan, generateRequest, signUpTeacher, startSharedStack, teacherWithTurma, turmaInput, type TestStack } from '@planejador/testing';
 
 /** The whole BNCC (decisions.md): GET /api/habilidades for each school stage and Computação. */
 describe('skill search by school stage', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({ OPENAI_API_KEY: '' });
-    worker = await spawnWorker({ OPENAI_API_KEY: '' });
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   const search = async (query: string) => {
     const { client } = await teacherWithTurma(api);
@@ -234,17 +220,15 @@ function expectObservationPoints(aula: Aula): void {
 }
 
 describe('infantil with the fake AI server', () => {
-  let stack: FakeAiStack;
+  let api: TestStack;
 
   beforeAll(async () => {
-    stack = await startApiWithFakeAi();
+    api = await startSharedStack({ ai: 'fake' });
   });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  afterAll(() => api?.close());
 
   it('asks for a proposta for crianças pequenas with points to observe only, and refuses a multiple-choice answer (retried)', async () => {
-    const { api, ai } = stack;
+    const ai = api.ai!;
     const { client, turma } = await teacherWithTurma(api, { numero: 'P4', etapa: 'infantil', ano: '3' });
     const multipla = { enunciado: 'Qual personagem?', alternativas: ['Lobo', 'Avó', 'Caçador', 'Menina'], correta: 0, habilidade: 'EI03EF01' };
     ai.script({ match: 'Roda de histórias', times: 1, content: { verificacao: { questoes: [multipla, multipla, multipla] } } });

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { spawnWorker, startSmtpCapture, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
-import { signUpAdmin, startApi, startApiWithMail, type ApiHarness, type MailStack } from './api-harness';
+import { spawnWorker, startSharedStack, startSmtpCapture, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture, type TestStack } from '@planejador/testing';
+import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
+
+/** The file's own database (a shared stack's set-up points DATABASE_URL at the stack's). */
+const fileDatabaseUrl = process.env.DATABASE_URL!;
 
 describe('bulk e-mail: each recipient mailed once across retries and restarts; stuck sends swept (issue 16)', () => {
-  let stack: MailStack;
-  let api: ApiHarness;
+  let api: TestStack;
   let smtp: SmtpCapture;
-  const prefix = `${process.env.QUEUE_PREFIX}-bulk`;
 
   beforeAll(async () => {
-    stack = await startApiWithMail({ QUEUE_PREFIX: prefix, SWEEP_INTERVAL_MS: '300', MAIL_RETRY_BASE_MS: '50' });
-    ({ api, smtp } = stack);
+    // The stack's sweeper runs every second (SWEEP_INTERVAL_MS of the tests) with a grace of one second.
+    api = await startSharedStack({ ai: 'offline' });
+    ({ smtp } = api);
   });
-  afterAll(() => stack?.close());
+  afterAll(() => api?.close());
 
   const sql = <T extends object[]>(text: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T>(text, params);
 
@@ -63,6 +65,8 @@ describe('bulk e-mail while the SMTP server is down (fault)', () => {
   const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
+    // The SMTP server is stopped and started again: an api and a worker of the file's own, on its database.
+    process.env.DATABASE_URL = fileDatabaseUrl;
     // A port where an SMTP server was and is no more.
     const gone = await startSmtpCapture();
     port = gone.port;

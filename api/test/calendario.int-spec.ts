@@ -1,20 +1,14 @@
 import { MSG, type Calendario, type Plano } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, type TestClient, type TestStack } from '@planejador/testing';
 
 /** Issue 26: the school calendar (GET/PUT /api/calendario) and plans' trimestres derived from it. */
 describe('school calendar', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   const calendario = async (client: TestClient, ano: number) => {
     const res = await client.get<Calendario>(`/api/calendario?ano=${ano}`);

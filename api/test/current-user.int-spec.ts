@@ -1,11 +1,10 @@
 import { MSG, SIGNED_OUT_OK_HEADER, type PublicUser } from '@planejador/contracts';
-import { signUpTeacher } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { signUpTeacher, startSharedStack, type TestStack } from '@planejador/testing';
 
 describe('GET /api/auth/user for a guest', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   beforeAll(async () => {
-    api = await startApi();
+    api = await startSharedStack({ ai: 'offline' });
   });
   afterAll(() => api?.close());
 

@@ -1,6 +1,5 @@
 import { MSG, type Aula, type AulaVersao, type Plano, type RegenerateAulaResponse, type Turma } from '@planejador/contracts';
-import { createPlan, signUpTeacher, spawnWorker, startFakeAi, teacherWithTurma, waitFor, type ApiClient, type FakeAi, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, signUpTeacher, startSharedStack, teacherWithTurma, waitFor, type ApiClient, type FakeAi, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 28, Inclusion (DUA) without personal data: a class's barreiras, each lesson's DUA strategies (generated,
@@ -29,17 +28,12 @@ async function lessonAt(client: ApiClient, planId: string, aulaId: string, versa
 }
 
 describe('DUA offline (no AI key, real worker)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('a class keeps its barreiras; an unknown tag answers a Portuguese 400 naming it and changes nothing', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '3', barreiras: ['atencao', 'leitura', 'leitura'] });
@@ -145,21 +139,14 @@ describe('DUA offline (no AI key, real worker)', () => {
 });
 
 describe('DUA with the fake AI server', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 10 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   it('asks for dua only for a class with barreiras, stores it on every lesson; an adaptation keeps the skills and its wish leaves redacted', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5', barreiras: ['visao'] });

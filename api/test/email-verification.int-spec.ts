@@ -1,8 +1,9 @@
 import { MSG } from '@planejador/contracts';
-import { readRedisValues, signUpTeacher, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture, type TestClient } from '@planejador/testing';
-import { startApiWithMail, type ApiHarness, type MailStack } from './api-harness';
+import { readRedisValues, signUpTeacher, startSharedStack, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture, type TestClient, type TestStack } from '@planejador/testing';
+import { ADMIN_STACK, STACK_ADMINS } from './admin-stack';
 
-const APP_URL = 'http://planejador.test';
+/** The links' address: the stack's APP_URL. */
+const APP_URL = ADMIN_STACK.env!.APP_URL;
 const linkToken = (text: string | undefined, path: string) => {
   const match = new RegExp(`${APP_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? '');
   if (!match) throw new Error(`no ${path} link in the e-mail`);
@@ -10,18 +11,16 @@ const linkToken = (text: string | undefined, path: string) => {
 };
 
 describe('e-mail verification and token e-mails (issue 16)', () => {
-  let stack: MailStack;
-  let api: ApiHarness;
+  let api: TestStack;
   let smtp: SmtpCapture;
   let worker: ManagedProcess;
-  const adminEmail = uniqueEmail('chefe');
-  const prefix = `${process.env.QUEUE_PREFIX}-verify`;
+  const adminEmail = STACK_ADMINS.emailVerification;
 
   beforeAll(async () => {
-    stack = await startApiWithMail({ APP_URL, ADMIN_EMAILS: adminEmail, QUEUE_PREFIX: prefix });
-    ({ api, smtp, worker } = stack);
+    api = await startSharedStack(ADMIN_STACK);
+    ({ smtp, worker } = api);
   });
-  afterAll(() => stack?.close());
+  afterAll(() => api?.close());
 
   const confirmationMail = async (email: string) => {
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Confirme seu e-mail/.test(m.parsed.subject ?? ''));
@@ -121,7 +120,7 @@ describe('e-mail verification and token e-mails (issue 16)', () => {
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && /Redefinição/.test(m.parsed.subject ?? ''));
     const resetToken = linkToken(mail.parsed.text, '/reset-password');
     const confirmToken = await confirmationMail(email);
-    const values = await readRedisValues(process.env.REDIS_URL!, prefix);
+    const values = await readRedisValues(process.env.REDIS_URL!, api.queuePrefix);
     expect(values.length).toBeGreaterThan(0);
     const jobs = values.filter((v) => v.part === 'data').map((v) => v.value.toString());
     expect(jobs).toEqual(expect.arrayContaining([expect.stringMatching(/"kind":"password-reset","tokenId":"[0-9a-f-]{36}"/)]));
