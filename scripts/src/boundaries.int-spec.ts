@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
@@ -12,40 +13,78 @@ interface Probe {
   source: string;
 }
 
-// One run of ESLint lints every probe given: its start (the config, the plugins, the TypeScript resolver) is most of
-// a probe's time.
-const LINT_ALL = `
+// One ESLint, started once for the whole file in a child process of its own (ESLint loads eslint.config.mjs by an
+// import() that jest's module sandbox cannot run): its start (the config, the plugins, the TypeScript resolver) is
+// most of what a probe costs, so every probe of every test is linted by the same instance, a batch a line of stdin,
+// answered by a line of stdout in the same order.
+const LINT_SERVER = `
 const { ESLint } = require('eslint');
-let input = '';
-process.stdin.on('data', (chunk) => (input += chunk)).on('end', async () => {
-  const eslint = new ESLint();
-  const rules = [];
-  for (const { file, source } of JSON.parse(input)) {
-    const [result] = await eslint.lintText(source, { filePath: file });
-    rules.push(result.messages.map((m) => m.ruleId ?? m.message));
-  }
-  process.stdout.write(JSON.stringify(rules));
+const { createInterface } = require('node:readline');
+const eslint = new ESLint();
+let queue = Promise.resolve();
+createInterface({ input: process.stdin }).on('line', (line) => {
+  queue = queue.then(async () => {
+    try {
+      const rules = [];
+      for (const { file, source } of JSON.parse(line)) {
+        const [result] = await eslint.lintText(source, { filePath: file });
+        rules.push(result.messages.map((m) => m.ruleId ?? m.message));
+      }
+      process.stdout.write(JSON.stringify({ rules }) + '\\n');
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ error: String(error && error.stack ? error.stack : error) }) + '\\n');
+    }
+  });
 });`;
 
-/** The rules (or messages) each probe is refused with, in the probes' order. */
-function lintAll(probes: Probe[]): string[][] {
-  const input = JSON.stringify(probes.map(({ file, source }) => ({ file: join(repoRoot, file), source })));
-  const run = spawnSync(process.execPath, ['-e', LINT_ALL], { cwd: repoRoot, input, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`eslint failed on the probes: ${run.stderr}`);
-  return JSON.parse(run.stdout) as string[][];
+interface Batch {
+  resolve: (rules: string[][]) => void;
+  reject: (error: Error) => void;
 }
 
-const lint = (file: string, source: string): string[] => lintAll([{ file, source }])[0];
+let server: ChildProcessWithoutNullStreams;
+const waiting: Batch[] = [];
+let stderr = '';
+
+beforeAll(() => {
+  server = spawn(process.execPath, ['-e', LINT_SERVER], { cwd: repoRoot });
+  server.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    const answer = JSON.parse(line) as { rules?: string[][]; error?: string };
+    const batch = waiting.shift();
+    if (answer.rules) batch?.resolve(answer.rules);
+    else batch?.reject(new Error(`eslint failed on the probes: ${answer.error}`));
+  });
+  server.on('exit', (code, signal) => {
+    for (const batch of waiting.splice(0)) batch.reject(new Error(`eslint stopped (${signal ?? code}) before answering: ${stderr}`));
+  });
+});
+
+afterAll(() => {
+  server.stdin.end();
+  server.kill();
+});
+
+/** The rules (or messages) each probe is refused with, in the probes' order. */
+function lintAll(probes: Probe[]): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    if (server.exitCode !== null || server.signalCode !== null) return reject(new Error(`eslint stopped: ${stderr}`));
+    waiting.push({ resolve, reject });
+    server.stdin.write(`${JSON.stringify(probes.map(({ file, source }) => ({ file: join(repoRoot, file), source })))}\n`);
+  });
+}
+
+const lint = async (file: string, source: string): Promise<string[]> => (await lintAll([{ file, source }]))[0];
 
 /** The probes that `rule` lets pass, each as `file: source` (a wall with a hole lists them). */
-function notRefused(rule: string, probes: Probe[]): string[] {
-  const rules = lintAll(probes);
+async function notRefused(rule: string, probes: Probe[]): Promise<string[]> {
+  const rules = await lintAll(probes);
   return probes.filter((_, i) => !rules[i].includes(rule)).map(({ file, source }) => `${file}: ${source}`);
 }
 
 /** The probes refused at all, each with the rules that refuse it (a control lists none). */
-function refused(probes: Probe[]): string[] {
-  const rules = lintAll(probes);
+async function refused(probes: Probe[]): Promise<string[]> {
+  const rules = await lintAll(probes);
   return probes.flatMap(({ file, source }, i) => (rules[i].length > 0 ? [`${file}: ${source} → ${rules[i].join(', ')}`] : []));
 }
 
@@ -61,13 +100,13 @@ describe('the import walls hold by structure, not by how a path is written', () 
     ['an alias import of another feature', 'web/src/features/coverage/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';"],
     ['shared lib code importing a feature', 'web/src/lib/probe.ts', "import { LessonCard as x } from '../features/plans/components/lesson-card';"],
     ['a shared component importing a feature', 'web/src/components/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';"],
-  ])('refuses %s', (_what, file, source) => {
-    expect(lint(file, use(source))).toContain('import-x/no-restricted-paths');
+  ])('refuses %s', async (_what, file, source) => {
+    expect(await lint(file, use(source))).toContain('import-x/no-restricted-paths');
   }, 60_000);
 
-  it('refuses server code in the web, and the ORM in the api', () => {
-    expect(lint('web/src/lib/probe.ts', use("import { ormConfig as x } from '@planejador/db';"))).toContain('no-restricted-imports');
-    expect(lint('api/src/probe.ts', use("import { wrap as x } from '@mikro-orm/core';"))).toContain('no-restricted-imports');
+  it('refuses server code in the web, and the ORM in the api', async () => {
+    expect(await lint('web/src/lib/probe.ts', use("import { ormConfig as x } from '@planejador/db';"))).toContain('no-restricted-imports');
+    expect(await lint('api/src/probe.ts', use("import { wrap as x } from '@mikro-orm/core';"))).toContain('no-restricted-imports');
   }, 60_000);
 
   // The four probes that once got past the database ban (a renamed handle, pool.query, new Client(), a transaction's
@@ -80,30 +119,30 @@ describe('the import walls hold by structure, not by how a path is written', () 
     ['the ORM configuration', "import { ormConfig } from '@planejador/db';\nconst x = ormConfig;"],
     ['a pool from libs/db', "import { createPgPool } from '@planejador/db';\nconst x = createPgPool;"],
     ['an entity class as a value', "import { PlanoAula } from '@planejador/db';\nconst x = PlanoAula;"],
-  ])('refuses %s in the api and the worker', (_what, source) => {
+  ])('refuses %s in the api and the worker', async (_what, source) => {
     for (const file of ['api/src/planos/probe.ts', 'worker/src/generation/probe.ts']) {
-      const rules = lint(file, `${source}\nexport const probe = String(x);\n`);
+      const rules = await lint(file, `${source}\nexport const probe = String(x);\n`);
       expect(rules.some((rule) => rule.endsWith('no-restricted-imports'))).toBe(true);
     }
   }, 60_000);
 
-  it("refuses a database client in the api's and the worker's tests too (they open the test database through libs/testing)", () => {
+  it("refuses a database client in the api's and the worker's tests too (they open the test database through libs/testing)", async () => {
     for (const file of ['api/test/probe.int-spec.ts', 'worker/test/probe.int-spec.ts']) {
-      expect(lint(file, "import { Pool } from 'pg';\nexport const probe = String(Pool);\n")).toContain('no-restricted-imports');
-      expect(lint(file, "import { MikroORM } from '@mikro-orm/postgresql';\nexport const probe = String(MikroORM);\n")).toContain('no-restricted-imports');
-      expect(lint(file, "import { openTestPool } from '@planejador/testing';\nexport const probe = String(openTestPool);\n")).toEqual([]);
+      expect(await lint(file, "import { Pool } from 'pg';\nexport const probe = String(Pool);\n")).toContain('no-restricted-imports');
+      expect(await lint(file, "import { MikroORM } from '@mikro-orm/postgresql';\nexport const probe = String(MikroORM);\n")).toContain('no-restricted-imports');
+      expect(await lint(file, "import { openTestPool } from '@planejador/testing';\nexport const probe = String(openTestPool);\n")).toEqual([]);
     }
   }, 60_000);
 
-  it('lets the api and the worker use the repository classes, the Database and entity types (the controls)', () => {
+  it('lets the api and the worker use the repository classes, the Database and entity types (the controls)', async () => {
     const source = "import { Database, PlanosRepository, type PlanoAula } from '@planejador/db';\nconst x = [Database, PlanosRepository] as unknown as PlanoAula;";
-    expect(lint('api/src/planos/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
-    expect(lint('worker/src/generation/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
+    expect(await lint('api/src/planos/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
+    expect(await lint('worker/src/generation/probe.ts', `${source}\nexport const probe = String(x);\n`)).toEqual([]);
   }, 60_000);
 
-  it("lets a feature import its own files and shared code (the controls)", () => {
-    expect(lint('web/src/features/plans/probe.ts', use("import { LessonCard as x } from './components/lesson-card';"))).toEqual([]);
-    expect(lint('web/src/features/plans/probe.ts', use("import { Button as x } from '@/components/ui/button';"))).toEqual([]);
+  it("lets a feature import its own files and shared code (the controls)", async () => {
+    expect(await lint('web/src/features/plans/probe.ts', use("import { LessonCard as x } from './components/lesson-card';"))).toEqual([]);
+    expect(await lint('web/src/features/plans/probe.ts', use("import { Button as x } from '@/components/ui/button';"))).toEqual([]);
   }, 60_000);
 
   // Only libs/db defines repositories: its Repository base is not exported, and no class elsewhere extends a class of
@@ -116,19 +155,19 @@ describe('the import walls hold by structure, not by how a path is written', () 
     "const x = async () => {\n  const { TurmasRepository } = await import('@planejador/db');\n  return class extends TurmasRepository {};\n};",
   ].map(use);
 
-  it('refuses a subclass of a libs/db class (the Repository base, a repository, renamed or through a namespace, a variable or an import()) in the api, the worker and their tests', () => {
+  it('refuses a subclass of a libs/db class (the Repository base, a repository, renamed or through a namespace, a variable or an import()) in the api, the worker and their tests', async () => {
     const files = ['api/src/planos/probe.ts', 'worker/src/generation/probe.ts', 'api/test/probe.int-spec.ts', 'worker/test/probe.int-spec.ts'];
-    expect(notRefused('planejador/no-db-subclass', everywhere(files, subclasses))).toEqual([]);
+    expect(await notRefused('planejador/no-db-subclass', everywhere(files, subclasses))).toEqual([]);
   }, 60_000);
 
-  it('lets the api inject a repository and subclass anything else (the controls)', () => {
+  it('lets the api inject a repository and subclass anything else (the controls)', async () => {
     const source = "import { PlanosRepository } from '@planejador/db';\nclass Service {\n  constructor(readonly planos: PlanosRepository) {}\n}\nclass Failure extends Error {}\nconst x = [Service, Failure];";
-    expect(refused(everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts'], [use(source)]))).toEqual([]);
+    expect(await refused(everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts'], [use(source)]))).toEqual([]);
   }, 60_000);
 
   // A package of the project is used by its entry only: no path into its src/ or dist/, by its name or by a relative
   // path that leaves the importing package (however many '../' it takes), statically or on demand.
-  it('refuses a deep import into a package, from apps, libs, web and tests alike', () => {
+  it('refuses a deep import into a package, from apps, libs, web and tests alike', async () => {
     const byName = ["import { Database as x } from '@planejador/db/src/database';", "import { Database as x } from '@planejador/db/dist/database';"].map(use);
     const probes = [
       ...everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts', 'api/test/probe.int-spec.ts', 'libs/curriculum/src/probe.ts', 'libs/testing/src/probe.ts'], byName),
@@ -139,12 +178,12 @@ describe('the import walls hold by structure, not by how a path is written', () 
       at('worker/test/probe.int-spec.ts', "import { testCurriculumDir as x } from '../../libs/testing/src/jest/curriculum-fixture';"),
       at('libs/documents/src/probe.ts', "import { createLessonGenerator as x } from '../../ai/src/lesson-generator.factory';"),
     ];
-    expect(notRefused('planejador/package-entry-only', probes)).toEqual([]);
+    expect(await notRefused('planejador/package-entry-only', probes)).toEqual([]);
   }, 60_000);
 
-  it("lets a package import another by its name and its own files by path (the controls)", () => {
+  it("lets a package import another by its name and its own files by path (the controls)", async () => {
     expect(
-      refused([
+      await refused([
         at('libs/ai/src/probe.spec.ts', "import { startFakeAi as x } from '@planejador/testing';"),
         at('libs/documents/src/probe.ts', "import { createLessonGenerator as x } from '@planejador/ai';"),
         at('libs/db/src/repositories/probe.ts', "import { emOf as x } from '../database';"),
@@ -155,9 +194,9 @@ describe('the import walls hold by structure, not by how a path is written', () 
 
   // The app shell (web/src/app: router, providers, layout) mounts the features: they and the shared code never
   // import it, by a relative path, the '@/app' alias or on demand.
-  it('refuses a web feature or shared code importing web/src/app', () => {
+  it('refuses a web feature or shared code importing web/src/app', async () => {
     expect(
-      notRefused('import-x/no-restricted-paths', [
+      await notRefused('import-x/no-restricted-paths', [
         at('web/src/features/plans/probe.ts', "import { routes as x } from '@/app/router';"),
         at('web/src/features/plans/components/probe.ts', "import { RootLayout as x } from '../../../app/root-layout';"),
         at('web/src/components/probe.ts', "import { AppProviders as x } from '@/app/providers';"),
@@ -167,13 +206,13 @@ describe('the import walls hold by structure, not by how a path is written', () 
     ).toEqual([]);
   }, 60_000);
 
-  it('lets the app shell import the features (the control)', () => {
-    expect(refused([at('web/src/app/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';")])).toEqual([]);
+  it('lets the app shell import the features (the control)', async () => {
+    expect(await refused([at('web/src/app/probe.ts', "import { LessonCard as x } from '@/features/plans/components/lesson-card';")])).toEqual([]);
   }, 60_000);
 
   // The bans of no-restricted-imports hold for a module named on demand too (no-restricted-imports sees only import
   // and export … from): a database client in the api and the worker, source and tests, and server code in the web.
-  it("refuses import('pg'), require('pg') and a type's import('pg') (and the ORM, knex, pg-*) in the api and the worker, source and tests", () => {
+  it("refuses import('pg'), require('pg') and a type's import('pg') (and the ORM, knex, pg-*) in the api and the worker, source and tests", async () => {
     const sources = [
       "const x = async () => (await import('pg')).Pool;",
       "const x = () => require('pg') as unknown;",
@@ -189,12 +228,12 @@ describe('the import walls hold by structure, not by how a path is written', () 
       ...everywhere(['api/src/planos/probe.ts', 'worker/src/generation/probe.ts'], [use("const x = async () => (await import('@planejador/db')).ormConfig;")]),
       at('web/src/lib/probe.ts', "const x = () => import('@planejador/db');"),
     ];
-    expect(notRefused('planejador/no-restricted-dynamic-imports', probes)).toEqual([]);
+    expect(await notRefused('planejador/no-restricted-dynamic-imports', probes)).toEqual([]);
   }, 60_000);
 
-  it('lets the api and the worker import their own code and the test helpers on demand, and name an entity type by import() (the controls)', () => {
+  it('lets the api and the worker import their own code and the test helpers on demand, and name an entity type by import() (the controls)', async () => {
     expect(
-      refused([
+      await refused([
         at('api/src/planos/probe.ts', "const x = () => import('./planos.service');"),
         at('worker/src/generation/probe.ts', "type Plano = import('@planejador/db').PlanoAula;\nconst x = (plano: Plano) => plano.id;"),
         at('worker/test/probe.int-spec.ts', "const x = () => import('@planejador/testing');"),
