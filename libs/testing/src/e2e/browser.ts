@@ -101,10 +101,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
 }
 
-/** Saves a full-page screenshot under artifacts/screenshots (git-ignored). */
+/**
+ * Saves a full-page screenshot under artifacts/screenshots (git-ignored), for a person to look at the pages: only
+ * when E2E_SCREENSHOTS=1 (no test reads them; `npm test` skips the work). Returns the file's path either way.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = join(SCREENSHOT_DIR, `${name}.png`);
+  if (process.env.E2E_SCREENSHOTS !== '1') return file;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
