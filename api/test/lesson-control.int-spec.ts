@@ -53,7 +53,7 @@ describe(TITLE, () => {
   let ai: FakeAi;
 
   beforeAll(async () => {
-    api = await startSharedStack({ ai: 'fake', aiLatencyMs: 20 });
+    api = await startSharedStack({ ai: 'fake' });
     ai = api.ai!;
   });
   afterAll(() => api?.close());
