@@ -1,6 +1,5 @@
 import { MSG } from '@planejador/contracts';
-import { signUpTeacher, uniqueEmail } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { signUpTeacher, startSharedStack, uniqueEmail, type TestStack } from '@planejador/testing';
 
 const FLOOR_MS = 150;
 
@@ -9,19 +8,16 @@ const FLOOR_MS = 150;
  * teacher from asking for a reset link (issue: it was counted per e-mail alone).
  */
 describe('forgot-password limits: per (e-mail, address) and per address, never the owner elsewhere', () => {
-  let api: ApiHarness;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_FORGOT: '3',
-      FORGOT_PASSWORD_FLOOR_MS: String(FLOOR_MS),
-      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-forgot`,
+    // Limits that start from zero: a profile of its own (its low RATE_LIMIT_FORGOT makes it one).
+    api = await startSharedStack({
+      ai: 'offline',
+      env: { TRUST_PROXY: 'true', RATE_LIMIT_FORGOT: '3', FORGOT_PASSWORD_FLOOR_MS: String(FLOOR_MS) },
     });
   });
-  afterAll(async () => {
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   const forgot = (from: string, email: string) =>
     api.client({ 'x-forwarded-for': from }).post<{ message: string }>('/api/auth/forgot-password', { email });

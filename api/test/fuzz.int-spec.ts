@@ -2,9 +2,9 @@ import { parse as parseQuery } from 'node:querystring';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { feedbackSchema, forgotPasswordSchema, frontendErrorSchema, generatePlanoSchema, habilidadesQuerySchema, materiaSchema, emailSenderSchema, registerSchema, turmaSchema, updatePlanoSchema, type Plano } from '@planejador/contracts';
-import { createPlan, PASSWORD, spawnWorker, startSmtpCapture, teacherWithTurma, turmaInput, uniqueEmail, waitFor, type ManagedProcess, type SmtpCapture } from '@planejador/testing';
+import { createPlan, PASSWORD, startSharedStack, teacherWithTurma, turmaInput, uniqueEmail, waitFor, type TestStack } from '@planejador/testing';
 import { PlanosRepository } from '@planejador/db';
-import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
+import { signUpAdmin } from './api-harness';
 
 /*
  * Property-based tests: every route gets random and hostile bodies, path parameters, query strings and headers,
@@ -334,12 +334,9 @@ const valid = (schema: ZodType, value: unknown) => schema.safeParse(value ?? {})
 const STACK_TRACE = /\n\s+at\s|\bError:|node_modules|\/work\/|\.(ts|js):\d+/;
 
 describe('hostile input on every route: always a JSON 4xx, nothing written', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
   let fx: Fixtures;
   let baseline: Record<string, unknown>;
-  let smtp: SmtpCapture;
-  const prefix = `${process.env.QUEUE_PREFIX}-fuzz`;
   const adminEmail = uniqueEmail('admin');
 
   const snapshot = async (): Promise<Record<string, unknown>> => {
@@ -363,17 +360,8 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    const env = {
-      OPENAI_API_KEY: '',
-      RATE_LIMIT_LOGIN: '10000',
-      RATE_LIMIT_FORGOT: '10000',
-      QUEUE_PREFIX: prefix,
-      ADMIN_EMAILS: adminEmail,
-      SMTP_URL: smtp.url,
-    };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    // Its own admin, and login and reset limits above the hundreds of requests it sends from 127.0.0.1.
+    api = await startSharedStack({ ai: 'offline', env: { RATE_LIMIT_LOGIN: '10000', RATE_LIMIT_FORGOT: '10000', ADMIN_EMAILS: adminEmail } });
     const admin = await signUpAdmin(api, adminEmail);
     const { client, user, email, turma } = await teacherWithTurma(api);
     const plan = await createPlan(client, turma.id, ['Bingo das frações', 'Medidas com trena'], { timeoutMs: 30000 });
@@ -381,11 +369,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     baseline = await snapshot();
   });
 
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await smtp?.close();
-  });
+  afterAll(() => api?.close());
 
   const isReal = (param: string, ...real: string[]) => real.some((r) => r.toLowerCase() === param.toLowerCase());
   const teacherWith = (schema: ZodType) => (s: Seen) => s.signedIn && valid(schema, s.body);
@@ -393,7 +377,7 @@ describe('hostile input on every route: always a JSON 4xx, nothing written', () 
     const { id } = JSON.parse(text) as { id: string };
     await waitFor(
       async () => {
-        const plano = await api.app.get(PlanosRepository).findPlanoWithAulas(id);
+        const plano = await api.repository(PlanosRepository).findPlanoWithAulas(id);
         return plano && ['done', 'failed'].includes(plano.generationState);
       },
       { what: `generated plan ${id}`, timeoutMs: 30000 },

@@ -1,10 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { MSG, type Plano, type PlanProgressEvent, type PublicUser } from '@planejador/contracts';
-import { JOBS, QUEUES, type JobProducer } from '@planejador/queue';
+import { JOBS, QUEUES } from '@planejador/queue';
 import { CreditsRepository } from '@planejador/db';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, waitForSchedulerRun, type FakeAi, type ManagedProcess } from '@planejador/testing';
-import { JOB_PRODUCER } from '../src/core/tokens';
-import { startApi, type ApiHarness } from './api-harness';
+import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitFor, waitForPlan, waitForSchedulerRun, type FakeAi, type TestStack } from '@planejador/testing';
 
 const PROMPTS = [
   'Bingo das frações com a turma',
@@ -25,21 +23,14 @@ const PROMPTS = [
 ];
 
 describe('plan generation: api, queue, worker process, fake AI and live progress', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 30 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '3000', AI_ATTEMPTS: '3', LESSON_CONCURRENCY: '5' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   it('generates a 15-lesson plan whose every skill is a real BNCC skill of that year and subject', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
@@ -74,7 +65,7 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
   });
 
   it('never stores an invented skill code: the answer is retried', async () => {
-    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
     ai.script({
       match: 'Jogo inventado',
       times: 2,
@@ -83,8 +74,11 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     const plan = await waitForPlan(client, await requestPlan(client, generateRequest(turma.id, ['Jogo inventado de frações'])));
     expect(plan.generation.state).toBe('done');
     expect(plan.aulas[0].habilidadeCodes).not.toContain('EF99XX99');
+    // The lessons of this file's teacher (the shared stack's database holds other files' lessons too).
     const [{ count }] = await api.orm.em.fork().getConnection().execute(
-      `select count(*)::int as count from aulas where habilidade_codes ? 'EF99XX99' or habilidades like '%EF99XX99%'`,
+      `select count(*)::int as count from aulas a join planos_aula p on p.id = a.plano_id
+        where p.user_id = ? and (a.habilidade_codes @> '["EF99XX99"]'::jsonb or a.habilidades like '%EF99XX99%')`,
+      [user.id],
     );
     expect(count).toBe(0);
     expect(ai.calls.filter((c) => c.text.includes('Jogo inventado')).length).toBeGreaterThanOrEqual(3);
@@ -111,13 +105,13 @@ describe('plan generation: api, queue, worker process, fake AI and live progress
     const me = await client.get<PublicUser>('/api/auth/user');
     expect(me.body.credits).toBe(35);
     // No second refund once the sweeper has looked at it again: a whole sweep that started after the refund.
-    await waitForSchedulerRun(api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.maintenance), JOBS.sweepPlans);
+    await waitForSchedulerRun(api.jobs.queue(QUEUES.maintenance), JOBS.sweepPlans);
     expect((await client.get<PublicUser>('/api/auth/user')).body.credits).toBe(35);
   }, 120000);
 
   it('with 1 credit left, two concurrent requests make exactly one plan', async () => {
     const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
-    expect(await api.app.get(CreditsRepository).chargeCredits(user.id, user.credits - 1)).toBe(true);
+    expect(await api.repository(CreditsRepository).chargeCredits(user.id, user.credits - 1)).toBe(true);
     const [a, b] = await Promise.all([
       client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações A'])),
       client.post<{ id?: string; message?: string }>('/api/planos/generate', generateRequest(turma.id, ['Frações B'])),

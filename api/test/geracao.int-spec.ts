@@ -1,15 +1,14 @@
 import type { GeracaoInfo } from '@planejador/contracts';
-import { signUpTeacher } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { signUpTeacher, startSharedStack, type TestStack } from '@planejador/testing';
 
 // GET /api/geracao tells who writes the lessons, to everyone: the landing and sign-in pages are signed out.
 describe.each([
-  ['offline', { OPENAI_API_KEY: '' }],
-  ['openai', { OPENAI_API_KEY: 'test-key' }],
-] as const)('GET /api/geracao (%s)', (generator, env) => {
-  let api: ApiHarness;
+  ['offline', { ai: 'offline' }],
+  ['openai', { ai: 'fake' }],
+] as const)('GET /api/geracao (%s)', (generator, profile) => {
+  let api: TestStack;
   beforeAll(async () => {
-    api = await startApi(env);
+    api = await startSharedStack(profile);
   });
   afterAll(() => api?.close());
 

@@ -1,8 +1,21 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIMITS, MSG, type Aula, type AulaVersao, type LessonProgressEvent, type Plano, type PublicUser } from '@planejador/contracts';
-import { QUEUES, type JobProducer } from '@planejador/queue';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type LessonRequest, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { JOB_PRODUCER } from '../src/core/tokens';
+import { QUEUES } from '@planejador/queue';
+import {
+  generateRequest,
+  requestPlan,
+  spawnWorker,
+  startFakeAi,
+  startSharedStack,
+  teacherWithTurma,
+  waitFor,
+  waitForPlan,
+  type FakeAi,
+  type LessonRequest,
+  type ManagedProcess,
+  type TestClient,
+  type TestStack,
+} from '@planejador/testing';
 import { startApi, type ApiHarness } from './api-harness';
 
 /** Issue 13: pins, the whole pool, partial failure, regeneration (lesson and field), credits, versions, edits. */
@@ -27,32 +40,23 @@ async function waitForLesson(client: TestClient, planId: string, aulaId: string,
 
 const content = (a: Aula) => Object.fromEntries([...FIELDS.map((f) => [f, a[f]]), ['habilidadeCodes', a.habilidadeCodes]]);
 
-describe('lesson control: pins, regeneration, versions (api, queue, worker, fake AI)', () => {
-  let api: ApiHarness;
+async function generated(client: TestClient, turmaId: string, lessons: LessonRequest[]) {
+  return waitForPlan(client, await requestPlan(client, generateRequest(turmaId, lessons, OPTIONS)));
+}
+
+const TITLE = 'lesson control: pins, regeneration, versions (api, queue, worker, fake AI)';
+/** The file's own database: the shared stack's set-up points DATABASE_URL at the stack's. */
+const fileDatabaseUrl = process.env.DATABASE_URL!;
+
+describe(TITLE, () => {
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
-  const env = (ai: FakeAi) => ({
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_BASE_URL: ai.url,
-    OPENAI_TIMEOUT_MS: '3000',
-    AI_ATTEMPTS: '2',
-    AI_RETRY_BASE_MS: '20',
-    GENERATION_RETRY_BASE_MS: '50',
-    LESSON_CONCURRENCY: '4',
-    JOB_LOCK_MS: '2000',
-    SWEEP_INTERVAL_MS: '1000',
-  });
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 20 });
-    api = await startApi(env(ai));
-    worker = await spawnWorker(env(ai));
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   /** A test's socket.io connection as the teacher, closed after it. */
   let socket: Socket | undefined;
@@ -62,10 +66,6 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
   });
 
   const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
-
-  async function generated(client: TestClient, turmaId: string, lessons: LessonRequest[]) {
-    return waitForPlan(client, await requestPlan(client, generateRequest(turmaId, lessons, OPTIONS)));
-  }
 
   it('honours pinned skills and offers the AI the whole pool of the year and subject', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
@@ -299,7 +299,7 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect(content(aula)).toEqual(content(lesson));
     expect(aula.versao).toBe(1);
     // Once the job has ended in BullMQ no attempt follows: the credit came back once, not once per attempt.
-    const queue = api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.generation);
+    const queue = api.jobs.queue(QUEUES.generation);
     await waitFor(async () => ['completed', 'failed'].includes(await queue.getJobState(res.body.jobId)), { timeoutMs: 30000, what: 'the regeneration job to end' });
     expect(await credits(client)).toBe(start);
   }, 90000);
@@ -375,6 +375,37 @@ describe('lesson control: pins, regeneration, versions (api, queue, worker, fake
     expect((await other.client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/regenerar`, {})).status).toBe(404);
     expect((await other.client.get(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes`)).status).toBe(404);
     expect((await other.client.post(`/api/planos/${plan.id}/aulas/${lesson.id}/versoes/1/restaurar`, {})).status).toBe(404);
+  });
+});
+
+// Kills the worker: its own api, worker and fake AI on the file's database, not the shared stack.
+describe(TITLE, () => {
+  let api: ApiHarness;
+  let ai: FakeAi;
+  let worker: ManagedProcess;
+  const env = (ai: FakeAi) => ({
+    DATABASE_URL: fileDatabaseUrl,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: ai.url,
+    OPENAI_TIMEOUT_MS: '3000',
+    AI_ATTEMPTS: '2',
+    AI_RETRY_BASE_MS: '20',
+    GENERATION_RETRY_BASE_MS: '50',
+    LESSON_CONCURRENCY: '4',
+    JOB_LOCK_MS: '2000',
+    SWEEP_INTERVAL_MS: '1000',
+  });
+
+  beforeAll(async () => {
+    process.env.DATABASE_URL = fileDatabaseUrl;
+    ai = await startFakeAi({ latencyMs: 20 });
+    api = await startApi(env(ai));
+    worker = await spawnWorker(env(ai));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+    await ai?.close();
   });
 
   it('a regeneration survives kill -9 of the worker', async () => {

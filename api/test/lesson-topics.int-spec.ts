@@ -5,8 +5,7 @@ import {
   type Aula,
   type Plano,
 } from '@planejador/contracts';
-import { generateRequest, messagesText, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type FakeAiCall, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { generateRequest, messagesText, requestPlan, startSharedStack, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type FakeAiCall, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Lessons that teach (issue 23), through the api, the queue, a worker process and the fake AI server: each lesson's
@@ -26,7 +25,7 @@ function rankedCodes(call: FakeAiCall): string[] {
 /** The lesson description a request is about: the first quoted text of its user message. */
 const topicOf = (call: FakeAiCall) => /"""\s*([\s\S]*?)\s*"""/u.exec(messagesText(call.body))?.[1];
 
-async function objectsOf(api: ApiHarness, codes: string[]): Promise<Set<string>> {
+async function objectsOf(api: TestStack, codes: string[]): Promise<Set<string>> {
   const rows = await api.orm.em.fork().getConnection().execute<{ knowledge_objects: string[] }[]>(
     'select knowledge_objects from curriculum_skills where code in (?)',
     [codes],
@@ -47,21 +46,14 @@ function expectTeachingLesson(aula: Aula, nivel: number, objects: Set<string>) {
 }
 
 describe('lessons that teach: with an AI (fake server)', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    ai = await startFakeAi();
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '3000', AI_ATTEMPTS: '3', LESSON_CONCURRENCY: '3' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   it("writes lesson N from its own description, lists the plan's lessons, and ranks its skills the same whatever lesson 1 is", async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '3' });
@@ -122,18 +114,12 @@ async function waitForVersion(client: TestClient, planId: string, aulaId: string
 }
 
 describe('lessons that teach: offline (no AI key)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    const env = { OPENAI_API_KEY: '' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('gives every lesson its own title, objects of its own skills and open exit questions, and no other lesson\'s text', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '7' });

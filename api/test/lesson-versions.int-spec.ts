@@ -1,23 +1,17 @@
 import { AULA_VERSOES_HEADERS, LIMITS, MSG, type AulaVersao } from '@planejador/contracts';
-import { generateRequest, requestPlan, spawnWorker, teacherWithTurma, waitForPlan, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitForPlan, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 24: a lesson's versions no longer grow without bound. At most 50 are kept (the generated one always, the
  * oldest others first) and GET .../versoes answers a page: the newest 20, `?limite=` up to 50, `?antes=` for older.
  */
 describe('lesson versions: 50 kept, listed by pages (api, worker with the offline drafter)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi();
-    worker = await spawnWorker();
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('keeps 50 versions of a lesson restored 60 times and pages them newest first; a bad query answers 400 in Portuguese', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });

@@ -9,8 +9,7 @@ import {
   type Plano,
   type Questao,
 } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 23 (decisions.md, "Lessons that teach" and "Plans"), offline drafter and a real worker: the plan's title, a
@@ -18,17 +17,12 @@ import { startApi, type ApiHarness } from './api-harness';
  * text, and the outdated-skill warning.
  */
 describe('lessons that teach: titles, verificação, skills that follow through (api, worker, offline)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   const TEXTS = ['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const;
   /** The lesson as PUT takes it: its id and five texts, with what the test changes. */
