@@ -44,7 +44,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions(settings)),
         // PostgreSQL: the ORM's 10 connections, and 5 for the prepared statements and the session store.
-        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 5 }),
+        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: settings.DATABASE_POOL_MAX, statementPoolMax: 5, idleConnections: settings.DATABASE_IDLE_CONNECTIONS }),
         CoreModule.forRoot(settings),
         ...FEATURES,
       ],

@@ -17,7 +17,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: settings.LOG_LEVEL, name: 'worker', redact: ['*.password', '*.token', '*.apiKey'] } }),
-        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: 10, statementPoolMax: 2 }),
+        DatabaseModule.forRoot({ databaseUrl: settings.DATABASE_URL!, poolMax: settings.DATABASE_POOL_MAX, statementPoolMax: 2, idleConnections: settings.DATABASE_IDLE_CONNECTIONS }),
         CoreModule.forRoot(settings),
         GenerationModule,
         ExportModule,

@@ -26,6 +26,10 @@ export const settingsSchema = z
     APP_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://'),
     REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
+    /** Connections of each process's main PostgreSQL pool (the api's and the worker's; each also has a small one). */
+    DATABASE_POOL_MAX: int(10, 1, 200),
+    /** Idle connections each pool keeps open, so the first request after a quiet spell does not wait for one. */
+    DATABASE_IDLE_CONNECTIONS: int(2, 0, 50),
     /** Prefix of every BullMQ key, so several installs (or test runs) can share one Redis. */
     QUEUE_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9_-]+$/i).default('planejador')),
     SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {

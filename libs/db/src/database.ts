@@ -7,6 +7,8 @@ export interface DatabaseOptions {
   databaseUrl: string;
   /** Connections of the ORM's pool (writes, transactions and most reads). */
   poolMax?: number;
+  /** Idle connections each of its pools keeps open (IDLE_CONNECTIONS_KEPT unless said; 0: none once idle). */
+  idleConnections?: number;
   /** Connections of the small pg pool for named prepared statements and the session store (0: none). */
   statementPoolMax?: number;
 }
@@ -30,9 +32,9 @@ export class Database {
     connections.set(this, conn);
   }
 
-  static async connect({ databaseUrl, poolMax = 10, statementPoolMax = 5 }: DatabaseOptions): Promise<Database> {
-    const orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax }));
-    const pool = statementPoolMax > 0 ? createPgPool(databaseUrl, statementPoolMax) : null;
+  static async connect({ databaseUrl, poolMax = 10, statementPoolMax = 5, idleConnections }: DatabaseOptions): Promise<Database> {
+    const orm = await MikroORM.init(ormConfig({ databaseUrl, poolMax, idleConnections }));
+    const pool = statementPoolMax > 0 ? createPgPool(databaseUrl, statementPoolMax, idleConnections) : null;
     return new Database({ orm, pool, tx: new AsyncLocalStorage() });
   }
 

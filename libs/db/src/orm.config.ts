@@ -10,10 +10,12 @@ export interface OrmOptions {
   databaseUrl: string;
   debug?: boolean;
   poolMax?: number;
+  /** Idle connections the pool keeps open (IDLE_CONNECTIONS_KEPT unless said). */
+  idleConnections?: number;
 }
 
 /** One MikroORM configuration for the api, the worker, the commands and the tests. */
-export function ormConfig({ databaseUrl, debug = false, poolMax = 10 }: OrmOptions): Options<PostgreSqlDriver> {
+export function ormConfig({ databaseUrl, debug = false, poolMax = 10, idleConnections = IDLE_CONNECTIONS_KEPT }: OrmOptions): Options<PostgreSqlDriver> {
   return defineConfig({
     clientUrl: databaseUrl,
     entities: ENTITIES,
@@ -26,7 +28,7 @@ export function ormConfig({ databaseUrl, debug = false, poolMax = 10 }: OrmOptio
       allOrNothing: true,
       snapshot: false,
     },
-    pool: { min: Math.min(IDLE_CONNECTIONS_KEPT, poolMax), max: poolMax },
+    pool: { min: Math.min(idleConnections, poolMax), max: poolMax },
     forceUtcTimezone: true,
     debug,
     allowGlobalContext: false,

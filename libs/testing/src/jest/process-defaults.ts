@@ -16,4 +16,7 @@ export const TEST_PROCESS_DEFAULTS: Readonly<Record<string, string>> = {
   RATE_LIMIT_LOGIN: '1000',
   RATE_LIMIT_FORGOT: '1000',
   SEARCH_INDEX_WARMUP: 'false',
+  // Many stacks and test files share one PostgreSQL (100 connections by default): small pools, none kept idle.
+  DATABASE_POOL_MAX: '5',
+  DATABASE_IDLE_CONNECTIONS: '0',
 };
