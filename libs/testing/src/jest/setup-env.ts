@@ -1,6 +1,6 @@
 // Per test file: the test processes' defaults (quiet logs, fast retries, high per-address limits, no index warm-up);
 // the database comes from the test environment, the rest from global-setup.
-import { TEST_PROCESS_DEFAULTS } from './test-env';
+import { TEST_PROCESS_DEFAULTS } from './process-defaults';
 
 for (const [key, value] of Object.entries(TEST_PROCESS_DEFAULTS)) process.env[key] ??= value;
 // A key prefix per test file (under the run's, which global-teardown removes): rate-limit counters and queues
