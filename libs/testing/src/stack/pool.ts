@@ -35,6 +35,11 @@ export interface StackPoolHandle {
 /** Queues whose jobs a file may leave running: the next file starts once they are done (or after a bound). */
 const WORK_QUEUES: QueueName[] = [QUEUES.generation, QUEUES.export, QUEUES.assessment, QUEUES.mail];
 const IDLE_WAIT_MS = 15000;
+/**
+ * How many stacks a jest worker keeps between files: the ones used last. Every stack holds connections of its api
+ * and worker (PostgreSQL allows 100 by default), and a profile of one file's own is never asked for again.
+ */
+const MAX_KEPT_STACKS = 3;
 
 function alive(process: ManagedProcess): boolean {
   return process.proc.exitCode === null && process.proc.signalCode === null;
@@ -57,6 +62,9 @@ interface Entry {
 export class StackPool implements StackPoolHandle {
   private readonly stacks = new Map<string, Entry>();
   private readonly usedByFile = new Set<string>();
+  /** When each stack was last asked for (a count of asks), to keep the ones used last. */
+  private readonly lastUsed = new Map<string, number>();
+  private asks = 0;
   private chromium: Promise<Browser> | undefined;
   /** Every stack process started, for killAll (an exit handler cannot wait for a promise). */
   private readonly processes: ManagedProcess[] = [];
@@ -70,6 +78,7 @@ export class StackPool implements StackPoolHandle {
   acquire(profile: StackProfile = {}): Promise<PooledStack> {
     const key = profileKey(profile);
     this.usedByFile.add(key);
+    this.lastUsed.set(key, (this.asks += 1));
     let entry = this.stacks.get(key);
     if (!entry) {
       entry = { stack: this.start(key, profile) };
@@ -95,6 +104,20 @@ export class StackPool implements StackPoolHandle {
     const browser = this.chromium ? await this.chromium.catch(() => undefined) : undefined;
     if (browser) await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
     await Promise.all(used.map((key) => this.settle(key)));
+    await this.trim();
+  }
+
+  /** Stops the stacks beyond MAX_KEPT_STACKS, those asked for longest ago (a later file asking starts one anew). */
+  private async trim(): Promise<void> {
+    const byLastUse = [...this.stacks.keys()].sort((a, b) => (this.lastUsed.get(b) ?? 0) - (this.lastUsed.get(a) ?? 0));
+    await Promise.all(
+      byLastUse.slice(MAX_KEPT_STACKS).map((key) => {
+        const entry = this.stacks.get(key)!;
+        this.stacks.delete(key);
+        this.lastUsed.delete(key);
+        return this.stop(entry);
+      }),
+    );
   }
 
   /** Stops every stack and the browser (the jest worker is ending). */
