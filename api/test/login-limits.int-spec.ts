@@ -1,12 +1,11 @@
 import { MSG } from '@planejador/contracts';
-import { PASSWORD, registerTeacher, signUpTeacher, uniqueEmail } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { PASSWORD, registerTeacher, signUpTeacher, startSharedStack, uniqueEmail, type TestStack } from '@planejador/testing';
 
 describe('failed logins slow down the pair (e-mail, address), never the owner elsewhere (issue 16)', () => {
-  let api: ApiHarness;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({ TRUST_PROXY: 'true', RATE_LIMIT_LOGIN: '3', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-login` });
+    api = await startSharedStack({ ai: 'offline', env: { TRUST_PROXY: 'true', RATE_LIMIT_LOGIN: '3' } });
   });
   afterAll(async () => {
     await api?.close();
@@ -47,7 +46,7 @@ describe('failed logins slow down the pair (e-mail, address), never the owner el
   });
 
   it('without TRUST_PROXY a client cannot pick its address with X-Forwarded-For', async () => {
-    const direct = await startApi({ RATE_LIMIT_LOGIN: '3', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-login-direct` });
+    const direct = await startSharedStack({ ai: 'offline', env: { RATE_LIMIT_LOGIN: '3' } });
     try {
       const { email } = await signUpTeacher(direct);
       const statuses: number[] = [];

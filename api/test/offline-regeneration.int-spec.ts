@@ -1,20 +1,14 @@
 import { MSG, type Plano, type PublicUser, type RegenerateAulaResponse } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestStack } from '@planejador/testing';
 
 /** Issue 23: with no AI configured a regeneration costs nothing, and a wish is kept as a note, said so to the page. */
 describe('offline regenerations (no AI key, real worker)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('costs no credit even past the free ones, answers the note, and the lesson keeps the wish as a note', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });

@@ -1,6 +1,6 @@
 import { MSG, type MatrizData, type Plano, type PublicUser } from '@planejador/contracts';
-import { createPlan, generateRequest, spawnWorker, teacherWithTurma, turmaInput, uniqueEmail, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
+import { createPlan, generateRequest, startSharedStack, teacherWithTurma, turmaInput, uniqueEmail, type TestClient, type TestStack } from '@planejador/testing';
+import { signUpAdmin } from './api-harness';
 
 /*
  * The ownership matrix: teacher A has a class and a generated plan; teacher B (and an admin, and a signed-out
@@ -14,8 +14,7 @@ type Teacher = Awaited<ReturnType<typeof teacherWithTurma>> & { plan: Plano };
 const lessons = (prompt: string) => [prompt, `${prompt} (continuação)`];
 
 describe('ownership: no one but the owner reads, changes, exports or deletes a class or a plan', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
   let a: Teacher;
   let b: Teacher;
   let admin: TestClient;
@@ -47,18 +46,13 @@ describe('ownership: no one but the owner reads, changes, exports or deletes a c
   }
 
   beforeAll(async () => {
-    const env = { OPENAI_API_KEY: '', ADMIN_EMAILS: adminEmail, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-ownership` };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'offline', env: { ADMIN_EMAILS: adminEmail } });
     // The same Idempotency-Key for both: it must name a plan per user, never across users.
     a = await teacher(`A-${Date.now()}`, '5', 'Bingo das frações', 'mesma-chave-123');
     b = await teacher('51', '2', 'Contagem com tampinhas', 'mesma-chave-123');
     admin = (await signUpAdmin(api, adminEmail)).client;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   /** Every route that names A's class or plan, with a body that would be valid for A. */
   function attacks(): [string, string, unknown?][] {

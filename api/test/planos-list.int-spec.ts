@@ -1,7 +1,6 @@
 import { LIMITS, MSG, PLANOS_PAGE_HEADERS, type PlanoListItem } from '@planejador/contracts';
-import type { TestClient, TestResponse } from '@planejador/testing';
-import { createTurma, signUpTeacher } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import type { TestClient, TestResponse, TestStack } from '@planejador/testing';
+import { createTurma, signUpTeacher, startSharedStack } from '@planejador/testing';
 
 /**
  * GET /api/planos pages: newest first, keyset cursor, the total and the next page in headers, filters by class
@@ -9,11 +8,11 @@ import { startApi, type ApiHarness } from './api-harness';
  * have more of them than a page holds, some created in the same microsecond.
  */
 describe('plans list: pages, cursor, filters', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   const sql = <T = unknown>(text: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T[]>(text, params);
 
   beforeAll(async () => {
-    api = await startApi({ OPENAI_API_KEY: '' });
+    api = await startSharedStack({ ai: 'offline' });
   });
   afterAll(async () => {
     await api?.close();

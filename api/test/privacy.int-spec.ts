@@ -1,6 +1,5 @@
 import type { Plano, Turma } from '@planejador/contracts';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitForPlan, type FakeAi, type ManagedProcess } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitForPlan, type FakeAi, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 28: nothing personal reaches the AI. A class's notes, the lesson descriptions and a regeneration's wish
@@ -8,21 +7,14 @@ import { startApi, type ApiHarness } from './api-harness';
  * the AI receives has them replaced by placeholders.
  */
 describe('personal data never reaches the AI (fake AI server logs every request)', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 20 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'fake' });
+    ai = api.ai!;
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-    await ai?.close();
-  });
+  afterAll(() => api?.close());
 
   const personal = ['Enzo Gabriel', 'Enzo', '529.982.247-25', '14/03/2016', 'F84.0', 'Maria Eduarda', '(51) 99876-5432', 'Yasmin'];
 
@@ -34,7 +26,7 @@ describe('personal data never reaches the AI (fake AI server logs every request)
       generateRequest(turma.id, ['Frações com receitas: a Maria Eduarda traz a balança', 'Medidas: ligar para a mãe, (51) 99876-5432']),
     );
     const plan = await waitForPlan(client, id, { timeoutMs: 60000 }).catch((error: Error) => {
-      throw new Error(`${error.message}; AI calls: ${JSON.stringify(ai.calls.map((c) => c.outcome))}; worker: ${worker.output.slice(-15).join("\n")}`);
+      throw new Error(`${error.message}; AI calls: ${JSON.stringify(ai.calls.map((c) => c.outcome))}; worker: ${api.worker.output.slice(-15).join("\n")}`);
     });
     expect(plan.generation.state).toBe('done');
     const lesson = plan.aulas[0];

@@ -1,6 +1,5 @@
 import { MSG, type PublicUser } from '@planejador/contracts';
-import { signUpTeacher } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { signUpTeacher, startSharedStack, type TestStack } from '@planejador/testing';
 
 interface ErrorBody {
   message: string;
@@ -8,9 +7,9 @@ interface ErrorBody {
 }
 
 describe('PATCH /api/auth/user: the teacher changes her own name on the settings page', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   beforeAll(async () => {
-    api = await startApi();
+    api = await startSharedStack({ ai: 'offline' });
   });
   afterAll(() => api?.close());
 

@@ -1,20 +1,14 @@
 import { MSG, networkCalendar, schoolDate, trimestreNoCalendario, type Cobertura, type Plano, type PlanoListItem } from '@planejador/contracts';
-import { createPlan, spawnWorker, teacherWithTurma, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { startApi, type ApiHarness } from './api-harness';
+import { createPlan, startSharedStack, teacherWithTurma, type TestClient, type TestStack } from '@planejador/testing';
 
 /** Issue 15: trimestres, period and lesson length on plans; the class's coverage of its year's skills. */
 describe('school year: trimestres and coverage (offline drafter, real worker)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    api = await startApi({});
-    worker = await spawnWorker({});
+    api = await startSharedStack({ ai: 'offline' });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   /** A plan with one lesson per list of pinned skills, generated to the end. */
   const plan = (client: TestClient, turmaId: string, pins: string[][], overrides: Record<string, unknown> = {}) =>

@@ -3,15 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { MSG } from '@planejador/contracts';
-import { createPlan, PASSWORD, signUpTeacher, spawnWorker, teacherWithTurma, turmaInput, uniqueEmail, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { createPlan, PASSWORD, signUpTeacher, startSharedStack, teacherWithTurma, turmaInput, uniqueEmail, type TestClient, type TestStack } from '@planejador/testing';
 import { UsersRepository } from '@planejador/db';
-import { REDIS } from '../src/core/tokens';
 import { signUpAdmin, startApi, type ApiHarness } from './api-harness';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = localStorage.getItem('tema') || 'light';";
 const EVIL = 'https://evil.example';
+/** The file's own database (the shared stack's becomes DATABASE_URL once it is asked for): the production apis' own. */
+const fileDatabase = process.env.DATABASE_URL;
 
 /** The session id inside the signed cookie value (s:<sid>.<signature>). */
 function sidOf(cookieValue: string | undefined): string {
@@ -20,8 +21,8 @@ function sidOf(cookieValue: string | undefined): string {
 }
 
 describe('security: cross-site requests, headers, cookies, sessions, reset tokens, rate limits, sockets', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
+  let redis: Redis;
   let webDir: string;
   const adminEmail = uniqueEmail('admin');
   const prefix = `${process.env.QUEUE_PREFIX}-security`;
@@ -30,26 +31,18 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     // A built web page with an inline script, so the HTML answer and its CSP hash are known.
     webDir = mkdtempSync(join(tmpdir(), 'planejador-web-'));
     writeFileSync(join(webDir, 'index.html'), `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`);
-    const env = {
-      OPENAI_API_KEY: '',
-      ADMIN_EMAILS: adminEmail,
-      RATE_LIMIT_LOGIN: '5',
-      WEB_DIST_DIR: webDir,
-      QUEUE_PREFIX: prefix,
-    };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    api = await startSharedStack({ ai: 'offline', env: { ADMIN_EMAILS: adminEmail, RATE_LIMIT_LOGIN: '5', WEB_DIST_DIR: webDir } });
+    redis = new Redis(process.env.REDIS_URL!);
   });
   afterAll(async () => {
-    await worker?.stop();
+    redis?.disconnect();
     await api?.close();
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  // Every test starts with fresh login limits (this file's key prefix is its own).
+  // Every test starts with fresh login limits (the stack's key prefix: its profile, with this file's admin and web page, is this file's own).
   beforeEach(async () => {
-    const redis = api.app.get<Redis>(REDIS);
-    const keys = await redis.keys(`${prefix}:rl:login*`);
+    const keys = await redis.keys(`${api.queuePrefix}:rl:login*`);
     if (keys.length) await redis.del(...keys);
   });
 
@@ -267,6 +260,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
   describe('in production behind a TLS proxy', () => {
     let production: ApiHarness;
     beforeAll(async () => {
+      process.env.DATABASE_URL = fileDatabase;
       production = await startApi({
         NODE_ENV: 'production',
         TRUST_PROXY: 'true',
@@ -299,6 +293,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
   describe('in production at a plain http address (APP_URL http://localhost:3000, as docker compose comes)', () => {
     let plainHttp: ApiHarness;
     beforeAll(async () => {
+      process.env.DATABASE_URL = fileDatabase;
       plainHttp = await startApi({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', ALLOW_INSECURE_HTTP: 'true', QUEUE_PREFIX: `${prefix}-plain` });
     });
     afterAll(() => plainHttp?.close());
@@ -325,7 +320,7 @@ describe('security: cross-site requests, headers, cookies, sessions, reset token
     /** A token stored the way the api stores it (only its SHA-256), valid for an hour. */
     async function resetToken(userId: string): Promise<string> {
       const token = `token-de-teste-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const users = api.app.get(UsersRepository);
+      const users = api.repository(UsersRepository);
       const tokenId = await users.createToken('password-reset', userId, new Date(Date.now() + 3600 * 1000));
       await users.storeTokenHash('password-reset', tokenId, createHash('sha256').update(token).digest('hex'));
       return token;

@@ -1,7 +1,6 @@
 import type { LessonProgressEvent, Plano, ServerToClientEvents } from '@planejador/contracts';
-import { generateRequest, requestPlan, spawnWorker, startFakeAi, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type ManagedProcess, type TestClient } from '@planejador/testing';
+import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitFor, waitForPlan, type FakeAi, type TestClient, type TestStack } from '@planejador/testing';
 import { io, type Socket } from 'socket.io-client';
-import { startApi, type ApiHarness } from './api-harness';
 
 /**
  * Issue 29, streaming: with an AI, each lesson's text reaches the page as the AI writes it (lesson:progress 'delta'
@@ -9,22 +8,18 @@ import { startApi, type ApiHarness } from './api-harness';
  * stream that breaks is written again from the start, and stored once.
  */
 describe('streamed lessons (fake AI streaming, real worker, socket.io through Redis)', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   let ai: FakeAi;
-  let worker: ManagedProcess;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    ai = await startFakeAi({ latencyMs: 150, tokensPerSecond: 160 });
-    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000', AI_RETRY_BASE_MS: '10' };
-    api = await startApi(env);
-    worker = await spawnWorker(env);
+    // The pace the tests read: a first token after 150 ms, then 160 tokens a second.
+    api = await startSharedStack({ ai: 'fake', aiLatencyMs: 150, aiTokensPerSecond: 160, env: { AI_RETRY_BASE_MS: '10' } });
+    ai = api.ai!;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await worker?.stop();
     await api?.close();
-    await ai?.close();
   });
 
   /** The teacher's live socket, collecting her lesson events with the time each arrived. */

@@ -6,10 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
 import { DOCUMENT_TIMEOUT } from '../src/core/worker-documents';
-import { QUEUES, type JobProducer } from '@planejador/queue';
-import { createPlan, spawnWorker, teacherWithTurma, waitFor, type ManagedProcess, type TestClient } from '@planejador/testing';
-import { JOB_PRODUCER } from '../src/core/tokens';
-import { startApi, type ApiHarness } from './api-harness';
+import { QUEUES } from '@planejador/queue';
+import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 26, the trimestre hand-in: GET /api/turmas/{id}/trimestres/{n}/export?formato=docx|pdf through the api,
@@ -47,17 +45,15 @@ async function pdfText(file: string): Promise<{ pages: number; text: string }> {
 }
 
 describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffice', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
   let dir: string;
 
   beforeAll(async () => {
-    api = await startApi({ OPENAI_API_KEY: '' });
     dir = mkdtempSync(join(tmpdir(), 'planejador-handin-'));
-    worker = await spawnWorker({ OPENAI_API_KEY: '', TMPDIR: dir });
+    // The worker's TMPDIR is the test's directory: the test reads that the conversion left no files there.
+    api = await startSharedStack({ ai: 'offline', env: { TMPDIR: dir } });
   });
   afterAll(async () => {
-    await worker?.stop();
     await api?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -152,18 +148,12 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
 });
 
 describe('the trimestre hand-in with a worker without LibreOffice (soffice not on its PATH)', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
 
   beforeAll(async () => {
-    const env = { OPENAI_API_KEY: '', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-nosoffice` };
-    api = await startApi(env);
-    worker = await spawnWorker({ ...env, PATH: '/nonexistent' });
+    api = await startSharedStack({ ai: 'offline', env: { PATH: '/nonexistent' } });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.close();
-  });
+  afterAll(() => api?.close());
 
   it('answers the PDF with 503 and a message saying PDF is unavailable; the .docx still works', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5' });
@@ -180,8 +170,7 @@ describe('the trimestre hand-in with a worker without LibreOffice (soffice not o
 });
 
 describe('the trimestre hand-in with a LibreOffice that hangs', () => {
-  let api: ApiHarness;
-  let worker: ManagedProcess;
+  let api: TestStack;
   let bin: string;
   let workerTmp: string;
 
@@ -190,20 +179,17 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
     bin = mkdtempSync(join(tmpdir(), 'planejador-fake-soffice-'));
     writeFileSync(join(bin, 'soffice'), '#!/bin/sh\nsleep 120\n');
     chmodSync(join(bin, 'soffice'), 0o755);
-    const env = { OPENAI_API_KEY: '', QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-hang`, EXPORT_TIMEOUT_MS: '5000' };
-    api = await startApi(env);
     workerTmp = workerTmpDir();
-    worker = await spawnWorker({ ...env, PATH: `${bin}:${process.env.PATH}`, TMPDIR: workerTmp });
+    api = await startSharedStack({ ai: 'offline', env: { EXPORT_TIMEOUT_MS: '5000', PATH: `${bin}:${process.env.PATH}`, TMPDIR: workerTmp } });
   });
   afterAll(async () => {
-    await worker?.stop();
     await api?.close();
     if (bin) rmSync(bin, { recursive: true, force: true });
     if (workerTmp) rmSync(workerTmp, { recursive: true, force: true });
   });
 
   it('kills the conversion at its time-out (with what it started), removes its files and answers 504 in Portuguese', async () => {
-    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
     await plan(client, turma.id, 'Frações', [['EF05MA03']], { trimestre: 1 });
     const pdf = await client.get<{ message: string }>(handinUrl(turma.id, 1, 'pdf'));
     expect(pdf.status).toBe(504);
@@ -211,7 +197,8 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
     // The worker's time-out (4 s, under the api's 5 s) killed the fake soffice and its sleep, and removed its files.
     const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(bin) || line.trim() === 'sleep 120');
     await waitFor(async () => (pdfTempDirs(workerTmp).length === 0 && running().length === 0 ? true : null), { what: 'the conversion killed and cleaned up', timeoutMs: 10000 });
-    const failed = await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.export).getFailed();
+    // This teacher's failed export jobs (the stack's queue serves other files too).
+    const failed = (await api.jobs.queue(QUEUES.export).getFailed()).filter((job) => (job.data as { userId?: string }).userId === user.id);
     expect(failed.map((job) => job.failedReason)).toEqual([expect.stringMatching(/^soffice timed out after 4000 ms/)]);
   });
 });

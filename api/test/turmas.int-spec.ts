@@ -1,7 +1,6 @@
 import { LIMITS, MSG, turmaSchema } from '@planejador/contracts';
-import { signUpTeacher, spawnWorker, turmaInput, waitFor } from '@planejador/testing';
+import { signUpTeacher, startSharedStack, turmaInput, waitFor, type TestStack } from '@planejador/testing';
 import { TurmasRepository } from '@planejador/db';
-import { startApi, type ApiHarness } from './api-harness';
 
 interface TurmaBody {
   id: string;
@@ -11,9 +10,9 @@ interface TurmaBody {
 }
 
 describe('classes, stats, feedback and the frontend error log', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   beforeAll(async () => {
-    api = await startApi();
+    api = await startSharedStack({ ai: 'offline' });
   });
   afterAll(() => api?.close());
 
@@ -121,7 +120,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   it(`keeps at most ${LIMITS.turmasMax} classes per user (409), also under concurrent requests`, async () => {
     const { client, user } = await signUpTeacher(api);
     // Straight through the repository: all but 2 of the allowed classes.
-    const turmas = api.app.get(TurmasRepository);
+    const turmas = api.repository(TurmasRepository);
     for (let n = 1000; n <= 1000 + LIMITS.turmasMax - 3; n++) await turmas.insertTurma(user.id, turmaSchema.parse(turmaInput({ numero: String(n) })));
     const answers = await Promise.all([1, 2, 3, 4].map((i) => client.post<{ message: string }>('/api/turmas', turmaInput({ numero: `9${i}` }))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
@@ -175,13 +174,9 @@ describe('classes, stats, feedback and the frontend error log', () => {
     await sql.execute(`update frontend_error_logs set created_at = now() - interval '31 days' where id = ?`, [old]);
     await sql.execute(`update frontend_error_logs set created_at = now() - interval '29 days' where id = ?`, [recent]);
     const ids = async () => (await sql.execute<{ id: string }[]>(`select id from frontend_error_logs where id in (?, ?)`, [old, recent])).map((r) => r.id);
-    const worker = await spawnWorker({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-retention` });
-    try {
-      await waitFor(async () => !(await ids()).includes(old), { what: 'the old report to be deleted' });
-      expect(await ids()).toEqual([recent]);
-    } finally {
-      await worker.stop();
-    }
+    // The stack's worker sweeps every SWEEP_INTERVAL_MS.
+    await waitFor(async () => !(await ids()).includes(old), { what: 'the old report to be deleted' });
+    expect(await ids()).toEqual([recent]);
   });
 
   it('counts classes, plans, lessons and this month in the stats', async () => {
@@ -193,7 +188,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
   });
 
   it('stores feedback from 1 to 5 stars and refuses 0', async () => {
-    const { client } = await signUpTeacher(api);
+    const { client, user } = await signUpTeacher(api);
     const zero = await client.post<{ message: string }>('/api/feedback', { rating: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.message).toBe(MSG.ratingRequired);
@@ -201,7 +196,7 @@ describe('classes, stats, feedback and the frontend error log', () => {
     expect(long.body.message).toBe(MSG.commentTooLong);
     const ok = await client.post('/api/feedback', { rating: 4, comment: '  Muito bom!  ' });
     expect(ok.status).toBe(201);
-    const rows = await api.orm.em.fork().getConnection().execute(`select rating, comment from feedback order by created_at desc limit 1`);
+    const rows = await api.orm.em.fork().getConnection().execute(`select rating, comment from feedback where user_id = ? order by created_at desc limit 1`, [user.id]);
     expect(rows[0]).toEqual({ rating: 4, comment: 'Muito bom!' });
   });
 

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MSG } from '@planejador/contracts';
-import { startApi, type ApiHarness } from './api-harness';
+import { startSharedStack, type TestStack } from '@planejador/testing';
 
 const dist = join(__dirname, '..', '..', 'web', 'dist');
 
 describe('the api serves the built web app', () => {
-  let api: ApiHarness;
+  let api: TestStack;
   beforeAll(async () => {
     if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is not built: run `npm run build` first');
-    api = await startApi();
+    api = await startSharedStack({ ai: 'offline' });
   });
   afterAll(() => api?.close());
 

@@ -39,7 +39,7 @@ const IDLE_WAIT_MS = 15000;
  * Stacks one jest worker keeps at most: past it, the one used least recently is stopped (each holds an api and a
  * worker process, about 300 MB, and a sweeper polling its database).
  */
-const MAX_STACKS = 4;
+const MAX_STACKS = 3;
 
 function alive(process: ManagedProcess): boolean {
   return process.proc.exitCode === null && process.proc.signalCode === null;
