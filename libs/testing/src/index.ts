@@ -15,3 +15,4 @@ export * from './database';
 export * from './unit/fake-database';
 export * from './stack/profile';
 export * from './stack/shared';
+export * from './rules-database';
