@@ -1,10 +1,10 @@
-import type { Plano, Turma } from '@planejador/contracts';
+import { redactClassNotes, type Plano, type Turma } from '@planejador/contracts';
 import { generateRequest, requestPlan, startSharedStack, teacherWithTurma, waitForPlan, type FakeAi, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 28: nothing personal reaches the AI. A class's notes, the lesson descriptions and a regeneration's wish
- * that hold a name, a CPF, a date of birth and a CID code are stored as the teacher wrote them, and every request
- * the AI receives has them replaced by placeholders.
+ * that hold a name, a CPF, a date of birth and a CID code: the descriptions and the wish are stored as the teacher
+ * wrote them, the notes redacted (issue 34), and every request the AI receives has them replaced by placeholders.
  */
 describe('personal data never reaches the AI (fake AI server logs every request)', () => {
   let api: TestStack;
@@ -18,7 +18,7 @@ describe('personal data never reaches the AI (fake AI server logs every request)
 
   const personal = ['Enzo Gabriel', 'Enzo', '529.982.247-25', '14/03/2016', 'F84.0', 'Maria Eduarda', '(51) 99876-5432', 'Yasmin'];
 
-  it('sends the class notes, descriptions and wishes redacted, and keeps the teacher\'s text stored', async () => {
+  it('sends the class notes, descriptions and wishes redacted, and keeps the teacher\'s lesson text stored', async () => {
     const notes = 'O aluno Enzo Gabriel (CPF 529.982.247-25, nasc. 14/03/2016) tem laudo CID F84.0; senta na frente.';
     const { client, turma } = await teacherWithTurma(api, { ano: '5', observacoesAdicionais: notes });
     const id = await requestPlan(
@@ -45,9 +45,10 @@ describe('personal data never reaches the AI (fake AI server logs every request)
     }
     expect(sent.some((c) => c.text.includes('[CPF]') && c.text.includes('[data de nascimento]') && c.text.includes('[CID]'))).toBe(true);
 
-    // What the teacher wrote is kept as she wrote it.
+    // The lesson's description is kept as she wrote it; the class notes are stored redacted.
     const stored = (await client.get<Turma[]>('/api/turmas')).body.find((t) => t.id === turma.id);
-    expect(stored?.observacoesAdicionais).toBe(notes);
+    expect(stored?.observacoesAdicionais).toBe(redactClassNotes(notes).text);
+    for (const value of ['Enzo', '529.982.247-25', '14/03/2016', 'F84.0']) expect(stored?.observacoesAdicionais).not.toContain(value);
     expect((await client.get<Plano>(`/api/planos/${plan.id}`)).body.aulas[0].prompt).toContain('Maria Eduarda');
   });
 });

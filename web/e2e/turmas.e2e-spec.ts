@@ -1,6 +1,6 @@
-import { expectAccessible, newContext, screenshot, uniqueEmail } from '@planejador/testing';
+import { expectAccessible, newContext, screenshot, uniqueEmail, VIEWPORTS } from '@planejador/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chooseOption, registerViaUi, todayPtBr, useStackAndBrowser, waitForToast } from './flows';
+import { chooseOption, fitsViewportWidth, registerViaUi, todayPtBr, useStackAndBrowser, waitForToast } from './flows';
 
 async function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -125,6 +125,54 @@ describe('turmas: create, edit, duplicate and delete classes', () => {
     await page.goto(`${session.stack.url}/dashboard`);
     const stat = page.getByText('Turmas Cadastradas', { exact: true }).locator('xpath=..');
     await stat.getByText('1', { exact: true }).waitFor();
+  });
+
+  it('previews what the notes lose before saving, and the card shows only the saved (redacted) text', async () => {
+    const typed = 'A Alice tem TEA e precisa de rotina. Laudo CID F84.0. Ligar para a mãe: (51) 99876-5432. CPF 529.982.247-25.';
+    const saved = 'A [nome] tem [laudo] e precisa de rotina. Laudo [CID]. Ligar para a mãe: [telefone]. [CPF].';
+    await page.goto(`${session.stack.url}/turmas`);
+    await page.getByRole('button', { name: 'Nova Turma' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Turma' });
+    await dialog.getByLabel('Nome do Professor').fill('Dora Lima');
+    await dialog.getByLabel('Número da Turma').fill('71');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Ano' }), '7º ano');
+    await dialog.getByLabel('Escola').fill('E.E.F. Érico Veríssimo');
+    const notes = dialog.getByLabel(/Observações Adicionais/);
+    // The promise is the field's own description.
+    const description = await notes.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    );
+    expect(description).toContain('Este campo não guarda nomes, diagnósticos, laudos nem dados de saúde');
+
+    const preview = dialog.getByRole('status', { name: 'Prévia das observações' });
+    expect(await preview.textContent()).toBe('');
+    await notes.fill(typed);
+    await preview.getByText('Será guardado assim:').waitFor();
+    await preview.getByText(saved, { exact: true }).waitFor();
+    const removed = (await preview.locator('q').allTextContents()).sort();
+    expect(removed).toEqual(['(51) 99876-5432', 'Alice', 'CID F84.0', 'CPF 529.982.247-25', 'TEA'].sort());
+    await expectAccessible(page, 'turma notes preview');
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'turma-notes-preview-phone');
+
+    await dialog.getByRole('button', { name: 'Criar Turma' }).click();
+    await waitForToast(page, 'Turma criada com sucesso!');
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('heading', { name: 'Turma 71' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    await card.getByText(saved, { exact: true }).waitFor();
+    const list = (await page.locator('main').textContent()) ?? '';
+    for (const personal of ['Alice', 'F84.0', '99876-5432', '529.982.247-25']) expect(list).not.toContain(personal);
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await expectAccessible(page, 'turma card with redacted notes (phone)');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Editing starts from the saved text, with nothing left to remove.
+    await page.getByRole('button', { name: 'Editar turma 71' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Turma' });
+    expect(await edit.getByLabel(/Observações Adicionais/).inputValue()).toBe(saved);
+    expect(await edit.getByRole('status', { name: 'Prévia das observações' }).textContent()).toBe('');
   });
 
   it('sends a teacher whose session ended to /auth with the Sessão Expirada notice', async () => {

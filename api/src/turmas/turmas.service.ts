@@ -1,6 +1,15 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { anoForaDaEtapa, etapaOf, LIMITS, MSG, type Turma as TurmaDto, type TurmaData, type TurmaUpdateData } from '@planejador/contracts';
+import { anoForaDaEtapa, etapaOf, LIMITS, MSG, redactClassNotes, type Turma as TurmaDto, type TurmaData, type TurmaUpdateData } from '@planejador/contracts';
 import { Database, toTurmaDto, TurmasRepository, type TurmaRecord } from '@planejador/db';
+
+/**
+ * The class as it is stored: its notes with personal data replaced by placeholders (decisions.md, "Sessions and
+ * security"), the text the form previewed; the answer carries it.
+ */
+function withNotesRedacted<T extends Pick<TurmaData, 'observacoesAdicionais'>>(data: T): T {
+  const notes = data.observacoesAdicionais;
+  return { ...data, observacoesAdicionais: notes ? redactClassNotes(notes).text : null };
+}
 
 @Injectable()
 export class TurmasService {
@@ -16,7 +25,8 @@ export class TurmasService {
     return this.turmas.listTurmas(userId);
   }
 
-  async create(userId: string, data: TurmaData): Promise<TurmaDto> {
+  async create(userId: string, input: TurmaData): Promise<TurmaDto> {
+    const data = withNotesRedacted(input);
     const turma = await this.db.transaction(async () => {
       await this.checkLimits(userId, data, null);
       return this.turmas.insertTurma(userId, data);
@@ -25,7 +35,8 @@ export class TurmasService {
   }
 
   /** An edit; a body without `etapa` keeps the class's stage, and its year must be one of that stage's (400). */
-  async update(userId: string, id: string, edit: TurmaUpdateData): Promise<TurmaDto> {
+  async update(userId: string, id: string, input: TurmaUpdateData): Promise<TurmaDto> {
+    const edit = withNotesRedacted(input);
     const turma = await this.db.transaction(async () => {
       const owned = await this.owned(userId, id);
       const data: TurmaData = { ...edit, etapa: edit.etapa ?? etapaOf(owned.etapa) };

@@ -15,6 +15,7 @@ export * from './avaliacoes';
 export * from './titles';
 export * from './lesson-skills';
 export * from './privacy/redactor';
+export * from './privacy/class-notes';
 export * from './school-year';
 export * from './calendario';
 export * from './trimestre-export';

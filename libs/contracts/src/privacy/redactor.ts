@@ -3,8 +3,9 @@ import { PUBLIC_FIGURES, PUBLIC_PLACES } from './public-names';
 
 /**
  * Personal data in a teacher's text (decisions.md, "Inclusion (DUA) without personal data"): what the redactor
- * replaces before any text leaves for an AI, and what the turma form warns about while the teacher types. The
- * stored text stays the teacher's; only the copy sent out is redacted.
+ * replaces before any text leaves for an AI, and what the turma form warns about while the teacher types. Stored
+ * texts stay the teacher's (only the copy sent out is redacted), except a class's notes, stored redacted
+ * (class-notes.ts).
  */
 export const PERSONAL_DATA_KINDS = [
   'nome',

@@ -21,6 +21,7 @@ import { Migration20261127200500_turma_etapa } from './Migration20261127200500_t
 import { Migration20261127210000_materia_campos } from './Migration20261127210000_materia_campos';
 import { Migration20261128100000_generation_limits } from './Migration20261128100000_generation_limits';
 import { Migration20261128100100_lesson_notes } from './Migration20261128100100_lesson_notes';
+import { Migration20261128120000_class_notes_redacted } from './Migration20261128120000_class_notes_redacted';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127210000_materia_campos', class: Migration20261127210000_materia_campos },
   { name: 'Migration20261128100000_generation_limits', class: Migration20261128100000_generation_limits },
   { name: 'Migration20261128100100_lesson_notes', class: Migration20261128100100_lesson_notes },
+  { name: 'Migration20261128120000_class_notes_redacted', class: Migration20261128120000_class_notes_redacted },
 ];

@@ -1,8 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Client } from 'pg';
-import { dropDatabase, ensureDatabase } from '../database-url';
-import { ormConfig } from '../orm.config';
+import { randomUUID } from 'node:crypto';
+import { useScratchDatabase } from './__tests__/scratch-database';
 
 /**
  * Migration20261125000200_school_year on plans that existed before it: each gets the trimestre of its creation
@@ -13,26 +10,7 @@ import { ormConfig } from '../orm.config';
 describe('school-year migration: the trimestre of existing plans from their creation date', () => {
   const BEFORE = 'Migration20261125000100_lesson_control';
   const SCHOOL_YEAR = 'Migration20261125000200_school_year';
-  let databaseUrl: string;
-  let orm: MikroORM;
-  let db: Client;
-
-  beforeAll(async () => {
-    const template = process.env.TEST_EMPTY_DATABASE_TEMPLATE;
-    if (!template || !process.env.TEST_RUN_ID) throw new Error("TEST_EMPTY_DATABASE_TEMPLATE is set by the integration project's global-setup.");
-    // Named after the run: its teardown drops it even when afterAll never runs.
-    databaseUrl = template.replace(/[^/]+$/, `${process.env.TEST_RUN_ID}_school_year_${randomBytes(4).toString('hex')}`);
-    await ensureDatabase(databaseUrl);
-    const config = ormConfig({ databaseUrl, poolMax: 2 });
-    orm = await MikroORM.init({ ...config, migrations: { ...config.migrations, silent: true } });
-    db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await orm?.close(true);
-    if (databaseUrl) await dropDatabase(databaseUrl);
-  });
+  const scratch = useScratchDatabase('school_year');
 
   // Creation instants (UTC) and the trimestre of their date in São Paulo (UTC-3, no daylight saving since 2019).
   const plans: [createdAt: string, trimestre: number][] = [
@@ -51,21 +29,21 @@ describe('school-year migration: the trimestre of existing plans from their crea
   ];
 
   it('stores Jan-Apr as 1, May-Aug as 2 and Sep-Dec as 3, by the date in São Paulo', async () => {
-    const migrator = orm.getMigrator();
+    const migrator = scratch.orm.getMigrator();
     await migrator.up({ to: BEFORE });
     expect((await migrator.getPendingMigrations()).map((m) => m.name)[0]).toBe(SCHOOL_YEAR);
-    const { rows: columns } = await db.query(`select 1 from information_schema.columns where table_name = 'planos_aula' and column_name = 'trimestre'`);
+    const { rows: columns } = await scratch.db.query(`select 1 from information_schema.columns where table_name = 'planos_aula' and column_name = 'trimestre'`);
     expect(columns).toHaveLength(0);
 
     const userId = randomUUID();
     const turmaId = randomUUID();
-    await db.query(`insert into users (id, email, password) values ($1, 'prof@escola.rs.gov.br', 'not-a-real-hash')`, [userId]);
-    await db.query(`insert into turmas (id, nome_professor, numero, escola, ano, user_id) values ($1, 'Ana', '51', 'Escola A', '5', $2)`, [turmaId, userId]);
+    await scratch.db.query(`insert into users (id, email, password) values ($1, 'prof@escola.rs.gov.br', 'not-a-real-hash')`, [userId]);
+    await scratch.db.query(`insert into turmas (id, nome_professor, numero, escola, ano, user_id) values ($1, 'Ana', '51', 'Escola A', '5', $2)`, [turmaId, userId]);
     const ids = new Map<string, number>();
     for (const [createdAt, trimestre] of plans) {
       const id = randomUUID();
       ids.set(id, trimestre);
-      await db.query(
+      await scratch.db.query(
         `insert into planos_aula (id, tema_principal, materia_geral, turma_id, user_id, generation_state, created_at, updated_at)
          values ($1, $2, 'matematica', $3, $4, 'done', $5, $5)`,
         [id, `Plano de ${createdAt}`, turmaId, userId, createdAt],
@@ -73,7 +51,7 @@ describe('school-year migration: the trimestre of existing plans from their crea
     }
 
     await migrator.up({ to: SCHOOL_YEAR });
-    const { rows } = await db.query<{ id: string; tema_principal: string; trimestre: number }>('select id, tema_principal, trimestre from planos_aula');
+    const { rows } = await scratch.db.query<{ id: string; tema_principal: string; trimestre: number }>('select id, tema_principal, trimestre from planos_aula');
     expect(rows).toHaveLength(plans.length);
     expect(Object.fromEntries(rows.map((r) => [r.tema_principal, r.trimestre]))).toEqual(
       Object.fromEntries(plans.map(([createdAt, trimestre]) => [`Plano de ${createdAt}`, trimestre])),
@@ -82,14 +60,14 @@ describe('school-year migration: the trimestre of existing plans from their crea
     // The migrations after it apply on top, and the backfilled values stay.
     await migrator.up();
     expect(await migrator.getPendingMigrations()).toEqual([]);
-    const { rows: after } = await db.query<{ id: string; trimestre: number }>('select id, trimestre from planos_aula');
+    const { rows: after } = await scratch.db.query<{ id: string; trimestre: number }>('select id, trimestre from planos_aula');
     for (const row of after) expect(row.trimestre).toBe(ids.get(row.id));
   });
 
   it('a plan stored after it gets 1 unless told otherwise, and only 1 to 3', async () => {
-    const { rows } = await db.query<{ user_id: string; turma_id: string }>('select user_id, turma_id from planos_aula limit 1');
+    const { rows } = await scratch.db.query<{ user_id: string; turma_id: string }>('select user_id, turma_id from planos_aula limit 1');
     const insert = (trimestre?: number) =>
-      db.query<{ trimestre: number }>(
+      scratch.db.query<{ trimestre: number }>(
         `insert into planos_aula (id, tema_principal, materia_geral, turma_id, user_id${trimestre === undefined ? '' : ', trimestre'})
          values ($1, 'Novo', 'matematica', $2, $3${trimestre === undefined ? '' : ', $4'}) returning trimestre`,
         [randomUUID(), rows[0].turma_id, rows[0].user_id, ...(trimestre === undefined ? [] : [trimestre])],

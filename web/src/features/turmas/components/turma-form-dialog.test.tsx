@@ -176,15 +176,53 @@ describe('TurmaFormDialog is honest about who writes the plans', () => {
 });
 
 describe('TurmaFormDialog: no personal data in the notes', () => {
-  it('says no names or reports belong there, and warns while the teacher types something personal', async () => {
+  it('the field promises it keeps no names or reports, and warns while the teacher types something personal', async () => {
     openDialog('create', null);
-    expect(screen.getByText(/nunca um estudante: o Planejador não guarda nomes, diagnósticos, laudos/)).toBeTruthy();
     const notes = screen.getByLabelText('Observações Adicionais (opcional)');
+    // The promise speaks of that field, and is read with it.
+    const describedBy = (notes.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(describedBy.join(' ')).toContain('Este campo não guarda nomes, diagnósticos, laudos nem dados de saúde');
     fireEvent.change(notes, { target: { value: 'Turma agitada depois do recreio' } });
     expect(screen.queryByText(/Parece haver dado pessoal/)).toBeNull();
     fireEvent.change(notes, { target: { value: 'O aluno Enzo tem laudo CID F84.0' } });
     const warning = await screen.findByText(/Parece haver dado pessoal/);
     expect(warning.textContent).toContain('nome de pessoa');
     expect(warning.textContent).toContain('código CID');
+  });
+
+  it('previews, in a labelled live region, what will be removed and the text that will be saved', async () => {
+    const { dialog, submitted } = openDialog('edit', turma);
+    const preview = within(dialog).getByRole('status', { name: 'Prévia das observações' });
+    // Present before anything is found, so its changes are announced; empty until then.
+    expect(preview.textContent).toBe('');
+    const notes = screen.getByLabelText('Observações Adicionais (opcional)');
+    const typed = 'A Alice tem TEA e precisa de rotina. Laudo CID F84.0. Ligar para a mãe: (51) 99876-5432. CPF 529.982.247-25.';
+    fireEvent.change(notes, { target: { value: `  ${typed}  ` } });
+
+    await waitFor(() => expect(preview.textContent).toContain('Será guardado assim:'));
+    const text = preview.textContent ?? '';
+    expect(text).toContain('A [nome] tem [laudo] e precisa de rotina. Laudo [CID]. Ligar para a mãe: [telefone]. [CPF].');
+    for (const [part, label] of [
+      ['Alice', 'nome de pessoa'],
+      ['TEA', 'detalhe de laudo ou diagnóstico'],
+      ['CID F84.0', 'código CID'],
+      ['(51) 99876-5432', 'telefone'],
+      ['CPF 529.982.247-25', 'CPF'],
+    ]) {
+      expect(within(preview).getByText(part, { selector: 'q' }).parentElement?.textContent?.replace(/^, /, '')).toBe(`${part} (${label})`);
+    }
+    // The preview is what the api will store; the form sends what she typed, trimmed (the api redacts it).
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].observacoesAdicionais).toBe(typed);
+
+    // Notes with nothing personal: the preview empties.
+    fireEvent.change(notes, { target: { value: 'Turma participativa, gosta de jogos.' } });
+    await waitFor(() => expect(preview.textContent).toBe(''));
+  });
+
+  it('editing a class whose notes were saved redacted shows no preview', () => {
+    openDialog('edit', { ...turma, observacoesAdicionais: 'A [nome] tem [laudo] e precisa de rotina. Laudo [CID].' });
+    expect(screen.getByRole('status', { name: 'Prévia das observações' }).textContent).toBe('');
   });
 });

@@ -13,14 +13,14 @@ import {
   INSTITUICOES,
   instituicaoLabel,
   PERSONAL_DATA_LABELS,
-  personalDataKinds,
+  redactClassNotes,
   turmaSchema,
   type Turma,
   type TurmaData,
   type GeracaoInfo,
   type TurmaInput,
 } from '@planejador/contracts';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -56,6 +56,21 @@ const NOTES_HINT = {
   offline: 'Características da turma, guardadas com ela (sem IA configurada, não mudam o texto dos planos).',
   unknown: 'Características da turma, guardadas com ela.',
 } as const;
+
+/** What the notes field promises (decisions.md, "Sessions and security": class notes are stored redacted). */
+const NOTES_PROMISE =
+  'Este campo não guarda nomes, diagnósticos, laudos nem dados de saúde: ao salvar, o que parecer dado pessoal vira um marcador, como [nome] ou [CID]. Descreva a turma, nunca um estudante.';
+
+/**
+ * The notes as the api will store them (trimmed, then redacted as class notes), with the kinds and the distinct parts
+ * it removes; null when nothing would be removed.
+ */
+function notesPreview(notes: string) {
+  const { text, found } = redactClassNotes(notes.trim());
+  if (!found.length) return null;
+  const removed = [...new Map(found.map((span) => [`${span.tipo}:${span.trecho}`, span])).values()];
+  return { text, kinds: [...new Set(found.map((span) => span.tipo))], removed };
+}
 
 const SUBMIT_LABELS: Record<TurmaDialogMode, string> = {
   create: 'Criar Turma',
@@ -108,9 +123,9 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
     resolver: formResolver(turmaSchema),
     defaultValues: initialValues(mode, source),
   });
-  // While she types: what in the notes looks like a student's personal data (names, documents, diagnoses).
+  // While she types: the notes as they will be saved, and what the redactor takes out (names, documents, diagnoses).
   const notes = useWatch({ control: form.control, name: 'observacoesAdicionais' }) ?? '';
-  const personal = personalDataKinds(notes);
+  const preview = useMemo(() => notesPreview(notes), [notes]);
   // The years (grupos etários, séries) and their name follow the stage chosen first.
   const etapa = etapaDef(useWatch({ control: form.control, name: 'etapa' }) ?? DEFAULT_ETAPA);
   const { errors } = form.formState;
@@ -254,20 +269,36 @@ export function TurmaFormDialog({ open, mode, source, pending, onOpenChange, onS
           />
           <FormField
             label="Observações Adicionais (opcional)"
-            hint={`${NOTES_HINT[generator ?? 'unknown']} Enter salva; Shift+Enter quebra a linha.`}
+            hint={
+              <>
+                {NOTES_HINT[generator ?? 'unknown']} Enter salva; Shift+Enter quebra a linha.
+                <span className="mt-1 block">{NOTES_PROMISE}</span>
+              </>
+            }
             error={errors.observacoesAdicionais?.message}
           >
             <Textarea data-enter="submit" rows={3} {...form.register('observacoesAdicionais')} />
           </FormField>
-          <p className="-mt-2 text-xs text-muted-foreground">
-            Descreva a turma, nunca um estudante: o Planejador não guarda nomes, diagnósticos, laudos nem dados de saúde.
-          </p>
-          {personal.length > 0 ? (
-            <p role="status" className="-mt-2 rounded-md border border-warning/40 bg-warning-soft p-2 text-sm text-warning">
-              Parece haver dado pessoal nas observações ({personal.map((kind) => PERSONAL_DATA_LABELS[kind]).join(', ')}). Escreva sobre
-              a turma sem identificar ninguém; antes de ir para a IA, esses dados são sempre removidos.
-            </p>
-          ) : null}
+          {/* Always in the page (its -mt-4 cancels the gap while empty), so a screen reader announces what appears in it. */}
+          <div role="status" aria-label="Prévia das observações" className="-mt-4">
+            {preview ? (
+              <div className="mt-2 flex flex-col gap-1 rounded-md border border-warning/40 bg-warning-soft p-2 text-sm text-warning">
+                <p>
+                  Parece haver dado pessoal nas observações ({preview.kinds.map((kind) => PERSONAL_DATA_LABELS[kind]).join(', ')}). Escreva
+                  sobre a turma sem identificar ninguém: ao salvar, o Planejador remove{' '}
+                  {preview.removed.map(({ trecho, tipo }, i) => (
+                    <span key={`${tipo}:${trecho}`}>
+                      {i > 0 ? ', ' : ''}
+                      <q className="font-medium">{trecho}</q> ({PERSONAL_DATA_LABELS[tipo]})
+                    </span>
+                  ))}
+                  .
+                </p>
+                <p className="font-medium">Será guardado assim:</p>
+                <p className="whitespace-pre-line break-words text-foreground">{preview.text}</p>
+              </div>
+            ) : null}
+          </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancelar
