@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Plano, Turma } from '@planejador/contracts';
+import { Database } from '@planejador/db';
 import {
   createTurma,
+  insertPlan,
   expectAccessible,
   generateRequest,
   launchBrowser,
@@ -348,10 +350,20 @@ describe('plans: history, plan page, editing, drafts, export and delete', () => 
     const turma61 = await createClass(page, stack.url, '61');
     const turma62 = await createClass(page, stack.url, '62');
     const tema = (n: number) => `Projeto ${String(n).padStart(2, '0')}`;
-    const ids: string[] = [];
-    // One after the other, so 'Projeto 27' is the newest; every third plan is class 62's.
-    for (let n = 1; n <= 27; n++) ids.push(await startPlan(page, stack.url, n % 3 === 0 ? turma62.id : turma61.id, tema(n)));
-    await Promise.all(ids.map((id) => planDone(page, stack.url, id)));
+    // 27 finished plans stored one after the other, so 'Projeto 27' is the newest; every third plan is class 62's.
+    // Stored, not asked of the api: a teacher may ask for 10 plans a minute (decisions.md, "AI cost is bounded").
+    const userId = (await pageClient(page, stack.url).get<{ id: string }>('/api/auth/user')).body.id;
+    const db = await Database.connect({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1, statementPoolMax: 0 });
+    try {
+      const repositories = new Map<unknown, unknown>();
+      const repository = <T>(type: new (database: Database) => T): T => {
+        if (!repositories.has(type)) repositories.set(type, new type(db));
+        return repositories.get(type) as T;
+      };
+      for (let n = 1; n <= 27; n++) await insertPlan(repository, userId, n % 3 === 0 ? turma62.id : turma61.id, { temaPrincipal: tema(n) });
+    } finally {
+      await db.close();
+    }
 
     await page.goto(`${stack.url}/historico`);
     await page.getByRole('heading', { name: 'Histórico de Planos' }).waitFor();

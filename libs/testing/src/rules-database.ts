@@ -173,42 +173,54 @@ export function useRulesDatabase(): RulesDatabase {
       const turma = await rules.repository(TurmasRepository).insertTurma(userId, turmaSchema.parse(turmaInput({ numero: randomBytes(3).toString('hex'), ...overrides })));
       return { id: turma.id, numero: turma.numero, ano: turma.ano };
     },
-    plano: async (userId, turmaId, options = {}) => {
-      const planos = rules.repository(PlanosRepository);
-      const { aulas = ['Frações com pizza'], state = 'done', status, ...fields } = options;
-      const id = await planos.insertPlanoWithAulas(
-        {
-          temaPrincipal: fields.temaPrincipal ?? 'Frações na cozinha',
-          materiaGeral: fields.materiaGeral ?? 'matematica',
-          trimestre: fields.trimestre ?? 1,
-          trimestreEscolhido: fields.trimestreEscolhido ?? false,
-          dataInicio: fields.dataInicio ?? null,
-          dataFim: fields.dataFim ?? null,
-          duracaoAulaMin: null,
-          limitOneSkill: true,
-          preferirSeduc: true,
-          nivelDetalhamento: 3,
-          idempotencyKey: null,
-          turmaId,
-          userId,
-        },
-        aulas.map((prompt) => ({ materia: fields.materiaGeral ?? 'matematica', prompt, habilidadesFixadas: [] })),
-      );
-      const stored = (await planos.findPlanoWithAulas(id, userId))!;
-      const aulaIds = stored.aulas.map((aula) => aula.id);
-      if (state === 'done') {
-        const generation = rules.repository(PlanGenerationRepository);
-        const content = rules.repository(LessonContentRepository);
-        await generation.markPlanRunning(id);
-        for (const aulaId of aulaIds) await content.storeLessonContent({ aulaId, draft: lessonDraft(), origem: 'geracao', onlyIfNotDone: true });
-        await generation.markPlanDone(id, 'offline');
-        if (status && status !== 'gerado') {
-          const done = (await planos.findPlanoWithAulas(id, userId))!;
-          await planos.savePlanoEdits(id, { ...done, status }, []);
-        }
-      }
-      return { id, aulaIds };
-    },
+    plano: (userId, turmaId, options = {}) => insertPlan((type) => rules.repository(type), userId, turmaId, options),
   };
   return rules;
+}
+
+/**
+ * A plan of the teacher's class stored through the repositories (PlanosRepository.insertPlanoWithAulas), generated
+ * to `state` (default done: every lesson written and the plan ended, as the worker leaves it): for tests that need
+ * many plans, or plans in a state, without asking the api (whose per-user limits a test must not wait out).
+ */
+export async function insertPlan(
+  repository: <T>(type: new (database: Database) => T) => T,
+  userId: string,
+  turmaId: string,
+  options: RulesPlanOptions = {},
+): Promise<{ id: string; aulaIds: string[] }> {
+  const planos = repository(PlanosRepository);
+  const { aulas = ['Frações com pizza'], state = 'done', status, ...fields } = options;
+  const id = await planos.insertPlanoWithAulas(
+    {
+      temaPrincipal: fields.temaPrincipal ?? 'Frações na cozinha',
+      materiaGeral: fields.materiaGeral ?? 'matematica',
+      trimestre: fields.trimestre ?? 1,
+      trimestreEscolhido: fields.trimestreEscolhido ?? false,
+      dataInicio: fields.dataInicio ?? null,
+      dataFim: fields.dataFim ?? null,
+      duracaoAulaMin: null,
+      limitOneSkill: true,
+      preferirSeduc: true,
+      nivelDetalhamento: 3,
+      idempotencyKey: null,
+      turmaId,
+      userId,
+    },
+    aulas.map((prompt) => ({ materia: fields.materiaGeral ?? 'matematica', prompt, habilidadesFixadas: [] })),
+  );
+  const stored = (await planos.findPlanoWithAulas(id, userId))!;
+  const aulaIds = stored.aulas.map((aula) => aula.id);
+  if (state === 'done') {
+    const generation = repository(PlanGenerationRepository);
+    const content = repository(LessonContentRepository);
+    await generation.markPlanRunning(id);
+    for (const aulaId of aulaIds) await content.storeLessonContent({ aulaId, draft: lessonDraft(), origem: 'geracao', onlyIfNotDone: true });
+    await generation.markPlanDone(id, 'offline');
+    if (status && status !== 'gerado') {
+      const done = (await planos.findPlanoWithAulas(id, userId))!;
+      await planos.savePlanoEdits(id, { ...done, status }, []);
+    }
+  }
+  return { id, aulaIds };
 }
