@@ -7,7 +7,6 @@
 //   npm run build:server && node bench/export/child-render.js [runs=3]
 'use strict';
 const { performance } = require('node:perf_hooks');
-require('reflect-metadata');
 const { loadSettings } = require('../../libs/config/dist');
 const { LIMITS } = require('../../libs/contracts/dist');
 const { samplePlanDocument } = require('../../libs/documents/dist');
