@@ -9,8 +9,8 @@ import { startApi, type ApiHarness } from './api-harness';
 
 /**
  * Issue 24: export was unlimited per user. One export in flight per user, over every api process (a second at the
- * same time answers 429); the limit is freed when the request ends, also when the browser aborts it, and the
- * aborted export leaves no file behind.
+ * same time answers 429); the limit is freed when the export's job ends (issue 34: not when the browser gives up,
+ * so a new click cannot pile a render on one still running), and the aborted export leaves no file behind.
  */
 describe('export: one in flight per user (two api processes, worker)', () => {
   let api: ApiHarness;
@@ -29,7 +29,7 @@ describe('export: one in flight per user (two api processes, worker)', () => {
     await api?.close();
   });
 
-  it('a second export while one is in flight answers 429 on the other process; an aborted request frees the limit', async () => {
+  it('a second export while one is in flight answers 429 on the other process; an aborted request holds the limit until its job ends', async () => {
     const { client, turma } = await teacherWithTurma(api);
     const plan = await createPlan(client, turma.id, ['Exportação: frações'], { timeoutMs: 30000 });
     const another = await createPlan(client, turma.id, ['Exportação: medidas'], { timeoutMs: 30000 });
@@ -56,9 +56,11 @@ describe('export: one in flight per user (two api processes, worker)', () => {
     const stranger = await teacherWithTurma(other);
     expect((await stranger.client.get(`/api/planos/${plan.id}/export`)).status).toBe(404);
 
-    // The browser gives up: the limit is freed at once, though the export it asked for is still waiting.
+    // The browser gives up: the export it asked for is still waiting, and holds the limit until its job ends.
     browser.abort();
     expect(await first).toBe('AbortError');
+    const stillHeld = await elsewhere.get<{ message: string }>(`/api/planos/${another.id}/export`);
+    expect([stillHeld.status, stillHeld.body.message]).toEqual([429, MSG.exportInFlight]);
     worker = await spawnWorker(env);
     const next = await waitFor(
       async () => {

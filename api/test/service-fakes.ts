@@ -3,6 +3,7 @@ import type { Settings } from '@planejador/config';
 import type { CurriculumRecord, CurriculumService } from '@planejador/curriculum';
 import type { ExportFilesRepository } from '@planejador/db';
 import type { JobProducer } from '@planejador/queue';
+import type { ExportSlots } from '../src/core/export-slots';
 import { WorkerDocuments, type WorkerDocument } from '../src/core/worker-documents';
 import { SkillScope } from '../src/planos/skill-scope';
 
@@ -38,7 +39,8 @@ export async function refusal(call: Promise<unknown>): Promise<{ status: number;
 
 /**
  * WorkerDocuments over a fake export queue (export time-out 5000 ms): no earlier job of the id, the job ends with
- * file-1, and takeExportFile gives the file given once per call until the spec says otherwise.
+ * file-1, and takeExportFile gives the file given once per call until the spec says otherwise; the user's export slot
+ * is always free (`slot.release` records when it is given back).
  */
 export function fakeWorkerDocuments(file: WorkerDocument) {
   const exportFiles = mockOf<ExportFilesRepository>();
@@ -49,8 +51,11 @@ export function fakeWorkerDocuments(file: WorkerDocument) {
   producer.enqueue.mockResolvedValue(job as never);
   producer.queueEvents.mockReturnValue({ name: 'export events' } as never);
   exportFiles.takeExportFile.mockResolvedValue({ ...file, bytes: file.content.length });
-  const documents = new WorkerDocuments(exportFiles, producer, { EXPORT_TIMEOUT_MS: 5000 } as Settings);
-  return { documents, exportFiles, producer, job };
+  const slots = mockOf<ExportSlots>();
+  const slot = { release: jest.fn().mockResolvedValue(undefined) };
+  slots.take.mockResolvedValue(slot);
+  const documents = new WorkerDocuments(exportFiles, producer, { EXPORT_TIMEOUT_MS: 5000 } as Settings, slots);
+  return { documents, exportFiles, producer, job, slots, slot };
 }
 
 /** One skill of the fake curriculum: its code, year, subject and official text. */

@@ -1,11 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
-import { DOCUMENT_TIMEOUT } from '../src/core/worker-documents';
 import { QUEUES } from '@planejador/queue';
 import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
@@ -24,8 +23,11 @@ const plan = (client: TestClient, turmaId: string, tema: string, pins: string[][
     timeoutMs: 60000,
   });
 
-/** The worker's temporary PDF directories still on disk (each conversion removes its own). */
-const pdfTempDirs = (workerTmp: string) => readdirSync(workerTmp).filter((name) => name.startsWith('planejador-pdf-'));
+/** The worker's temporary PDF directories still on disk, in its processes' conversion folders (each conversion removes its own). */
+const pdfTempDirs = (workerTmp: string) => {
+  const root = join(workerTmp, 'planejador-conversions');
+  return existsSync(root) ? readdirSync(root).flatMap((owner) => readdirSync(join(root, owner)).filter((name) => name.startsWith('pdf-'))) : [];
+};
 
 /** A temporary directory of the worker's own (its TMPDIR): other test files converting PDFs at the same time use theirs. */
 const workerTmpDir = () => mkdtempSync(join(tmpdir(), 'planejador-handin-worker-'));
@@ -188,17 +190,17 @@ describe('the trimestre hand-in with a LibreOffice that hangs', () => {
     if (workerTmp) rmSync(workerTmp, { recursive: true, force: true });
   });
 
-  it('kills the conversion at its time-out (with what it started), removes its files and answers 504 in Portuguese', async () => {
+  it("kills the conversion at the render's time limit (with what it started), removes its files and answers in Portuguese, never a 504", async () => {
     const { client, turma, user } = await teacherWithTurma(api, { ano: '5' });
     await plan(client, turma.id, 'Frações', [['EF05MA03']], { trimestre: 1 });
     const pdf = await client.get<{ message: string }>(handinUrl(turma.id, 1, 'pdf'));
-    expect(pdf.status).toBe(504);
-    expect(pdf.body.message).toBe(DOCUMENT_TIMEOUT);
-    // The worker's time-out (4 s, under the api's 5 s) killed the fake soffice and its sleep, and removed its files.
+    expect(pdf.status).toBe(422);
+    expect(pdf.body.message).toBe(MSG.exportGrandeDemais);
+    // The render's time limit (4 s, under the api's 5 s) killed the fake soffice and its sleep, and removed its files.
     const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(bin) || line.trim() === 'sleep 120');
     await waitFor(async () => (pdfTempDirs(workerTmp).length === 0 && running().length === 0 ? true : null), { what: 'the conversion killed and cleaned up', timeoutMs: 10000 });
     // This teacher's failed export jobs (the stack's queue serves other files too).
     const failed = (await api.jobs.queue(QUEUES.export).getFailed()).filter((job) => (job.data as { userId?: string }).userId === user.id);
-    expect(failed.map((job) => job.failedReason)).toEqual([expect.stringMatching(/^soffice timed out after 4000 ms/)]);
+    expect(failed.map((job) => job.failedReason)).toEqual([expect.stringMatching(/^render-limit: soffice passed the time limit of \d+ ms and was killed/)]);
   });
 });

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn, SpawnOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { processAlive } from '@planejador/config';
 import { Colour, tag } from './log';
 import { formatLogLine } from './log-format';
 import { sleep } from './ports';
@@ -101,14 +102,7 @@ export async function runToEnd(name: string, command: string, args: string[], op
 }
 
 /** True when a process with this pid exists (also one of another user). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const isAlive = processAlive;
 
 /** Sends a signal to a pid that is not our child and waits until it is gone. */
 export async function stopPid(pid: number, signal: NodeJS.Signals, timeoutMs = 15_000): Promise<boolean> {

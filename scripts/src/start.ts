@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appUrl, loadSettings, readEnv, redactUrl, Settings, SettingsError } from '@planejador/config';
+import { appUrl, endOrphanedConversions, loadSettings, readEnv, redactUrl, Settings, SettingsError } from '@planejador/config';
 import { resolveDatabase } from './embedded-postgres';
 import { bold, fail, info, warn } from './log';
 import { isPortFree, sleep } from './ports';
-import { isAlive, launch, runToEnd } from './processes';
+import { isAlive, launch, ManagedProcess, runToEnd } from './processes';
 import { dataDir, ensureDir, repoRoot } from './paths';
 import { findRedisServer, REDIS_MISSING_MESSAGE, startRedis } from './redis-server';
 import { localSessionSecret } from './session-secret';
@@ -82,6 +82,16 @@ function banner(settings: Settings, url: string): void {
   console.log(lines.filter(Boolean).join('\n'));
 }
 
+/**
+ * A worker that ended (crashed, killed or stopped) leaves no document work behind: the LibreOffice conversions and
+ * render children still running in its process groups are killed, and its conversion folder removed.
+ */
+function endConversionsOf(worker: ManagedProcess): void {
+  if (!worker.child.pid) return;
+  const ended = endOrphanedConversions(worker.child.pid);
+  if (ended.length) warn(`conversões de documentos órfãs do worker encerradas: ${ended.length} / orphaned conversions ended`);
+}
+
 async function main(): Promise<void> {
   process.chdir(repoRoot);
   const settings = readSettings();
@@ -144,7 +154,7 @@ async function main(): Promise<void> {
     checkBuilt([API_MAIN, WORKER_MAIN]);
     // A crashed api or worker is started again while the other keeps serving (Supervisor.keep).
     supervisor.keep('api', () => launch('api', process.execPath, [API_MAIN], { env, cwd: repoRoot, colour: 'cyan' }));
-    supervisor.keep('worker', () => launch('worker', process.execPath, [WORKER_MAIN], { env, cwd: repoRoot, colour: 'yellow' }));
+    supervisor.keep('worker', () => launch('worker', process.execPath, [WORKER_MAIN], { env, cwd: repoRoot, colour: 'yellow' }), endConversionsOf);
     await waitForHealth(`http://127.0.0.1:${settings.PORT}/api/health`, supervisor);
     if (!supervisor.stopping) banner(settings, url);
   } catch (err) {

@@ -41,13 +41,17 @@ export class Supervisor {
     });
   }
 
-  /** An app (layer 2) that `start` launches, and launches again each time it crashes (see the class). */
-  keep(name: string, start: () => ManagedProcess): void {
+  /**
+   * An app (layer 2) that `start` launches, and launches again each time it crashes (see the class). `ended` runs
+   * after each run of it ends, crashed or stopped, before any restart (the worker's orphaned conversions go there).
+   */
+  keep(name: string, start: () => ManagedProcess, ended?: (process: ManagedProcess) => void): void {
     const policy = new RestartPolicy(this.restart);
     const member: Member = { current: start() };
     this.layers[2].push(member);
     const watch = (process: ManagedProcess) => {
       void process.exited.then(async (exit) => {
+        ended?.(process);
         if (this.stopping || process.stoppingOnPurpose) return;
         const wait = policy.onCrash(Date.now());
         const window = seconds(this.restart.windowMs);

@@ -1,5 +1,4 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@planejador/contracts';
@@ -26,8 +25,9 @@ export interface ExportSlot {
 
 /**
  * One export in flight per user, over every api process: a Redis key per user, set only when absent, freed when the
- * request ends (answered, failed or aborted by the browser). Its expiry (the longest an export may wait, twice the
- * time-out, plus a margin) frees it should the process die before the request ends.
+ * export's job ends (WorkerDocuments: answered, failed, or still running after the api stopped waiting; a browser
+ * that gives up frees nothing, its export goes on). Its expiry (the longest an export may wait, twice the time-out,
+ * plus a margin) frees it should the process die before the job ends.
  */
 @Injectable()
 export class ExportSlots {
@@ -48,20 +48,5 @@ export class ExportSlots {
     return {
       release: () => (released ??= this.redis.eval(RELEASE, 1, key, token).then(() => undefined, () => undefined)),
     };
-  }
-
-  /**
-   * Makes the user's document holding their slot (429 while another export is in flight). The slot is freed once the
-   * file is made, before it is sent, so the teacher's next export may start as soon as this one arrives; and when the
-   * request ends, also when the browser gives up on it (the export itself goes on and takes its file, so none is left).
-   */
-  async hold<T>(userId: string, res: Response, make: () => Promise<T>): Promise<T> {
-    const slot = await this.take(userId);
-    res.once('close', () => void slot.release());
-    try {
-      return await make();
-    } finally {
-      await slot.release();
-    }
   }
 }

@@ -1,4 +1,5 @@
-import { Logger, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { MSG, RENDER_CRASHED_REASON, RENDER_LIMIT_REASON } from '@planejador/contracts';
 import { QUEUES } from '@planejador/queue';
 import { fakeWorkerDocuments, refusal } from '../../test/service-fakes';
 import { DOCUMENT_TIMEOUT, type DocumentRequest } from './worker-documents';
@@ -21,9 +22,9 @@ const request: DocumentRequest = {
 };
 
 function setup() {
-  const { documents, exportFiles, producer, job } = fakeWorkerDocuments({ fileName: 'entrega.pdf', content: PDF });
+  const { documents, exportFiles, producer, job, slots, slot } = fakeWorkerDocuments({ fileName: 'entrega.pdf', content: PDF });
   const render = () => documents.render(USER, 'export-trimestre', PAYLOAD, JOB_ID, request);
-  return { render, exportFiles, producer, job };
+  return { render, exportFiles, producer, job, slots, slot };
 }
 
 describe('WorkerDocuments (the one way the api asks the worker for a document)', () => {
@@ -68,5 +69,40 @@ describe('WorkerDocuments (the one way the api asks the worker for a document)',
     const docx = Buffer.from('PK\u0003\u0004 a .docx');
     exportFiles.takeExportFile.mockResolvedValueOnce({ fileName: 'entrega.docx', content: docx, bytes: docx.length });
     expect(await refusal(render())).toEqual({ status: 500, message: request.failed });
+  });
+
+  it('a render past its cap answers 422 with its Portuguese message (never a 504); a render whose child died, the caller\'s 500', async () => {
+    const { render, job } = setup();
+    job.waitUntilFinished.mockRejectedValueOnce(new Error(`${RENDER_LIMIT_REASON}: render passed its time limit of 24000 ms`));
+    expect(await refusal(render())).toEqual({ status: 422, message: MSG.exportGrandeDemais });
+    job.waitUntilFinished.mockRejectedValueOnce(new Error(`${RENDER_LIMIT_REASON}: render passed its memory cap of 1024 MB`));
+    expect(await refusal(render())).toEqual({ status: 422, message: MSG.exportGrandeDemais });
+    job.waitUntilFinished.mockRejectedValueOnce(new Error(`${RENDER_CRASHED_REASON}: render child ended with SIGKILL before answering`));
+    expect(await refusal(render())).toEqual({ status: 500, message: request.failed });
+  });
+
+  it("holds the user's export slot until the job ends: at once when it ends in the wait, later when the wait ran out first", async () => {
+    const { render, job, slots, slot } = setup();
+    await render();
+    expect(slots.take).toHaveBeenCalledWith(USER);
+    expect(slot.release).toHaveBeenCalledTimes(1);
+
+    // The api stops waiting (504) while the job still runs: the slot stays taken until the job ends.
+    slot.release.mockClear();
+    let end!: () => void;
+    job.waitUntilFinished
+      .mockRejectedValueOnce(new Error('Job wait export-trimestre timed out before finishing'))
+      .mockReturnValueOnce(new Promise((resolve) => (end = () => resolve({ fileId: 'file-1' }))));
+    expect(await refusal(render())).toEqual({ status: 504, message: DOCUMENT_TIMEOUT });
+    expect(slot.release).not.toHaveBeenCalled();
+    end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(slot.release).toHaveBeenCalledTimes(1);
+
+    // Another export in flight: 429 before anything is queued.
+    slots.take.mockRejectedValueOnce(new HttpException({ message: MSG.exportInFlight }, HttpStatus.TOO_MANY_REQUESTS));
+    job.waitUntilFinished.mockClear();
+    expect(await refusal(render())).toEqual({ status: 429, message: MSG.exportInFlight });
+    expect(job.waitUntilFinished).not.toHaveBeenCalled();
   });
 });

@@ -30,7 +30,6 @@ import { sendDocument } from '../core/send-document';
 import { ZodValidationPipe } from '../core/zod-validation.pipe';
 import { AulasService } from './aulas.service';
 import { ExportService } from './export.service';
-import { ExportSlots } from '../core/export-slots';
 import { PlanosService } from './planos.service';
 
 const versaoParam = z.coerce.number({ error: MSG.versaoNotFound }).int(MSG.versaoNotFound).min(1, MSG.versaoNotFound).max(1_000_000, MSG.versaoNotFound);
@@ -41,7 +40,6 @@ export class PlanosController {
   constructor(
     private readonly planos: PlanosService,
     private readonly exports: ExportService,
-    private readonly exportSlots: ExportSlots,
     private readonly aulas: AulasService,
   ) {}
 
@@ -155,9 +153,9 @@ export class PlanosController {
     return this.aulas.restore(user.id, id, aulaId, versao);
   }
 
-  /** The plan's .docx. One export in flight per user (429 while another is), freed when the request ends. */
+  /** The plan's .docx. One export in flight per user (429 while another is), freed when its job ends. */
   @Get(':id/export')
   async export(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string, @Res() res: Response): Promise<void> {
-    sendDocument(res, await this.exportSlots.hold(user.id, res, () => this.exports.export(user.id, id)));
+    sendDocument(res, await this.exports.export(user.id, id));
   }
 }

@@ -1,3 +1,4 @@
 export * from './settings';
 export * from './error-reporting';
 export * from './unavailable';
+export * from './conversion-folders';

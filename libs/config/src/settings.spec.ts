@@ -1,4 +1,4 @@
-import { loadSettings, SettingsError } from './settings';
+import { loadSettings, renderTimeoutMs, SettingsError } from './settings';
 
 const SECRET = 'x'.repeat(32);
 
@@ -16,5 +16,15 @@ describe('settings: production over plain http', () => {
     expect(loadSettings({ NODE_ENV: 'production', SESSION_SECRET: SECRET, APP_URL: 'https://planejador.escola.example' }).ALLOW_INSECURE_HTTP).toBe(false);
     expect(loadSettings({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' }).NODE_ENV).toBe('development');
     expect(() => loadSettings({ ALLOW_INSECURE_HTTP: 'sim' })).toThrow(SettingsError);
+  });
+});
+
+describe('settings: the render of a document', () => {
+  it('limits a render below the api wait for an export: 80% of it by default, and a RENDER_TIMEOUT_MS at or past it refused', () => {
+    expect(renderTimeoutMs(loadSettings({}))).toBe(24000);
+    expect(renderTimeoutMs(loadSettings({ EXPORT_TIMEOUT_MS: '8000' }))).toBe(6400);
+    expect(renderTimeoutMs(loadSettings({ RENDER_TIMEOUT_MS: '5000' }))).toBe(5000);
+    expect(() => loadSettings({ EXPORT_TIMEOUT_MS: '8000', RENDER_TIMEOUT_MS: '8000' })).toThrow(/RENDER_TIMEOUT_MS: deve ser menor que EXPORT_TIMEOUT_MS \(8000\)/);
+    expect(loadSettings({}).RENDER_MEMORY_MB).toBe(1024);
   });
 });

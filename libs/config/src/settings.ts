@@ -109,6 +109,13 @@ export const settingsSchema = z
     WEB_DIST_DIR: optionalString,
     /** How long the api waits for an export job, in milliseconds (30000 = 30 s). */
     EXPORT_TIMEOUT_MS: int(30000, 1000, 300000),
+    /**
+     * Each document (plan, assessment, hand-in) is rendered in a child process of the worker: its memory cap in MB
+     * (the child's V8 heap), and its time limit in ms for the .docx and the PDF together. Unset, the limit is 80% of
+     * EXPORT_TIMEOUT_MS; set, it must stay below it, so the teacher reads the export's message, never a 504.
+     */
+    RENDER_MEMORY_MB: int(1024, 64, 16384),
+    RENDER_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(300000).optional()),
     /** Rate limits (per window). */
     RATE_LIMIT_LOGIN: int(10, 1, 10000),
     RATE_LIMIT_FORGOT: int(5, 1, 10000),
@@ -123,6 +130,9 @@ export const settingsSchema = z
     ALLOW_INSECURE_HTTP: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   })
   .superRefine((s, ctx) => {
+    if (s.RENDER_TIMEOUT_MS !== undefined && s.RENDER_TIMEOUT_MS >= s.EXPORT_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['RENDER_TIMEOUT_MS'], message: `deve ser menor que EXPORT_TIMEOUT_MS (${s.EXPORT_TIMEOUT_MS})` });
+    }
     if (s.NODE_ENV === 'production' && !s.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'é obrigatório em produção' });
     }
@@ -157,6 +167,10 @@ export function loadSettings(env: Record<string, string | undefined> = readEnv()
   return parsed.data;
 }
 
+/** A document render's time limit (ms): RENDER_TIMEOUT_MS, else 80% of the api's wait for an export. */
+export function renderTimeoutMs(s: Pick<Settings, 'RENDER_TIMEOUT_MS' | 'EXPORT_TIMEOUT_MS'>): number {
+  return s.RENDER_TIMEOUT_MS ?? Math.max(500, Math.floor(s.EXPORT_TIMEOUT_MS * 0.8));
+}
 
 /** Hides the password part of a URL, for logs. */
 export function redactUrl(url: string | undefined): string | undefined {

@@ -40,6 +40,12 @@ export const exportTrimestreJobSchema = z.object({
 /** The reason an export-trimestre job fails with when the worker has no LibreOffice (soffice) for the PDF. */
 export const PDF_UNAVAILABLE_REASON = 'pdf-unavailable: soffice not found in PATH';
 /**
+ * The reasons an export job fails with when its document's render (in a child process) passed its memory cap or its
+ * time limit, or when that child died (killed): the api answers each with its Portuguese message, never a 504.
+ */
+export const RENDER_LIMIT_REASON = 'render-limit';
+export const RENDER_CRASHED_REASON = 'render-crashed';
+/**
  * Token e-mails carry only the stored record's id: the worker makes the token, stores its hash and puts the
  * plaintext in the e-mail alone (never in job data, Redis or logs).
  */

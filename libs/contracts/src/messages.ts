@@ -184,6 +184,9 @@ export const MSG = {
   handinPdfIndisponivel: 'O PDF não está disponível neste servidor (o LibreOffice não está instalado no worker). Baixe o .docx.',
   handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestreLabel(trimestre)}.`,
   handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
+  /** 422: the document's render passed its memory cap or its time limit (the export alone fails, never the worker). */
+  exportGrandeDemais:
+    'Este documento ficou grande demais para exportar (passou do limite de memória ou de tempo). Encurte os textos das aulas ou, numa entrega do trimestre, entregue por matéria (?materia=).',
   /** A hand-in of more than LIMITS.handinPlanosMax plans: hand it in by subject. */
   handinPlanosMax: (total: number) =>
     `Este trimestre tem ${total} planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).`,

@@ -4,6 +4,8 @@ import { RUBRICA_NIVEIS, type GenerationState } from '@planejador/contracts';
 import type { AvaliacaoRecord, AvaliacoesRepository, ExportFilesRepository } from '@planejador/db';
 import { fake, Journal } from '../../test/doubles';
 import { AssessmentExportService } from './assessment-export.service';
+import type { DocumentRenderer } from './document-renderer';
+import { renderDocument } from './render-document';
 
 const TEACHER = '00000000-0000-4000-8000-0000000000aa';
 const AVALIACAO = '00000000-0000-4000-8000-000000000001';
@@ -43,7 +45,8 @@ function setup(found: AvaliacaoRecord | null) {
       return 'file-1';
     },
   });
-  return { service: new AssessmentExportService(avaliacoes, files), avaliacoes, stored };
+  const renderer = fake<DocumentRenderer>(journal, { render: renderDocument });
+  return { service: new AssessmentExportService(avaliacoes, files, renderer), avaliacoes, stored };
 }
 
 describe('AssessmentExportService (an assessment as .docx)', () => {

@@ -2,15 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { anoLabel, etapaOf, type ExportPlanResult } from '@planejador/contracts';
 import { AvaliacoesRepository, ExportFilesRepository } from '@planejador/db';
-import { assessmentFileName, renderAssessmentDocx } from '@planejador/documents';
+import { assessmentFileName } from '@planejador/documents';
+import { DocumentRenderer } from './document-renderer';
 import { EXPORT_FILE_TTL_MS } from './export.service';
 
-/** Renders the owner's assessment and stores the file in PostgreSQL (the job returns its id; the bytes never sit in Redis). */
+/** Renders the owner's assessment (in a child process: DocumentRenderer) and stores the file in PostgreSQL (the job returns its id; the bytes never sit in Redis). */
 @Injectable()
 export class AssessmentExportService {
   constructor(
     private readonly avaliacoes: AvaliacoesRepository,
     private readonly files: ExportFilesRepository,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   async export(avaliacaoId: string, userId: string): Promise<ExportPlanResult> {
@@ -26,7 +28,7 @@ export class AssessmentExportService {
       gerador: avaliacao.gerador,
       habilidades: avaliacao.habilidades,
     };
-    const buffer = await renderAssessmentDocx(doc);
+    const buffer = await this.renderer.render({ kind: 'assessment', doc });
     const fileName = assessmentFileName(doc);
     const fileId = await this.files.insertExportFile({ userId, planoId: avaliacaoId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: buffer.length };

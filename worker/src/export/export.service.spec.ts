@@ -1,10 +1,12 @@
 import JSZip from 'jszip';
 import { UnrecoverableError } from 'bullmq';
-import { PDF_UNAVAILABLE_REASON, type Cobertura, type ExportTrimestreJob } from '@planejador/contracts';
+import { PDF_UNAVAILABLE_REASON, RENDER_LIMIT_REASON, type Cobertura, type ExportTrimestreJob } from '@planejador/contracts';
 import type { ExportFilesRepository, PlanoComAulas, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { fake, Journal } from '../../test/doubles';
+import type { DocumentRenderer } from './document-renderer';
 import { EXPORT_FILE_TTL_MS, ExportService } from './export.service';
 import { PdfConverter, PdfTimeoutError, PdfUnavailableError } from './pdf-converter';
+import { renderDocument } from './render-document';
 import { TrimestreExportService } from './trimestre-export.service';
 
 const TEACHER = '00000000-0000-4000-8000-0000000000aa';
@@ -45,6 +47,9 @@ function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAul
   } as unknown as PlanoComAulas;
 }
 
+/** The renderer, in this process (its child process has specs of its own: document-renderer.spec.ts). */
+const inProcess = (journal: Journal) => fake<DocumentRenderer>(journal, { render: renderDocument, deadline: () => Date.now() + 8000 });
+
 /** The text of a .docx's body, as Word reads it (the runs' text, tags dropped). */
 async function docxText(content: Buffer): Promise<string> {
   const xml = await (await JSZip.loadAsync(content)).file('word/document.xml')!.async('string');
@@ -68,7 +73,7 @@ describe('ExportService (a plan as .docx)', () => {
     const journal = new Journal();
     const planos = fake<PlanosRepository>(journal, { findPlanoWithAulas: async () => found });
     const { files, stored } = filesDouble(journal);
-    return { service: new ExportService(planos, files), planos, stored };
+    return { service: new ExportService(planos, files, inProcess(journal)), planos, stored };
   }
 
   it("renders the owner's plan, lessons in order, and stores the file for the api (the job returns only its id)", async () => {
@@ -125,7 +130,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     const planos = fake<PlanosRepository>(journal, { findTrimestrePlanos: async () => list });
     const { files, stored } = filesDouble(journal);
     const converter = fake<PdfConverter>(journal, { toPdf: pdf });
-    return { service: new TrimestreExportService(turmas, planos, files, converter), stored, journal, turmas, planos };
+    return { service: new TrimestreExportService(turmas, planos, files, converter, inProcess(journal)), stored, journal, turmas, planos };
   }
 
   it('.docx: the summary of the skills covered and still uncovered, then every finished plan', async () => {
@@ -171,13 +176,13 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     expect(stored).toEqual([]);
   });
 
-  it('a conversion that hung and was killed is not tried again (it would hang the same way)', async () => {
+  it("a conversion that passed the render's time limit and was killed is not tried again, and fails as a render past its cap", async () => {
     const { service } = setup({
       pdf: async () => {
-        throw new PdfTimeoutError('soffice timed out after 8000 ms');
+        throw new PdfTimeoutError('soffice passed the time limit of 8000 ms and was killed');
       },
     });
-    await expect(service.export(job('pdf'))).rejects.toEqual(new UnrecoverableError('soffice timed out after 8000 ms'));
+    await expect(service.export(job('pdf'))).rejects.toEqual(new UnrecoverableError(`${RENDER_LIMIT_REASON}: soffice passed the time limit of 8000 ms and was killed`));
   });
 
   it('any other conversion error leaves the job to its retries', async () => {

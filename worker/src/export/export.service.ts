@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { anoLabel, etapaOf, type ExportPlanResult, type PlanDocument } from '@planejador/contracts';
 import { ExportFilesRepository, PlanosRepository, type PlanoComAulas } from '@planejador/db';
-import { planFileName, renderPlanDocx } from '@planejador/documents';
+import { planFileName } from '@planejador/documents';
+import { DocumentRenderer } from './document-renderer';
 
 /** How long a rendered file waits for the api to stream it (the sweeper removes it after). */
 export const EXPORT_FILE_TTL_MS = 15 * 60 * 1000;
@@ -12,16 +13,17 @@ export class ExportService {
   constructor(
     private readonly planos: PlanosRepository,
     private readonly files: ExportFilesRepository,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   /**
    * Renders the owner's plan and stores the file in PostgreSQL; the job returns only its id (the bytes never sit
-   * in Redis). A plan of someone else is as missing as a deleted one.
+   * in Redis). A plan of someone else is as missing as a deleted one. Rendered in a child process (DocumentRenderer).
    */
   async export(planId: string, userId: string): Promise<ExportPlanResult> {
     const plano = await this.planos.findPlanoWithAulas(planId, userId);
     if (!plano) throw new UnrecoverableError('plan not found');
-    const buffer = await renderPlanDocx(planDocument(plano));
+    const buffer = await this.renderer.render({ kind: 'plan', doc: planDocument(plano) });
     const fileName = planFileName({ turma: plano.turma.numero, temaPrincipal: plano.temaPrincipal, createdAt: plano.createdAt });
     const fileId = await this.files.insertExportFile({ userId, planoId: planId, fileName, content: buffer, expiresAt: new Date(Date.now() + EXPORT_FILE_TTL_MS) });
     return { fileName, fileId, bytes: buffer.length };

@@ -3,15 +3,18 @@ import { UnrecoverableError } from 'bullmq';
 import { handinResumo, PDF_UNAVAILABLE_REASON, schoolDate, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
 import { coberturaScopes } from '@planejador/curriculum';
 import { ExportFilesRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
-import { handinFileName, renderHandinDocx } from '@planejador/documents';
+import { handinFileName } from '@planejador/documents';
+import { DocumentRenderer, renderFailure } from './document-renderer';
 import { EXPORT_FILE_TTL_MS, planDocument } from './export.service';
 import { PdfConverter, PdfTimeoutError, PdfUnavailableError } from './pdf-converter';
+import { RenderLimitError } from './render-protocol';
 
 const SCOPES = coberturaScopes();
 
 /**
  * The trimestre hand-in: the class's coverage (the same statement as GET /api/turmas/{id}/cobertura) gives the
- * summary, its finished plans of the trimestre the pages; rendered as .docx and, for a PDF, converted by LibreOffice.
+ * summary, its finished plans of the trimestre the pages; rendered as .docx (in a child process) and, for a PDF,
+ * converted by LibreOffice, both within the render's one time limit.
  * The file waits in PostgreSQL for the api (the job returns its id: the bytes never sit in Redis).
  */
 @Injectable()
@@ -21,6 +24,7 @@ export class TrimestreExportService {
     private readonly planos: PlanosRepository,
     private readonly files: ExportFilesRepository,
     private readonly pdf: PdfConverter,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   async export({ turmaId, userId, trimestre, formato, materia }: ExportTrimestreJob): Promise<ExportPlanResult> {
@@ -42,13 +46,14 @@ export class TrimestreExportService {
       resumo: handinResumo(materia ? cobertura.materias.filter((m) => m.materia === materia) : cobertura.materias, trimestre),
       planos,
     };
-    let content = await renderHandinDocx(doc);
+    const deadline = this.renderer.deadline();
+    let content = await this.renderer.render({ kind: 'handin', doc }, deadline);
     if (formato === 'pdf') {
       try {
-        content = await this.pdf.toPdf(content);
+        content = await this.pdf.toPdf(content, deadline);
       } catch (err) {
         if (err instanceof PdfUnavailableError) throw new UnrecoverableError(PDF_UNAVAILABLE_REASON);
-        if (err instanceof PdfTimeoutError) throw new UnrecoverableError(err.message);
+        if (err instanceof PdfTimeoutError) throw renderFailure(new RenderLimitError('time', err.message));
         throw err;
       }
     }
