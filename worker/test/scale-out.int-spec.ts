@@ -38,9 +38,11 @@ describe('scale-out: 2 api and 2 worker processes on one PostgreSQL and one Redi
       socket.on('connect_error', reject);
     });
     try {
-      // Several plans so both workers take some.
+      // Several plans so both workers take some; a teacher has at most 3 generating at once (decisions.md, "AI cost is
+      // bounded"), so the 4th is asked for once one of them is done.
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
+        if (i === 3) await waitFor(() => events.some((e) => e.type === 'done'), { what: 'a first plan done', timeoutMs: 60000 });
         ids.push(await requestPlan(onA, generateRequest(turma.id, [1, 2, 3].map((n) => `Plano ${i} aula ${n}: números inteiros`))));
       }
       await waitFor(() => ids.every((id) => events.some((e) => e.planId === id && e.type === 'done')), {
