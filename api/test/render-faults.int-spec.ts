@@ -48,7 +48,8 @@ describe('render faults: kill -9 of the render child (api in process, a worker o
     const failed = await handin;
     expect([failed.status, failed.body.message]).toEqual([500, MSG.handinFalhou]);
     const reasons = (await api.app.get<JobProducer>(JOB_PRODUCER).queue(QUEUES.export).getFailed()).map((job) => job.failedReason);
-    expect(reasons).toEqual([expect.stringMatching(/^render-crashed: render child ended with SIGKILL/)]);
+    // Killed while it ran, or before it took the request (a loaded machine): either way a crashed child.
+    expect(reasons).toEqual([expect.stringMatching(/^render-crashed: render child (ended with SIGKILL|took no request)/)]);
 
     // The worker goes on: the same process, healthy, no mark left behind, exporting the next document.
     expect(worker.proc.pid).toBe(workerPid);
