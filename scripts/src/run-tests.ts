@@ -14,9 +14,9 @@ interface Invocation {
 
 /**
  * Jest workers of a whole run: most of a stack file's or an e2e file's time is waiting on the api, the worker and
- * Chromium (other processes), so a third worker keeps the 2 cores busy (bench/README.md, "Test suite").
+ * Chromium (other processes), so four workers keep the 2 cores busy (bench/README.md, "Test suite").
  */
-export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 4);
 
 /**
  * Every tier in one jest run (issue 35): unit, web, the integration tiers and e2e share the workers, the costliest

@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import { randomBytes } from 'node:crypto';
 import { TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import { turmaSchema, type GenerationState, type LessonContent, type PlanStatus, type Trimestre } from '@planejador/contracts';

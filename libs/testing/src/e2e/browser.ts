@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilderClass from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { stackPool } from '../stack/shared';
 import { launchChromium } from './chromium';
@@ -60,6 +60,8 @@ export async function seriousA11yViolations(page: Page, timeoutMs = 30000): Prom
   // of gathering each frame's results and ending the run in a blank page. Legacy mode would miss frames not of the
   // page's origin (an about:srcdoc one, say), so a page with a frame to test keeps the default. Together 2 to 7
   // times faster (history page 1.5 s -> 0.5-0.9 s, a 15-lesson plan 12 s -> 2-2.6 s, on the loaded 2-core machine).
+  // Loaded on first use, as Chromium is: most test files never run axe.
+  const AxeBuilder = ((await import('@axe-core/playwright')) as unknown as { default: typeof AxeBuilderClass }).default;
   let builder = new AxeBuilder({ page }).exclude('iframe[sandbox]').options({ resultTypes: ['violations'] });
   if (!(await hasFramesToTest(page))) builder = builder.setLegacyMode(true);
   const analysis = builder.analyze();

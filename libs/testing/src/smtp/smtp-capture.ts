@@ -1,4 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -56,6 +56,7 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {},
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        const { simpleParser } = await import('mailparser');
         if (always || failures > 0) {
           if (!always) failures--;
           const err = new Error(failCode >= 500 ? 'Mailbox unavailable' : 'Try again later') as Error & { responseCode: number };
