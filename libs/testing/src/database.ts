@@ -20,6 +20,14 @@ export function openTestOrm(databaseUrl = url(), poolMax = 2): Promise<TestOrm> 
   return MikroORM.init(ormConfig({ databaseUrl, poolMax }));
 }
 
+/**
+ * The same, opened without waiting: entity discovery now, the connection on the first query (for a harness that
+ * offers an ORM to files that may never use it). Closed by the caller with `close(true)`.
+ */
+export function openTestOrmLazily(databaseUrl = url(), poolMax = 2): TestOrm {
+  return MikroORM.initSync(ormConfig({ databaseUrl, poolMax }));
+}
+
 /** A pg pool on the test's database, ended by the caller. */
 export function openTestPool(databaseUrl = url(), max = 1): TestPool {
   return new Pool({ connectionString: databaseUrl, max });

@@ -1,6 +1,6 @@
 import { Database } from '@planejador/db';
 import { createRedis, JobProducer } from '@planejador/queue';
-import { openTestOrm, type TestOrm } from '../database';
+import { openTestOrmLazily, type TestOrm } from '../database';
 import type { FakeAi } from '../fake-ai/fake-ai-server';
 import { TestClient } from '../http/test-client';
 import type { ManagedProcess } from '../processes';
@@ -55,7 +55,8 @@ export async function acquireStack(profile: StackProfile = {}): Promise<PooledSt
  */
 export async function startSharedStack(profile: StackProfile = {}): Promise<TestStack> {
   const stack = await acquireStack(profile);
-  const orm = await openTestOrm(stack.databaseUrl);
+  // Opened on first use: a file that never reads rows itself saves the ORM's start (a few hundred ms).
+  let orm: TestOrm | undefined;
   let database: Promise<Database> | undefined;
   const repositories = new Map<unknown, unknown>();
   const redis = createRedis(stack.redisUrl, 'client');
@@ -71,7 +72,9 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
     worker: stack.worker,
     ai: stack.ai,
     smtp: stack.smtp,
-    orm,
+    get orm() {
+      return (orm ??= openTestOrmLazily(stack.databaseUrl));
+    },
     jobs,
     client: (headers) => new TestClient(stack.url, headers),
     repository<R>(type: new (db: Database) => R): R {
@@ -82,7 +85,7 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
       await (await database)?.close();
       await jobs.close();
       redis.disconnect();
-      await orm.close(true);
+      await orm?.close(true);
     },
   };
 }
