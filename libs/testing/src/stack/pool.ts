@@ -220,6 +220,14 @@ export function workerStackPool(): StackPool {
     const created = new StackPool(runId, process.env.JEST_WORKER_ID ?? '0');
     pool = created;
     process.once('exit', () => created.killAll());
+    // jest ends a worker with SIGTERM (its event loop never drains while stacks run), and a worker whose jest died
+    // loses its IPC channel: either way the stacks go with it.
+    const end = (code: number) => () => {
+      created.killAll();
+      process.exit(code);
+    };
+    process.once('SIGTERM', end(143));
+    process.once('disconnect', end(0));
   }
   return pool;
 }
