@@ -178,7 +178,8 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await waitFor(async () => ((await planState(client, res.body.id))?.generation.done ?? 0) >= 1, { what: 'generation under way' });
 
       let stopping = Date.now();
-      await worker.stop('SIGTERM');
+      // Killed only past the grace period this test allows (a loaded machine takes longer to finish the job in flight).
+      await worker.stop('SIGTERM', 15000);
       expect(Date.now() - stopping).toBeLessThan(15000);
       expect(worker.proc.exitCode === 0 || worker.proc.signalCode === 'SIGTERM').toBe(true);
       stopping = Date.now();

@@ -11,8 +11,11 @@ export interface ManagedProcess {
   output: string[];
   /** The health endpoint it was started with (spawnApi, spawnWorker), to wait on it going down or coming back. */
   healthUrl?: string;
-  /** SIGTERM and wait (graceful), or SIGKILL for crash tests. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * SIGTERM and wait (graceful), or SIGKILL for crash tests; a process still running `killAfterMs` after the signal
+   * (default 10 s) is killed.
+   */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<void>;
 }
 
 /** When a started process is ready: its health endpoint answers 200, or a probe of the test's own says so. */
@@ -49,10 +52,10 @@ export async function spawnNode(
     proc,
     output,
     healthUrl: 'healthUrl' in ready ? ready.healthUrl : undefined,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+    async stop(signal: NodeJS.Signals = 'SIGTERM', killAfterMs = 10000) {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill(signal);
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 10000);
+      const timer = setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
       await exited;
       clearTimeout(timer);
     },
@@ -111,6 +114,19 @@ export async function waitForHealth(
 export async function spawnWorker(env: Record<string, string | undefined> = {}): Promise<ManagedProcess> {
   const port = await freePort();
   return spawnNode('worker/dist/main.js', { WORKER_HEALTH_PORT: String(port), ...env }, { healthUrl: `http://127.0.0.1:${port}/health` });
+}
+
+/**
+ * An api (on `port`) and a worker with the same settings, started side by side (neither needs the other to be up);
+ * if one fails to start, the other is stopped and the failure thrown.
+ */
+export async function spawnApiAndWorker(port: number, env: Record<string, string | undefined>): Promise<{ api: ManagedProcess; worker: ManagedProcess }> {
+  const [worker, api] = await Promise.allSettled([spawnWorker(env), spawnApi(port, env)]);
+  if (worker.status === 'rejected' || api.status === 'rejected') {
+    for (const started of [worker, api]) if (started.status === 'fulfilled') await started.value.stop();
+    throw worker.status === 'rejected' ? worker.reason : (api as PromiseRejectedResult).reason;
+  }
+  return { api: api.value, worker: worker.value };
 }
 
 /** An api process, ready once its GET /api/health answers. */

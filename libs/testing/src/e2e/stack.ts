@@ -1,5 +1,5 @@
 import { startFakeAi, type FakeAi } from '../fake-ai';
-import { freePort, spawnApi, spawnWorker, type ManagedProcess } from '../processes';
+import { freePort, spawnApiAndWorker, type ManagedProcess } from '../processes';
 import { acquireStack, stackPool } from '../stack/shared';
 import { startSmtpCapture, type SmtpCapture } from '../smtp/smtp-capture';
 
@@ -51,16 +51,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  // Both start at once (neither needs the other to be up); if one fails, the other is stopped too.
-  const [workerStart, apiStart] = await Promise.allSettled([spawnWorker(env), spawnApi(port, env)]);
-  if (workerStart.status === 'rejected' || apiStart.status === 'rejected') {
-    for (const started of [workerStart, apiStart]) if (started.status === 'fulfilled') await started.value.stop();
+  const { api, worker } = await spawnApiAndWorker(port, env).catch(async (error: unknown) => {
     await ai?.close();
     await smtp.close();
-    throw workerStart.status === 'rejected' ? workerStart.reason : (apiStart as PromiseRejectedResult).reason;
-  }
-  const worker = workerStart.value;
-  const api = apiStart.value;
+    throw error;
+  });
   return {
     url,
     smtp,

@@ -5,7 +5,7 @@ import { launchChromium } from '../e2e/chromium';
 import { startFakeAi, type FakeAi } from '../fake-ai/fake-ai-server';
 import { TEST_PROCESS_DEFAULTS } from '../jest/process-defaults';
 import { copyTestDatabase, runDatabaseUrl, TEST_REDIS_URL } from '../jest/test-env';
-import { freePort, spawnApi, spawnWorker, type ManagedProcess } from '../processes';
+import { freePort, spawnApiAndWorker, type ManagedProcess } from '../processes';
 import { startSmtpCapture, type SmtpCapture } from '../smtp/smtp-capture';
 import { waitFor } from '../wait';
 import { normalizeProfile, profileKey, STACK_BASE_ENV, type StackProfile } from './profile';
@@ -198,15 +198,13 @@ export class StackPool implements StackPoolHandle {
       OPENAI_BASE_URL: ai ? ai.url : '',
       ...normalized.env,
     };
-    const [worker, api] = await Promise.allSettled([spawnWorker(env), spawnApi(port, env)]);
-    if (worker.status === 'rejected' || api.status === 'rejected') {
-      for (const started of [worker, api]) if (started.status === 'fulfilled') await started.value.stop();
+    const { api, worker } = await spawnApiAndWorker(port, env).catch(async (error: unknown) => {
       await ai?.close();
       await smtp.close();
-      throw worker.status === 'rejected' ? worker.reason : (api as PromiseRejectedResult).reason;
-    }
-    this.processes.push(api.value, worker.value);
-    return { key, url, databaseUrl, redisUrl, queuePrefix, env, api: api.value, worker: worker.value, ai, smtp };
+      throw error;
+    });
+    this.processes.push(api, worker);
+    return { key, url, databaseUrl, redisUrl, queuePrefix, env, api, worker, ai, smtp };
   }
 }
 
