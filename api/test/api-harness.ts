@@ -2,20 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicUser } from '@planejador/contracts';
 import { UsersRepository, type Database, type TokenKind } from '@planejador/db';
-import {
-  PASSWORD,
-  signUpTeacher,
-  spawnWorker,
-  startFakeAi,
-  startSmtpCapture,
-  TestClient,
-  type FakeAi,
-  type ManagedProcess,
-  type SmtpCapture,
-  type Teacher,
-  openTestOrm,
-  type TestOrm,
-} from '@planejador/testing';
+import { PASSWORD, signUpTeacher, TestClient, type Teacher, openTestOrm, type TestOrm } from '@planejador/testing';
 import { createApp } from '../src/bootstrap';
 
 /** What the tests need of a running api, in process or shared (TestStack): its URL, cookie clients and the rows. */
@@ -66,56 +53,6 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
     close: async () => {
       await app.close();
       await orm.close(true);
-    },
-  };
-}
-
-export interface MailStack {
-  api: ApiHarness;
-  worker: ManagedProcess;
-  smtp: SmtpCapture;
-  close(): Promise<void>;
-}
-
-/** An SMTP capture, the api and a worker with the same settings (SMTP_URL pointing at the capture). */
-export async function startApiWithMail(env: Record<string, string> = {}): Promise<MailStack> {
-  const smtp = await startSmtpCapture();
-  const all = { SMTP_URL: smtp.url, ...env };
-  const api = await startApi(all);
-  const worker = await spawnWorker(all);
-  return {
-    api,
-    worker,
-    smtp,
-    close: async () => {
-      await worker.stop();
-      await api.close();
-      await smtp.close();
-    },
-  };
-}
-
-export interface FakeAiStack {
-  api: ApiHarness;
-  worker: ManagedProcess;
-  ai: FakeAi;
-  close(): Promise<void>;
-}
-
-/** The fake OpenAI server, the api and a worker with the same settings (an AI key, OPENAI_BASE_URL at the fake). */
-export async function startApiWithFakeAi(env: Record<string, string> = {}): Promise<FakeAiStack> {
-  const ai = await startFakeAi({ latencyMs: 10 });
-  const all = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '20000', ...env };
-  const api = await startApi(all);
-  const worker = await spawnWorker(all);
-  return {
-    api,
-    worker,
-    ai,
-    close: async () => {
-      await worker.stop();
-      await api.close();
-      await ai.close();
     },
   };
 }
