@@ -1,4 +1,5 @@
 import { Database } from '@planejador/db';
+import type { Redis } from 'ioredis';
 import { createRedis, JobProducer } from '@planejador/queue';
 import { openTestOrmLazily, type TestOrm } from '../database';
 import type { FakeAi } from '../fake-ai/fake-ai-server';
@@ -59,11 +60,16 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
   let orm: TestOrm | undefined;
   let database: Promise<Database> | undefined;
   const repositories = new Map<unknown, unknown>();
-  const redis = createRedis(stack.redisUrl, 'client');
-  const jobs = new JobProducer(redis, stack.queuePrefix, {
-    GENERATION_RETRY_BASE_MS: Number(stack.env.GENERATION_RETRY_BASE_MS),
-    MAIL_RETRY_BASE_MS: Number(stack.env.MAIL_RETRY_BASE_MS ?? 1000),
-  });
+  // The queues too, for the few files that look at jobs.
+  let queues: { redis: Redis; jobs: JobProducer } | undefined;
+  const openQueues = () => {
+    const redis = createRedis(stack.redisUrl, 'client');
+    const jobs = new JobProducer(redis, stack.queuePrefix, {
+      GENERATION_RETRY_BASE_MS: Number(stack.env.GENERATION_RETRY_BASE_MS),
+      MAIL_RETRY_BASE_MS: Number(stack.env.MAIL_RETRY_BASE_MS ?? 1000),
+    });
+    return { redis, jobs };
+  };
   return {
     url: stack.url,
     databaseUrl: stack.databaseUrl,
@@ -75,7 +81,9 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
     get orm() {
       return (orm ??= openTestOrmLazily(stack.databaseUrl));
     },
-    jobs,
+    get jobs() {
+      return (queues ??= openQueues()).jobs;
+    },
     client: (headers) => new TestClient(stack.url, headers),
     repository<R>(type: new (db: Database) => R): R {
       if (!repositories.has(type)) repositories.set(type, lazyRepository(type, () => (database ??= Database.connect({ databaseUrl: stack.databaseUrl, poolMax: 2, statementPoolMax: 1 }))));
@@ -83,8 +91,8 @@ export async function startSharedStack(profile: StackProfile = {}): Promise<Test
     },
     close: async () => {
       await (await database)?.close();
-      await jobs.close();
-      redis.disconnect();
+      await queues?.jobs.close();
+      queues?.redis.disconnect();
       await orm?.close(true);
     },
   };
