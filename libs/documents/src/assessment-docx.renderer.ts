@@ -1,8 +1,12 @@
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import { ALTERNATIVA_LETRAS, materiaLabel, trimestreLabel, type AvaliacaoHabilidade, type AvaliacaoGerador } from '@planejador/contracts';
+import { ALTERNATIVA_LETRAS, materiaLabel, trimestreLabel, type AvaliacaoHabilidade } from '@planejador/contracts';
 import { formatAno } from './pt-br-format';
 
-/** What the assessment's document prints: its class, its skills with questions and rubric, and who wrote it. */
+/**
+ * What the assessment's document prints: its class and its skills with questions and rubric. How the text was written
+ * (an AI or the offline drafter) is said on the page, never in the document (decisions.md: no app notice in a
+ * document).
+ */
 export interface AssessmentDocument {
   escola: string;
   professor: string | null;
@@ -10,12 +14,10 @@ export interface AssessmentDocument {
   ano: string;
   trimestre: number;
   materia: string;
-  gerador: AvaliacaoGerador | null;
   habilidades: AvaliacaoHabilidade[];
 }
 
 export const ASSESSMENT_SECTIONS = { prova: 'AVALIAÇÃO', gabarito: 'Gabarito', rubrica: 'Rubrica por habilidade' } as const;
-export const OFFLINE_ASSESSMENT_NOTE = 'Avaliação montada a partir do texto da BNCC, sem IA: revise e adapte antes de aplicar.';
 
 const FONT = 'Arial';
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: '8096B8' };
@@ -52,8 +54,8 @@ function studentTest(doc: AssessmentDocument): Paragraph[] {
   return out;
 }
 
-function answerKey(doc: AssessmentDocument): Paragraph[] {
-  const out = [new Paragraph({ children: [new PageBreak()] }), heading(ASSESSMENT_SECTIONS.gabarito)];
+function answerKey(doc: AssessmentDocument, title: string): Paragraph[] {
+  const out = [new Paragraph({ children: [new PageBreak()] }), heading(title)];
   for (const { n, questao } of numbered(doc)) {
     if (questao.tipo === 'multipla') out.push(para([text(`${n}. `, { bold: true }), text(`${ALTERNATIVA_LETRAS[questao.correta]}) ${questao.alternativas[questao.correta]}`)]));
     else out.push(para([text(`${n}. `, { bold: true }), text(`Resposta esperada: ${questao.respostaEsperada}`)]));
@@ -75,13 +77,27 @@ function rubricTable(h: AvaliacaoHabilidade): Table {
   });
 }
 
-function rubrics(doc: AssessmentDocument): (Paragraph | Table)[] {
-  const out: (Paragraph | Table)[] = [new Paragraph({ children: [new PageBreak()] }), heading(ASSESSMENT_SECTIONS.rubrica)];
+function rubrics(doc: AssessmentDocument, title: string): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [new Paragraph({ children: [new PageBreak()] }), heading(title)];
   for (const h of doc.habilidades) {
     out.push(heading(`${h.code} — ${h.description.replace(/^\s*\([A-Z0-9-]+\)\s*/u, '')}`, HeadingLevel.HEADING_3), rubricTable(h), para([], 200));
   }
-  if (doc.gerador === 'offline') out.push(para([text(OFFLINE_ASSESSMENT_NOTE, { italics: true })]));
   return out;
+}
+
+/**
+ * The assessment's three parts as blocks of a document: the test for the students (on a new page when `newPage`), the
+ * gabarito and the rubric per skill (each on a new page). `label` ('avaliação 2') names the gabarito and the rubric of
+ * one assessment among several (the period's hand-in).
+ */
+export function assessmentBlocks(doc: AssessmentDocument, options: { newPage?: boolean; label?: string } = {}): (Paragraph | Table)[] {
+  const of = options.label ? ` — ${options.label}` : '';
+  return [
+    ...(options.newPage ? [new Paragraph({ children: [new PageBreak()] })] : []),
+    ...studentTest(doc),
+    ...answerKey(doc, `${ASSESSMENT_SECTIONS.gabarito}${of}`),
+    ...rubrics(doc, `${ASSESSMENT_SECTIONS.rubrica}${of}`),
+  ];
 }
 
 /**
@@ -93,7 +109,7 @@ export function renderAssessmentDocx(doc: AssessmentDocument): Promise<Buffer> {
     creator: doc.professor ?? '',
     title: `Avaliação — ${materiaLabel(doc.materia)} — ${trimestreLabel(doc.trimestre)}`,
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
-    sections: [{ children: [...studentTest(doc), ...answerKey(doc), ...rubrics(doc)] }],
+    sections: [{ children: assessmentBlocks(doc) }],
   });
   return Packer.toBuffer(document);
 }

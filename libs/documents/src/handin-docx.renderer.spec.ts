@@ -1,5 +1,5 @@
-import { handinResumo, type CoberturaMateria, type PlanDocument } from '@planejador/contracts';
-import { handinFileName, renderHandinDocx, workloadText, type HandinDocument } from './handin-docx.renderer';
+import { handinResumo, RUBRICA_NIVEIS, type CoberturaMateria, type PlanDocument } from '@planejador/contracts';
+import { HANDIN_VISTO_LINE, handinFileName, planDatesText, renderHandinDocx, workloadText, type HandinAvaliacao, type HandinDocument } from './handin-docx.renderer';
 import { lessonHeading } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
@@ -52,5 +52,50 @@ describe('the trimestre hand-in', () => {
     expect(() => indexesInOrder(paragraphs, order)).not.toThrow();
     expect(paragraphs).toContain('5 aulas · 1 h 40 min · 3 sem duração informada');
     expect(paragraphs).toContain('Ainda não desenvolvidas (2)');
+  });
+
+  it('dates each plan in the list, however much the teacher gave', () => {
+    expect(planDatesText({ dataInicio: '2026-03-02', dataFim: '2026-03-13' })).toBe('de 02/03/2026 a 13/03/2026');
+    expect(planDatesText({ dataInicio: '2026-03-02', dataFim: '2026-03-02' })).toBe('em 02/03/2026');
+    expect(planDatesText({ dataInicio: '2026-03-02', dataFim: null })).toBe('a partir de 02/03/2026');
+    expect(planDatesText({ dataInicio: null, dataFim: null })).toBe('sem datas informadas');
+  });
+
+  it("holds the period's assessments with their results per skill, the plans' dates, and ends with the coordenação's visto", async () => {
+    const plan = { ...samplePlanDocument(2), temaPrincipal: 'Frações na cozinha', dataInicio: '2026-03-02', dataFim: '2026-03-13' };
+    const avaliacao: HandinAvaliacao = {
+      escola: plan.escola,
+      professor: plan.professor,
+      turma: plan.turma,
+      ano: plan.ano,
+      trimestre: 1,
+      materia: 'matematica',
+      habilidades: ['EF05MA01', 'EF05MA02'].map((code) => ({
+        code,
+        description: `(${code}) Texto de ${code}.`,
+        questoes: [{ tipo: 'multipla', enunciado: `Pergunta de ${code}?`, alternativas: ['um', 'dois', 'três', 'quatro'], correta: 2, habilidade: code }],
+        rubrica: RUBRICA_NIVEIS.map((nivel) => ({ nivel, descritor: `${nivel} em ${code}` })),
+      })),
+      resultados: [{ code: 'EF05MA01', niveis: { naoDesenvolveu: 2, emDesenvolvimento: 8, desenvolveu: 12, desenvolveuPlenamente: 3 } }],
+    };
+    const doc: HandinDocument = {
+      escola: plan.escola,
+      professor: plan.professor,
+      turma: plan.turma,
+      ano: plan.ano,
+      instituicao: plan.instituicao,
+      trimestre: 1,
+      anoLetivo: 2026,
+      resumo: handinResumo([matematica], 1),
+      planos: [plan],
+      avaliacoes: [avaliacao],
+    };
+    const paragraphs = paragraphTexts((await openDocx(await renderHandinDocx(doc))).document);
+    expect(paragraphs).toContain(`1. Frações na cozinha (${plan.aulas.length} aulas) — de 02/03/2026 a 13/03/2026`);
+    expect(paragraphs).toContain('1. Matemática: 2 habilidades (EF05MA01, EF05MA02)');
+    const order = ['PLANO 1 — Frações na cozinha', 'Avaliações e resultados por habilidade', 'Resultados — avaliação 1 (Matemática)', 'EF05MA01', '2 (8%)', '8 (32%)', '12 (48%)', '3 (12%)', '15 (60%)', 'EF05MA02', 'sem resultados registrados', 'AVALIAÇÃO — Matemática', '1. Pergunta de EF05MA01? (EF05MA01)', 'Gabarito — avaliação 1 (Matemática)', '1. C) três', 'Rubrica por habilidade — avaliação 1 (Matemática)', 'desenvolveu plenamente em EF05MA02'];
+    expect(() => indexesInOrder(paragraphs, order)).not.toThrow();
+    expect(paragraphs.filter((p) => p.trim()).at(-1)).toBe(HANDIN_VISTO_LINE);
+    expect(HANDIN_VISTO_LINE).toBe('Visto da coordenação: ____________  Data: ___/___/_____');
   });
 });

@@ -1,5 +1,6 @@
-import { HeadingLevel, Packer, Paragraph, TableRow, TextRun } from 'docx';
-import { materiaLabel, trimestreLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
+import { AlignmentType, HeadingLevel, Packer, PageBreak, Paragraph, TableRow, TextRun, type Table } from 'docx';
+import { formatIsoDatePtBr, materiaLabel, RUBRICA_NIVEIS, trimestreLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
+import { assessmentBlocks, type AssessmentDocument } from './assessment-docx.renderer';
 import { buildDocument, pageHeader, titleBlock } from './docx-document';
 import { cell, COLOR, CONTENT_WIDTH, labelParagraph, SMALL_SIZE, table, valueParagraph } from './docx-layout';
 import { planBlocks } from './plan-docx.renderer';
@@ -25,7 +26,26 @@ export interface HandinDocument {
   /** Per subject with skills in the class's year, from the class's coverage (contracts' handinResumo). */
   resumo: HandinResumoMateria[];
   planos: PlanDocument[];
+  /** The period's finished assessments of the class (oldest first), each with the results the teacher recorded. */
+  avaliacoes?: HandinAvaliacao[];
 }
+
+/** How many students reached each rubric level in one skill (counts only, never names). */
+export interface HandinNiveis {
+  naoDesenvolveu: number;
+  emDesenvolvimento: number;
+  desenvolveu: number;
+  desenvolveuPlenamente: number;
+}
+
+/** An assessment as the hand-in prints it: its questions, gabarito and rubric, then its results per skill. */
+export interface HandinAvaliacao extends AssessmentDocument {
+  resultados: { code: string; niveis: HandinNiveis }[];
+}
+
+/** The line the coordenação signs at the end of the hand-in (decisions.md, "School year"). */
+export const HANDIN_VISTO_LINE = 'Visto da coordenação: ____________  Data: ___/___/_____';
+export const HANDIN_ASSESSMENTS_HEADING = 'Avaliações e resultados por habilidade';
 
 export const HANDIN_TITLE = 'DOCUMENTOS DO TRIMESTRE';
 export const HANDIN_SUMMARY_HEADING = 'Resumo do trimestre';
@@ -106,9 +126,79 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
       spacing: { before: 200 },
       children: [new TextRun({ text: 'Planos do trimestre, por data:', bold: true, size: SMALL_SIZE + 2 })],
     }),
-    ...doc.planos.map((p, i) => valueParagraph(`${i + 1}. ${p.temaPrincipal} (${p.aulas.length} ${p.aulas.length === 1 ? 'aula' : 'aulas'})`)),
+    ...doc.planos.map((p, i) => valueParagraph(`${i + 1}. ${p.temaPrincipal} (${p.aulas.length} ${p.aulas.length === 1 ? 'aula' : 'aulas'}) — ${planDatesText(p)}`)),
   );
+  const avaliacoes = doc.avaliacoes ?? [];
+  if (avaliacoes.length) {
+    out.push(
+      new Paragraph({ spacing: { before: 200 }, children: [new TextRun({ text: 'Avaliações do período:', bold: true, size: SMALL_SIZE + 2 })] }),
+      ...avaliacoes.map((a, i) => valueParagraph(`${i + 1}. ${materiaLabel(a.materia)}: ${a.habilidades.length} ${a.habilidades.length === 1 ? 'habilidade' : 'habilidades'} (${a.habilidades.map((h) => h.code).join(', ')})`)),
+    );
+  }
   return out;
+}
+
+/** 'de 02/03/2026 a 13/03/2026', 'a partir de 02/03/2026', 'até 13/03/2026', or 'sem datas informadas'. */
+export function planDatesText(plan: Pick<PlanDocument, 'dataInicio' | 'dataFim'>): string {
+  const { dataInicio, dataFim } = plan;
+  if (dataInicio && dataFim) return dataInicio === dataFim ? `em ${formatIsoDatePtBr(dataInicio)}` : `de ${formatIsoDatePtBr(dataInicio)} a ${formatIsoDatePtBr(dataFim)}`;
+  if (dataInicio) return `a partir de ${formatIsoDatePtBr(dataInicio)}`;
+  if (dataFim) return `até ${formatIsoDatePtBr(dataFim)}`;
+  return 'sem datas informadas';
+}
+
+const RESULT_KEYS = ['naoDesenvolveu', 'emDesenvolvimento', 'desenvolveu', 'desenvolveuPlenamente'] as const;
+const RESULT_COLUMNS = [1500, 1200, 1300, 1200, 1300, CONTENT_WIDTH - 6500];
+
+/** '12 (40%)': a level's students and their share of the skill's total. */
+function share(count: number, total: number): string {
+  return total ? `${count} (${Math.round((count / total) * 100)}%)` : String(count);
+}
+
+/**
+ * One assessment's results: a row per skill with the students at each rubric level and the share at "desenvolveu" or
+ * above; a skill without results says so.
+ */
+function resultsBlocks(a: HandinAvaliacao, label: string): (Paragraph | Table)[] {
+  const byCode = new Map(a.resultados.map((r) => [r.code, r.niveis]));
+  const header = new TableRow({
+    tableHeader: true,
+    cantSplit: true,
+    children: ['Habilidade', ...RUBRICA_NIVEIS, 'Desenvolveu ou mais'].map((name, i) => cell([labelParagraph(name)], { width: RESULT_COLUMNS[i], label: true })),
+  });
+  const rows = a.habilidades.map((h) => {
+    const niveis = byCode.get(h.code);
+    const total = niveis ? RESULT_KEYS.reduce((sum, k) => sum + niveis[k], 0) : 0;
+    const values = niveis && total ? [...RESULT_KEYS.map((k) => share(niveis[k], total)), share(niveis.desenvolveu + niveis.desenvolveuPlenamente, total)] : ['sem resultados registrados', '', '', '', ''];
+    return new TableRow({
+      cantSplit: true,
+      children: [h.code, ...values].map((value, i) => cell([valueParagraph(value)], { width: RESULT_COLUMNS[i] })),
+    });
+  });
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(`Resultados — ${label}`)] }),
+    table(RESULT_COLUMNS, [header, ...rows]),
+    new Paragraph({ spacing: { before: 60, after: 200 }, children: [new TextRun({ text: 'Número de estudantes em cada nível da rubrica (e a parte da turma).', italics: true, size: SMALL_SIZE, color: COLOR.muted })] }),
+  ];
+}
+
+/** The period's assessments, each on a new page: its test, gabarito and rubric, then its results per skill. */
+function assessmentsBlocks(doc: HandinDocument): (Paragraph | Table)[] {
+  const avaliacoes = doc.avaliacoes ?? [];
+  if (!avaliacoes.length) return [];
+  return [
+    new Paragraph({ children: [new PageBreak()] }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(HANDIN_ASSESSMENTS_HEADING)] }),
+    ...avaliacoes.flatMap((a, i) => {
+      const label = `avaliação ${i + 1} (${materiaLabel(a.materia)})`;
+      return [...resultsBlocks(a, label), ...assessmentBlocks(a, { newPage: true, label })];
+    }),
+  ];
+}
+
+/** The coordenação's visto, closing the hand-in. */
+function vistoBlock(): Paragraph[] {
+  return [new Paragraph({ spacing: { before: 600 }, alignment: AlignmentType.LEFT, keepLines: true, children: [new TextRun({ text: HANDIN_VISTO_LINE, bold: true })] })];
 }
 
 /** The hand-in as a .docx: the summary, then each plan from its title (on a new page) to its gabarito. */
@@ -127,6 +217,8 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
           ...titleBlock(plano, `PLANO ${i + 1} — ${plano.temaPrincipal}`, true),
           ...planBlocks(plano, `${GABARITO_HEADING} — plano ${i + 1}`),
         ]),
+        ...assessmentsBlocks(doc),
+        ...vistoBlock(),
       ],
     }),
   );

@@ -6,5 +6,5 @@ export { planFileName, FILE_NAME_MAX } from './plan-file-name';
 export { contentDisposition } from '@planejador/contracts';
 export { formatDatePtBr, formatAno } from './pt-br-format';
 export { samplePlanDocument, sampleLesson } from './sample-plan';
-export { renderAssessmentDocx, assessmentFileName, ASSESSMENT_SECTIONS, OFFLINE_ASSESSMENT_NOTE, type AssessmentDocument } from './assessment-docx.renderer';
+export { renderAssessmentDocx, assessmentFileName, assessmentBlocks, ASSESSMENT_SECTIONS, type AssessmentDocument } from './assessment-docx.renderer';
 export { renderHandinDocx, handinFileName, HANDIN_TITLE, HANDIN_SUMMARY_HEADING, type HandinDocument } from './handin-docx.renderer';

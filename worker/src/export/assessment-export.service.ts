@@ -25,7 +25,6 @@ export class AssessmentExportService {
       ano: anoLabel(avaliacao.turma.ano, etapaOf(avaliacao.turma.etapa)),
       trimestre: avaliacao.trimestre,
       materia: avaliacao.materia,
-      gerador: avaliacao.gerador,
       habilidades: avaliacao.habilidades,
     };
     const buffer = await this.renderer.render({ kind: 'assessment', doc });
