@@ -59,7 +59,7 @@ function offeredSkills(ctx: LessonContext): HabilidadeMatch[] {
  * every question then evaluates that skill, so the schema does not ask each question's skill (a model could only
  * get it wrong) and the parser sets it.
  */
-export function oneSkillLesson(ctx: LessonContext): boolean {
+function oneSkillLesson(ctx: LessonContext): boolean {
   const pinned = pinnedSkills(ctx).length;
   return pinned === 1 || (pinned === 0 && skillCountRange(ctx).max === 1);
 }
