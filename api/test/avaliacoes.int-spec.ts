@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { MSG, RUBRICA_NIVEIS, type AssessmentProgressEvent, type Avaliacao, type AvaliacaoResumo, type Cobertura, type PublicUser } from '@planejador/contracts';
+import { hasDistinctAlternatives, MSG, RUBRICA_NIVEIS, type AssessmentProgressEvent, type Avaliacao, type AvaliacaoResumo, type Cobertura, type PublicUser } from '@planejador/contracts';
 import { createPlan, startSharedStack, teacherWithTurma, waitFor, type FakeAi, type TestClient, type TestStack } from '@planejador/testing';
 
 /** Issue 26: assessment by skill, through the api, the queue and a real worker (offline, then with a fake AI). */
@@ -224,6 +224,33 @@ describe('assessment by skill with an AI (fake OpenAI server)', () => {
     const body = calls[0].body as { max_tokens: number; response_format: { type: string; json_schema: { strict: boolean } } };
     expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
     expect(body.max_tokens).toBeGreaterThan(0);
+  }, 120000);
+
+  it('an assessment through the real worker and the fake AI server ends done with 4 distinct alternatives per multiple-choice question', async () => {
+    // No script: the fake server answers exactly what the JSON schema asks (its first anyOf branch, the fewest items).
+    ai.reset();
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const res = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA03', 'EF05MA08'], questoesPorHabilidade: 3 });
+    expect(res.status).toBe(202);
+    const done = await settled(client, res.body.id);
+    expect(done.generation.state).toBe('done');
+    expect(done.gerador).toBe('openai');
+    expect(done.habilidades.map((h) => h.code)).toEqual(['EF05MA03', 'EF05MA08']);
+    for (const h of done.habilidades) {
+      expect(h.questoes).toHaveLength(3);
+      for (const q of h.questoes) {
+        expect(q).toMatchObject({ tipo: 'multipla', habilidade: h.code });
+        if (q.tipo !== 'multipla') continue;
+        expect(q.alternativas).toHaveLength(4);
+        expect(hasDistinctAlternatives(q.alternativas)).toBe(true);
+        expect([0, 1, 2, 3]).toContain(q.correta);
+      }
+      expect(h.rubrica.map((r) => r.nivel)).toEqual([...RUBRICA_NIVEIS]);
+      expect(h.rubrica.every((r) => r.descritor.trim().length > 0)).toBe(true);
+    }
+    // Each skill was asked once: the schema-following answer was never refused.
+    const calls = ai.calls.filter((c) => c.text.includes('para avaliar a habilidade'));
+    expect(calls.map((c) => c.outcome)).toEqual(['answer', 'answer']);
   }, 120000);
 
   it('an AI that keeps failing: the assessment ends failed with its credit back, exactly once', async () => {

@@ -45,9 +45,23 @@ describe('buildAnswerJsonSchema', () => {
     const questoes = properties.verificacao.properties.questoes;
     expect(questoes).toMatchObject({ minItems: 5, maxItems: 5 });
     expect(questoes.items.properties.alternativas).toMatchObject({ minItems: 4, maxItems: 4 });
-    expect(questoes.items.properties.habilidade.enum).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05', 'EF05MA06']);
-    expect(questoes.items.required).toEqual(['enunciado', 'alternativas', 'correta', 'habilidade']);
+    // One skill a lesson: every question evaluates it, so no question is asked its skill.
+    expect(questoes.items.required).toEqual(['enunciado', 'alternativas', 'correta']);
     expect(questoes.items.additionalProperties).toBe(false);
+    const several = (buildAnswerJsonSchema(fractionLesson({ plano: { limitOneSkill: false } })).properties as Record<string, any>).verificacao.properties.questoes;
+    expect(several.items.properties.habilidade.enum).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05', 'EF05MA06']);
+    expect(several.items.required).toEqual(['enunciado', 'alternativas', 'correta', 'habilidade']);
+  });
+
+  it("ties a one-skill lesson's questions to its skill, whatever a question says", () => {
+    const chosen = parseLessonAnswer(json(fractionAnswer({ habilidades: ['EF05MA04'] }, 4, 'EF05MA06')), fractionLesson());
+    expect(chosen.verificacao.questoes.map((q) => q.habilidade)).toEqual(Array(4).fill('EF05MA04'));
+    const { habilidades: _codes, ...answer } = fractionAnswer({}, 4);
+    const withoutSkill = { ...answer, verificacao: { questoes: answer.verificacao.questoes.map(({ habilidade: _h, ...q }) => q) } };
+    const pinned = fractionLesson({ pinned: [FRACTION_SKILLS[1]] });
+    expect(parseLessonAnswer(json({ ...withoutSkill, objetosConhecimento: [FRACTION_SKILLS[1].knowledgeObjects[0]] }), pinned).verificacao.questoes.map((q) => q.habilidade)).toEqual(
+      Array(4).fill('EF05MA04'),
+    );
   });
 
   it('allows one to three skills without limitOneSkill', () => {

@@ -54,6 +54,21 @@ function offeredSkills(ctx: LessonContext): HabilidadeMatch[] {
   return pinned.length > 0 ? pinned : promptCandidates(ctx);
 }
 
+/**
+ * Whether the lesson cites exactly one skill known before the answer (one pinned skill, or exactly one to choose):
+ * every question then evaluates that skill, so the schema does not ask each question's skill (a model could only
+ * get it wrong) and the parser sets it.
+ */
+function oneSkillLesson(ctx: LessonContext): boolean {
+  const pinned = pinnedSkills(ctx).length;
+  return pinned === 1 || (pinned === 0 && skillCountRange(ctx).max === 1);
+}
+
+/** Whether each question of the answer names its skill: the lesson has skills, and more than one may be cited. */
+export function questionsNameSkill(ctx: LessonContext): boolean {
+  return offeredSkills(ctx).length > 0 && !oneSkillLesson(ctx);
+}
+
 /** The knowledge objects the model may pick from (a schema enum): those of the skills it may cite, verbatim. */
 export function offeredObjects(ctx: LessonContext): string[] {
   return knowledgeObjects(offeredSkills(ctx));
@@ -128,7 +143,7 @@ export function buildAnswerJsonSchema(ctx: LessonContext): JsonSchema {
         },
         correta: { type: 'integer', description: 'Posição da alternativa correta (0 a 3).', enum: [0, 1, 2, 3] },
       };
-  if (skillCodes.length > 0) {
+  if (questionsNameSkill(ctx)) {
     question.habilidade = { type: 'string', description: 'Código da habilidade avaliada, uma das citadas pela aula.', enum: skillCodes };
   }
   properties.verificacao = {
@@ -180,7 +195,10 @@ function observesLearning(ctx: LessonContext): boolean {
   return verificacaoKindOf(ctx.turma.etapa) === 'observacao';
 }
 
-/** The answer's questions: multiple choice, or (infantil) open points to observe, nothing else allowed. */
+/**
+ * The answer's questions: multiple choice, or (infantil) open points to observe, nothing else allowed. The skill is
+ * optional here: a lesson of one skill does not ask it (the parser sets it), and the contract checks it after.
+ */
 function questionSchema(ctx: LessonContext) {
   const habilidade = z.string().optional();
   if (observesLearning(ctx)) {
@@ -198,6 +216,13 @@ function hasBarreiras(ctx: LessonContext): boolean {
 
 const text = z.string().trim().min(1).max(LIMITS.lessonFieldMax);
 
+/**
+ * A DUA principle's strategies as the model wrote them, repaired where nothing is lost: trimmed, empty ones and
+ * exact repeats dropped (the contract then checks that one is left, and every cap).
+ */
+const duaStrategies = z.array(z.string()).transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))]);
+const duaAnswerSchema = z.object({ representacao: duaStrategies, acaoExpressao: duaStrategies, engajamento: duaStrategies }).pipe(duaSchema);
+
 function answerSchema(ctx: LessonContext) {
   const { min, max } = skillCountRange(ctx);
   const objects = offeredObjects(ctx);
@@ -210,7 +235,7 @@ function answerSchema(ctx: LessonContext) {
     experiencias: text,
     evidencias: text,
     verificacao: z.object({ questoes: z.array(questionSchema(ctx)) }),
-    dua: hasBarreiras(ctx) ? duaSchema : z.unknown().optional(),
+    dua: hasBarreiras(ctx) ? duaAnswerSchema : z.unknown().optional(),
   });
 }
 
@@ -284,8 +309,10 @@ export function parseLessonAnswer(content: string, ctx: LessonContext): LessonAn
     throw new AiError('unknown-code', { detail: `códigos fora das candidatas: ${unknown.join(', ')}` });
   }
   const lessonCodes = pinnedSkills(ctx).length > 0 ? pinnedSkills(ctx).map((s) => s.code) : codes;
+  // A lesson of one skill: every question evaluates it (the schema did not ask).
+  const implied = oneSkillLesson(ctx) ? lessonCodes[0] : undefined;
   const verificacao = verificacaoSchema.safeParse({
-    questoes: parsed.data.verificacao.questoes.map((q) => ({ ...q, habilidade: q.habilidade ?? '' })),
+    questoes: parsed.data.verificacao.questoes.map((q) => ({ ...q, habilidade: implied ?? q.habilidade ?? '' })),
   });
   if (!verificacao.success) {
     throw schemaError(`verificacao: ${verificacao.error.issues.map((i) => i.message).join('; ')}`);

@@ -41,8 +41,8 @@ describe('offline assessment drafter', () => {
 describe('AI assessment answer', () => {
   const answer = {
     questoes: [
-      { tipo: 'multipla', enunciado: 'Qual é metade?', alternativas: ['1/2', '1/3', '2/3', '3/4'], correta: 0, respostaEsperada: '' },
-      { tipo: 'aberta', enunciado: 'Explique.', alternativas: [], correta: 0, respostaEsperada: 'Parte de um todo.' },
+      { tipo: 'multipla', enunciado: 'Qual é metade?', alternativas: ['1/2', '1/3', '2/3', '3/4'], correta: 0 },
+      { tipo: 'aberta', enunciado: ' Explique. ', respostaEsperada: 'Parte de um todo.' },
     ],
     rubrica: { naoDesenvolveu: 'a', emDesenvolvimento: 'b', desenvolveu: 'c', desenvolveuPlenamente: 'd' },
   };
@@ -71,9 +71,18 @@ describe('AI assessment answer', () => {
     }
   });
 
-  it('asks for exactly the questions wanted in a strict schema', () => {
-    const schema = buildAssessmentJsonSchema(3) as { properties: { questoes: { minItems: number; maxItems: number } } };
+  it('asks for exactly the questions wanted in a strict schema, each multiple choice with 4 alternatives or open', () => {
+    const schema = buildAssessmentJsonSchema(3);
     expect(schema.properties.questoes).toMatchObject({ minItems: 3, maxItems: 3 });
+    expect(schema.properties.questoes.items.anyOf.map((branch) => branch.properties.tipo.const)).toEqual(['multipla', 'aberta']);
+    expect(schema.properties.questoes.items.anyOf[0].properties).toMatchObject({ alternativas: { minItems: 4, maxItems: 4 } });
+  });
+
+  it('refuses (retryable) a question of an unknown kind and an open one without its expected answer', () => {
+    for (const questao of [{ tipo: 'verdadeiro-falso', enunciado: 'Metade é 1/2?' }, { tipo: 'aberta', enunciado: 'Explique.' }]) {
+      const content = JSON.stringify({ ...answer, questoes: [answer.questoes[0], questao] });
+      expect(() => parseAssessmentAnswer(content, ctx())).toThrow(expect.objectContaining({ kind: 'schema', retryable: true }));
+    }
   });
 });
 

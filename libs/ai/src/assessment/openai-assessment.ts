@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS, type Questao } from '@planejador/contracts';
+import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS } from '@planejador/contracts';
 import { AiError, toAiError } from '../ai-error';
 import { DEFAULT_MAX_TOKENS, type OpenAiGeneratorOptions } from '../openai-generator';
 import { silentLogger, type AiLogger, type GenerateOptions } from '../types';
@@ -10,36 +10,47 @@ export const ASSESSMENT_SCHEMA_NAME = 'avaliacao_habilidade';
 /** The keys of the rubric in the answer, in RUBRICA_NIVEIS order. */
 const RUBRICA_KEYS = ['naoDesenvolveu', 'emDesenvolvimento', 'desenvolveu', 'desenvolveuPlenamente'] as const;
 
-/** The answer's JSON schema (strict): exactly `questoes` questions and the 4 descriptors. */
+/**
+ * The answer's JSON schema (strict), stating every rule of the contract (avaliacaoHabilidadeSchema) that the strict
+ * subset can state: exactly `questoes` questions, each either a multiple-choice question (`tipo` "multipla", exactly
+ * 4 alternatives, `correta` 0 to 3) or an open one (`tipo` "aberta", the expected answer), as two anyOf branches;
+ * and the rubric's 4 descriptors. What it cannot state (texts not empty once trimmed, alternatives distinct once
+ * case and accents are folded, the length caps) the parser checks, and an answer off them is asked again.
+ */
 export function buildAssessmentJsonSchema(questoes: number) {
-  const text = { type: 'string' };
+  const text = (description: string) => ({ type: 'string', description });
+  const multipla = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['tipo', 'enunciado', 'alternativas', 'correta'],
+    properties: {
+      tipo: { type: 'string', const: 'multipla' },
+      enunciado: text('Pergunta, em português.'),
+      alternativas: { type: 'array', description: '4 alternativas diferentes entre si; uma só correta.', items: { type: 'string' }, minItems: 4, maxItems: 4 },
+      correta: { type: 'integer', description: 'Posição da alternativa correta (0 a 3).', minimum: 0, maximum: 3 },
+    },
+  };
+  const aberta = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['tipo', 'enunciado', 'respostaEsperada'],
+    properties: {
+      tipo: { type: 'string', const: 'aberta' },
+      enunciado: text('Pergunta, em português.'),
+      respostaEsperada: text('A resposta que o professor espera.'),
+    },
+  };
   return {
     type: 'object',
     additionalProperties: false,
     required: ['questoes', 'rubrica'],
     properties: {
-      questoes: {
-        type: 'array',
-        minItems: questoes,
-        maxItems: questoes,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['tipo', 'enunciado', 'alternativas', 'correta', 'respostaEsperada'],
-          properties: {
-            tipo: { type: 'string', enum: ['multipla', 'aberta'] },
-            enunciado: text,
-            alternativas: { type: 'array', items: text },
-            correta: { type: 'integer', minimum: 0, maximum: 3 },
-            respostaEsperada: text,
-          },
-        },
-      },
+      questoes: { type: 'array', minItems: questoes, maxItems: questoes, items: { anyOf: [multipla, aberta] } },
       rubrica: {
         type: 'object',
         additionalProperties: false,
         required: [...RUBRICA_KEYS],
-        properties: Object.fromEntries(RUBRICA_KEYS.map((k) => [k, text])),
+        properties: Object.fromEntries(RUBRICA_KEYS.map((k, i) => [k, text(`Descritor observável do nível "${RUBRICA_NIVEIS[i]}".`)])),
       },
     },
   };
@@ -61,38 +72,39 @@ export function buildAssessmentMessages(ctx: SkillAssessmentContext): { role: 's
         `Habilidade (texto oficial): ${ctx.skill.description}`,
         `Unidade temática: ${ctx.skill.unit}`,
         `Objetos de conhecimento: ${objetos}`,
-        'Questões: prefira múltipla escolha com 4 alternativas diferentes e uma correta (correta = 0 a 3, varie a posição); ' +
-          'em questão de múltipla escolha, respostaEsperada explica por que a alternativa é a certa. Uma questão aberta tem ' +
-          'alternativas vazias, correta 0 e a resposta esperada.',
+        'Questões: prefira múltipla escolha (tipo "multipla") com 4 alternativas diferentes entre si e uma só correta ' +
+          '(correta = 0 a 3, varie a posição). Uma questão aberta (tipo "aberta") traz a resposta esperada.',
         `Rubrica: um descritor observável para cada nível (${RUBRICA_NIVEIS.join(', ')}), sobre esta habilidade.`,
       ].join('\n'),
     },
   ];
 }
 
-interface RawQuestao {
-  tipo: string;
-  enunciado: string;
-  alternativas: string[];
-  correta: number;
-  respostaEsperada: string;
-}
+/** A question as the schema asks it: one of the two anyOf branches (anything else is left for the contract to refuse). */
+type RawQuestao =
+  | { tipo: 'multipla'; enunciado: string; alternativas: string[]; correta: number }
+  | { tipo: 'aberta'; enunciado: string; respostaEsperada: string };
 
-/** Checks the answer as a teacher's edit is checked; anything off the contract is an AiError 'schema' (retried). */
+/**
+ * Checks the answer as a teacher's edit is checked (texts trimmed); anything off the contract is an AiError 'schema'
+ * (retried). Every question cites the skill being assessed.
+ */
 export function parseAssessmentAnswer(content: string, ctx: SkillAssessmentContext): SkillAssessment {
-  let raw: { questoes?: RawQuestao[]; rubrica?: Record<string, string> };
+  let raw: { questoes?: unknown; rubrica?: unknown };
   try {
     raw = JSON.parse(content) as typeof raw;
   } catch (error) {
     throw new AiError('invalid-json', { cause: error, detail: (error as Error).message });
   }
+  if (typeof raw !== 'object' || raw === null) throw new AiError('schema', { detail: 'resposta fora do formato' });
   const code = ctx.skill.code;
-  const questoes: Questao[] = (raw.questoes ?? []).map((q) =>
-    q.tipo === 'multipla'
-      ? { tipo: 'multipla', enunciado: q.enunciado, alternativas: q.alternativas as [string, string, string, string], correta: q.correta as 0 | 1 | 2 | 3, habilidade: code }
-      : { tipo: 'aberta', enunciado: q.enunciado, respostaEsperada: q.respostaEsperada, habilidade: code },
-  );
-  const rubrica = RUBRICA_NIVEIS.map((nivel, i) => ({ nivel, descritor: raw.rubrica?.[RUBRICA_KEYS[i]] ?? '' }));
+  const questoes = (Array.isArray(raw.questoes) ? (raw.questoes as RawQuestao[]) : []).map((q): unknown => {
+    if (q?.tipo === 'multipla') return { tipo: 'multipla', enunciado: q.enunciado, alternativas: q.alternativas, correta: q.correta, habilidade: code };
+    if (q?.tipo === 'aberta') return { tipo: 'aberta', enunciado: q.enunciado, respostaEsperada: q.respostaEsperada, habilidade: code };
+    return q;
+  });
+  const levels = (typeof raw.rubrica === 'object' && raw.rubrica !== null ? raw.rubrica : {}) as Record<string, unknown>;
+  const rubrica = RUBRICA_NIVEIS.map((nivel, i) => ({ nivel, descritor: levels[RUBRICA_KEYS[i]] }));
   const parsed = avaliacaoHabilidadeSchema.safeParse({ code, questoes, rubrica });
   if (!parsed.success) throw new AiError('schema', { detail: parsed.error.issues[0]?.message ?? 'resposta fora do formato' });
   if (parsed.data.questoes.length !== ctx.questoes) throw new AiError('schema', { detail: `esperadas ${ctx.questoes} questões` });

@@ -1,7 +1,7 @@
 import { BARREIRAS, DUA_PRINCIPIOS, duaSchema } from '@planejador/contracts';
-import { fractionLesson, FRACTION_SKILLS } from '../__tests__/lesson-context.fixture';
+import { fractionAnswer, fractionLesson, FRACTION_SKILLS } from '../__tests__/lesson-context.fixture';
 import { OfflineLessonDrafter } from '../offline-drafter';
-import { buildAnswerJsonSchema } from '../lesson-answer';
+import { buildAnswerJsonSchema, parseLessonAnswer } from '../lesson-answer';
 import { buildLessonMessages } from '../lesson-prompt';
 import { adaptActivities, averageSentenceWords, glossaryTerms, readableAdaptation, shortenSentence } from './adapt-activities';
 import { activityTags, chooseStrategy, offlineDua } from './dua-choice';
@@ -137,6 +137,19 @@ describe('the AI request asks for dua only when the class has barreiras', () => 
     expect(buildLessonMessages(withBarreiras)[1].content).toContain('Barreiras da turma');
     const adapt = fractionLesson({ turma: { barreiras: ['leitura'] }, regeneration: { campo: 'experiencias', adaptacao: 'audicao-libras' } });
     expect(buildLessonMessages(adapt)[1].content).toContain('para a barreira Audição e Libras');
+  });
+});
+
+describe("the AI's DUA strategies", () => {
+  const ctx = fractionLesson({ turma: { barreiras: ['leitura'] } });
+  const answer = (dua: Record<string, string[]>) => JSON.stringify(fractionAnswer({ dua }));
+
+  it('are trimmed, an empty or repeated one dropped; a principle left with none is asked again', () => {
+    const parsed = parseLessonAnswer(answer({ representacao: ['  Ler em voz alta. ', 'Ler em voz alta.', ' '], acaoExpressao: ['Responder por desenho.'], engajamento: ['Começar por uma imagem.'] }), ctx);
+    expect(parsed.dua).toEqual({ representacao: ['Ler em voz alta.'], acaoExpressao: ['Responder por desenho.'], engajamento: ['Começar por uma imagem.'] });
+    expect(() => parseLessonAnswer(answer({ representacao: ['', '  '], acaoExpressao: ['Responder por desenho.'], engajamento: ['Começar por uma imagem.'] }), ctx)).toThrow(
+      expect.objectContaining({ kind: 'schema', retryable: true }),
+    );
   });
 });
 

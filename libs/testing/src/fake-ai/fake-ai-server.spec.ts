@@ -101,6 +101,36 @@ describe('fake AI server', () => {
     expect(new Set(alternativas).size).toBe(4);
   });
 
+  it('answers the first branch of an anyOf, with its const, and 4 distinct alternatives', async () => {
+    const questao = {
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            tipo: { type: 'string', const: 'multipla' },
+            alternativas: { type: 'array', items: { type: 'string' }, minItems: 4, maxItems: 4 },
+            correta: { type: 'integer', minimum: 0, maximum: 3 },
+          },
+          required: ['tipo', 'alternativas', 'correta'],
+          additionalProperties: false,
+        },
+        { type: 'object', properties: { tipo: { type: 'string', const: 'aberta' } }, required: ['tipo'], additionalProperties: false },
+      ],
+    };
+    const withChoice = { type: 'object', properties: { questoes: { type: 'array', items: questao, minItems: 2, maxItems: 2 } }, required: ['questoes'] };
+    const response = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'v', schema: withChoice } } }),
+    });
+    const { questoes } = JSON.parse(await content(response)) as { questoes: { tipo: string; alternativas: string[]; correta: number }[] };
+    expect(questoes).toHaveLength(2);
+    for (const q of questoes) {
+      expect(q).toMatchObject({ tipo: 'multipla', correta: 0 });
+      expect(new Set(q.alternativas).size).toBe(4);
+    }
+  });
+
   it('applies a matching step only to calls whose messages contain its text', async () => {
     fake.script({ match: 'Aula 2', status: 503 });
     const [one, two, three] = await Promise.all([chat('Aula 1'), chat('Aula 2'), chat('Aula 3')]);

@@ -2,7 +2,9 @@
 
 type JsonSchema = {
   type?: string | string[];
+  const?: unknown;
   enum?: unknown[];
+  anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -47,7 +49,13 @@ function firstType(type: JsonSchema['type']): string | undefined {
   return type;
 }
 
+/**
+ * The default answer to a schema: the first choice wherever there is one (the first anyOf branch, the first enum
+ * value), the const, the fewest items allowed (at least 1), the minimum, and texts naming their field.
+ */
 function fill(schema: JsonSchema, key: string, snippet: string): unknown {
+  if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) return fill(schema.anyOf[0], key, snippet);
+  if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   switch (firstType(schema.type)) {
     case 'object': {
