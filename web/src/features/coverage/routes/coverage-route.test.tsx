@@ -18,6 +18,7 @@ function materia(value: string, codes: [string, string][], coveredCode?: string)
       trimestres: code === coveredCode ? [1] : [],
       planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, aulas: [] }] : [],
       avaliada: false,
+      resultado: null,
     })),
   } as CoberturaMateria;
 }
