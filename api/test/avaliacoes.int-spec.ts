@@ -164,6 +164,112 @@ describe('assessment by skill, offline (no AI key): open questions and rubric fr
     expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(1);
   }, 120000);
 
+  it('results by skill: counts stored, answered and in coverage from the newest assessment with results; a PUT keeps the skills it does not name; 400/409/404; delete 204 and coverage forgets', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5' });
+    const sql = (text: string, params: unknown[]) => api.orm.em.fork().getConnection().execute(text, params);
+    const create = async (habilidades: string[]) => {
+      const res = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades, questoesPorHabilidade: 1 });
+      expect(res.status).toBe(202);
+      return settled(client, res.body.id);
+    };
+    const skill = async (code: string) => {
+      const cobertura = (await client.get<Cobertura>(`/api/turmas/${turma.id}/cobertura`)).body;
+      return cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.find((h) => h.code === code)!;
+    };
+    const niveis = (naoDesenvolveu: number, emDesenvolvimento: number, desenvolveu: number, desenvolveuPlenamente: number) => ({
+      naoDesenvolveu,
+      emDesenvolvimento,
+      desenvolveu,
+      desenvolveuPlenamente,
+    });
+    const resultados = async (id: string) => (await client.get<Avaliacao>(`/api/avaliacoes/${id}`)).body.resultados;
+
+    const first = await create(['EF05MA03', 'EF05MA08']);
+    expect(first.resultados).toEqual([]);
+    expect(await skill('EF05MA03')).toMatchObject({ avaliada: true, resultado: null });
+
+    // Stored and answered in the skills' order, whatever the order sent.
+    const both = [
+      { code: 'EF05MA08', niveis: niveis(0, 0, 0, 0) },
+      { code: 'ef05ma03', niveis: niveis(2, 5, 10, 3) },
+    ];
+    const saved = await client.put<Avaliacao>(`/api/avaliacoes/${first.id}/resultados`, { habilidades: both });
+    expect(saved.status).toBe(200);
+    const expected = [
+      { code: 'EF05MA03', niveis: niveis(2, 5, 10, 3) },
+      { code: 'EF05MA08', niveis: niveis(0, 0, 0, 0) },
+    ];
+    expect(saved.body.resultados).toEqual(expected);
+    expect(await resultados(first.id)).toEqual(expected);
+    // Coverage: the counts, their total and the share at "desenvolveu" or above (null when nobody was counted).
+    expect((await skill('EF05MA03')).resultado).toEqual({ niveis: niveis(2, 5, 10, 3), total: 20, desenvolveuOuMais: 0.65 });
+    expect((await skill('EF05MA08')).resultado).toEqual({ niveis: niveis(0, 0, 0, 0), total: 0, desenvolveuOuMais: null });
+    expect((await skill('EF05MA01')).resultado).toBeNull();
+
+    // A PUT replaces the results of the skills it names; the others stay.
+    const one = await client.put<Avaliacao>(`/api/avaliacoes/${first.id}/resultados`, { habilidades: [{ code: 'EF05MA08', niveis: niveis(1, 1, 1, 1) }] });
+    expect(one.status).toBe(200);
+    expect(one.body.resultados).toEqual([expected[0], { code: 'EF05MA08', niveis: niveis(1, 1, 1, 1) }]);
+    expect((await skill('EF05MA08')).resultado).toEqual({ niveis: niveis(1, 1, 1, 1), total: 4, desenvolveuOuMais: 0.5 });
+
+    // Bad input: 400 in Portuguese naming the problem, and nothing changes.
+    const kept = await resultados(first.id);
+    const refused: [unknown, string][] = [
+      [{ habilidades: [{ code: 'EF05MA19', niveis: niveis(1, 1, 1, 1) }] }, MSG.avaliacaoHabilidadeForaDaAvaliacao('EF05MA19')],
+      [{ habilidades: [{ code: 'EF05MA03', niveis: niveis(0, 0, 0, 1) }, { code: 'EF05MA03', niveis: niveis(1, 0, 0, 0) }] }, MSG.avaliacaoHabilidadeRepetida('EF05MA03')],
+      [{ habilidades: [{ code: 'EF05MA03', niveis: niveis(0, 0, 201, 0) }] }, MSG.avaliacaoResultadoNivelInvalido('EF05MA03', 'desenvolveu')],
+      [{ habilidades: [{ code: 'EF05MA03', niveis: niveis(-1, 0, 0, 0) }] }, MSG.avaliacaoResultadoNivelInvalido('EF05MA03', 'não desenvolveu')],
+      [{ habilidades: [{ code: 'EF05MA03', niveis: niveis(0, 2.5, 0, 0) }] }, MSG.avaliacaoResultadoNivelInvalido('EF05MA03', 'em desenvolvimento')],
+      [{ habilidades: [{ code: 'EF05MA03', niveis: { naoDesenvolveu: 1, emDesenvolvimento: 1, desenvolveu: 1 } }] }, MSG.avaliacaoResultadoNivelInvalido('EF05MA03', 'desenvolveu plenamente')],
+      [{ habilidades: [{ code: 'EF05MA03' }] }, MSG.avaliacaoResultadoNiveisAusentes],
+      [{ habilidades: [] }, MSG.avaliacaoResultadosVazios],
+    ];
+    for (const [body, message] of refused) {
+      const bad = await client.put<{ message: string }>(`/api/avaliacoes/${first.id}/resultados`, body);
+      expect([bad.status, bad.body.message]).toEqual([400, message]);
+    }
+    expect(await resultados(first.id)).toEqual(kept);
+
+    // Coverage reads the newest assessment holding the skill with results: a newer one without results changes nothing.
+    const second = await create(['EF05MA03']);
+    const list = await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`);
+    expect(list.body.map((a) => a.id)).toEqual([second.id, first.id]);
+    expect(list.body[0].habilidades).toEqual([{ code: 'EF05MA03', description: second.habilidades[0].description }]);
+    expect((await skill('EF05MA03')).resultado).toMatchObject({ total: 20 });
+    expect((await client.put(`/api/avaliacoes/${second.id}/resultados`, { habilidades: [{ code: 'EF05MA03', niveis: niveis(1, 1, 1, 1) }] })).status).toBe(200);
+    expect((await skill('EF05MA03')).resultado).toEqual({ niveis: niveis(1, 1, 1, 1), total: 4, desenvolveuOuMais: 0.5 });
+
+    // Another teacher's: 404, and nothing changes.
+    const stranger = await teacherWithTurma(api, { ano: '5' });
+    expect((await stranger.client.put(`/api/avaliacoes/${second.id}/resultados`, { habilidades: [{ code: 'EF05MA03', niveis: niveis(9, 9, 9, 9) }] })).status).toBe(404);
+    expect((await stranger.client.delete(`/api/avaliacoes/${second.id}`)).status).toBe(404);
+    expect((await client.get(`/api/avaliacoes/${second.id}`)).status).toBe(200);
+    expect((await skill('EF05MA03')).resultado).toMatchObject({ total: 4 });
+
+    // Queued or being written: 409 for results and for delete (updated_at ahead, so the sweeper leaves it alone).
+    for (const state of ['queued', 'running']) {
+      await sql(`update avaliacoes set generation_state = ?, updated_at = now() + interval '1 hour' where id = ?`, [state, second.id]);
+      const put = await client.put<{ message: string }>(`/api/avaliacoes/${second.id}/resultados`, { habilidades: [{ code: 'EF05MA03', niveis: niveis(0, 0, 0, 0) }] });
+      expect([put.status, put.body.message]).toEqual([409, MSG.avaliacaoNaoConcluida]);
+      const del = await client.delete<{ message: string }>(`/api/avaliacoes/${second.id}`);
+      expect([del.status, del.body.message]).toEqual([409, MSG.avaliacaoExcluirEmAndamento]);
+    }
+    await sql(`update avaliacoes set generation_state = 'done', updated_at = now() where id = ?`, [second.id]);
+    expect(await resultados(second.id)).toEqual([{ code: 'EF05MA03', niveis: niveis(1, 1, 1, 1) }]);
+
+    // Delete: 204, gone from the list, and coverage forgets it (the older assessment's results come back, then none).
+    const deleted = await client.delete(`/api/avaliacoes/${second.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await client.get(`/api/avaliacoes/${second.id}`)).status).toBe(404);
+    expect((await client.delete(`/api/avaliacoes/${second.id}`)).status).toBe(404);
+    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body.map((a) => a.id)).toEqual([first.id]);
+    expect((await skill('EF05MA03')).resultado).toMatchObject({ total: 20, desenvolveuOuMais: 0.65 });
+    expect((await client.delete(`/api/avaliacoes/${first.id}`)).status).toBe(204);
+    expect(await skill('EF05MA03')).toMatchObject({ avaliada: false, resultado: null });
+    expect(await skill('EF05MA08')).toMatchObject({ avaliada: false, resultado: null });
+    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toEqual([]);
+  }, 120000);
+
   it("another teacher's assessment and class answer 404 on every route", async () => {
     const owner = await teacherWithTurma(api, { ano: '5' });
     const res = await owner.client.post<{ id: string }>(`/api/turmas/${owner.turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA01'], questoesPorHabilidade: 1 });
@@ -271,8 +377,15 @@ describe('assessment by skill with an AI (fake OpenAI server)', () => {
     const cobertura = (await client.get<Cobertura>(`/api/turmas/${turma.id}/cobertura`)).body;
     expect(cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.find((h) => h.code === 'EF05MA04')!.avaliada).toBe(false);
     expect((await client.get(`/api/avaliacoes/${failed.id}/export`)).status).toBe(409);
+    // No results for an assessment that was never done; it can be deleted.
+    const results = await client.put<{ message: string }>(`/api/avaliacoes/${failed.id}/resultados`, {
+      habilidades: [{ code: 'EF05MA04', niveis: { naoDesenvolveu: 1, emDesenvolvimento: 2, desenvolveu: 3, desenvolveuPlenamente: 4 } }],
+    });
+    expect([results.status, results.body.message]).toEqual([409, MSG.avaliacaoNaoConcluida]);
     // The credit stays returned once however many times the sweeper looks.
     await new Promise((r) => setTimeout(r, 1500));
+    expect(await credits(client)).toBe(before);
+    expect((await client.delete(`/api/avaliacoes/${failed.id}`)).status).toBe(204);
     expect(await credits(client)).toBe(before);
   }, 120000);
 });

@@ -3,7 +3,7 @@ import { createPlan, createTurma, expectAccessible, launchBrowser, newContext, p
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fitsViewportWidth, registerViaUi } from './flows';
 
-/** Issue 26: from a class with two generated plans to the trimestre's assessment, reviewed, edited and exported (offline). */
+/** Issues 26 and 36: from a class with two generated plans to the trimestre's assessment, reviewed, edited and exported, found again from the class page, its results recorded and shown per skill, then deleted (offline). */
 
 const WAIT = { timeout: 60000 };
 
@@ -37,7 +37,7 @@ describe('assessment by skill', () => {
   }
 
   for (const viewport of ['desktop', 'phone'] as const) {
-    it(`assesses the trimestre from the coverage page, shows, edits and exports it (${viewport})`, async () => {
+    it(`assesses the trimestre from the class page, shows, edits and exports it, finds it again, records results, sees the share and deletes it (${viewport})`, async () => {
       context = await newContext(browser, viewport, stack.url);
       const page = await context.newPage();
       const turmaId = await classWithTwoPlans(page, `avaliacao-${viewport}`);
@@ -90,6 +90,53 @@ describe('assessment by skill', () => {
       const cobertura = (await (await page.request.get(`${stack.url}/api/turmas/${turmaId}/cobertura`)).json()) as { materias: { materia: string; habilidades: { code: string; avaliada: boolean }[] }[] };
       const math = cobertura.materias.find((m) => m.materia === 'matematica')!.habilidades.filter((h) => h.avaliada).map((h) => h.code);
       expect(math).toEqual(['EF05MA03', 'EF05MA08']);
-    }, 240000);
+
+      // Found again from the class page: its list of assessments links to it.
+      await page.goto(`/turmas/${turmaId}/cobertura`);
+      const list = page.getByRole('list', { name: 'Avaliações da turma 51' });
+      await list.waitFor(WAIT);
+      const item = list.getByRole('listitem').filter({ hasText: 'Avaliação — Matemática — 1º trimestre' });
+      await item.getByText('2 habilidades').waitFor();
+      await item.getByText('Pronta').waitFor();
+      await item.getByText(new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date())).waitFor();
+      await item.getByRole('link', { name: 'Avaliação — Matemática — 1º trimestre' }).click();
+      await page.waitForURL(`**/avaliacoes/${id}`, WAIT);
+
+      // Results by skill, counts only: 4 labelled numbers per skill, the total shown, saved with a message.
+      const results = page.getByRole('group', { name: 'Resultados de EF05MA03' });
+      await results.waitFor(WAIT);
+      await results.getByLabel('Não desenvolveu', { exact: true }).fill('2');
+      await results.getByLabel('Em desenvolvimento', { exact: true }).fill('5');
+      await results.getByLabel('Desenvolveu', { exact: true }).fill('10');
+      await results.getByLabel('Desenvolveu plenamente', { exact: true }).fill('3');
+      await results.getByText('Total: 20 estudantes · 65% desenvolveu ou mais').waitFor();
+      await page.getByRole('button', { name: 'Salvar resultados' }).click();
+      await page.getByRole('status').filter({ hasText: 'Resultados salvos.' }).waitFor(WAIT);
+      const withResults = (await (await page.request.get(`${stack.url}/api/avaliacoes/${id}`)).json()) as Avaliacao;
+      expect(withResults.resultados).toEqual([{ code: 'EF05MA03', niveis: { naoDesenvolveu: 2, emDesenvolvimento: 5, desenvolveu: 10, desenvolveuPlenamente: 3 } }]);
+      await expectAccessible(page, `avaliação com resultados (${viewport})`);
+      if (viewport === 'phone') expect(await fitsViewportWidth(page)).toBe(true);
+
+      // The class page shows the share per skill, and "já avaliada" opens the assessment.
+      await page.getByRole('link', { name: 'Cobertura da turma' }).click();
+      await page.getByRole('button', { name: /^Ver as \d+ habilidades de Matemática$/ }).click();
+      const grid = page.getByRole('region', { name: 'Matemática' });
+      const skill = grid.getByRole('listitem').filter({ hasText: 'EF05MA03' }).filter({ has: page.getByRole('link', { name: /já avaliada/ }) });
+      await skill.getByText('65% desenvolveu ou mais (de 20 estudantes)').waitFor(WAIT);
+      await expectAccessible(page, `turma com resultados (${viewport})`);
+      if (viewport === 'phone') expect(await fitsViewportWidth(page)).toBe(true);
+      await skill.getByRole('link', { name: 'já avaliada: abrir a avaliação de EF05MA03' }).click();
+      await page.waitForURL(`**/avaliacoes/${id}`, WAIT);
+
+      // Delete: asked first, then back to the class page, where neither the list nor coverage holds it.
+      await page.getByRole('button', { name: 'Excluir avaliação' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Excluir avaliação?' });
+      await dialog.getByRole('button', { name: 'Excluir' }).click();
+      await page.waitForURL(`**/turmas/${turmaId}/cobertura`, WAIT);
+      await page.getByText('Nenhuma avaliação desta turma ainda.', { exact: false }).waitFor(WAIT);
+      expect((await page.request.get(`${stack.url}/api/avaliacoes/${id}`)).status()).toBe(404);
+      const after = (await (await page.request.get(`${stack.url}/api/turmas/${turmaId}/cobertura`)).json()) as { materias: { materia: string; habilidades: { avaliada: boolean }[] }[] };
+      expect(after.materias.find((m) => m.materia === 'matematica')!.habilidades.some((h) => h.avaliada)).toBe(false);
+    }, 300000);
   }
 });

@@ -1,6 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { createAvaliacaoSchema, updateAvaliacaoSchema, type CreateAvaliacaoData, type PublicUser, type UpdateAvaliacaoData } from '@planejador/contracts';
+import {
+  createAvaliacaoSchema,
+  updateAvaliacaoSchema,
+  updateResultadosSchema,
+  type CreateAvaliacaoData,
+  type PublicUser,
+  type UpdateAvaliacaoData,
+  type UpdateResultadosData,
+} from '@planejador/contracts';
 import { AuthenticatedGuard, CurrentUser } from '../auth/guards';
 import { NotFoundUuidPipe } from '../core/not-found-uuid.pipe';
 import { sendDocument } from '../core/send-document';
@@ -44,6 +52,22 @@ export class AvaliacoesController {
     @Body(new ZodValidationPipe(updateAvaliacaoSchema)) body: UpdateAvaliacaoData,
   ) {
     return this.avaliacoes.update(user.id, id, body);
+  }
+
+  @Delete('avaliacoes/:id')
+  @HttpCode(204)
+  async delete(@CurrentUser() user: PublicUser, @Param('id', NotFoundUuidPipe) id: string): Promise<void> {
+    await this.avaliacoes.delete(user.id, id);
+  }
+
+  /** Results by skill: counts of students per rubric level, never names. */
+  @Put('avaliacoes/:id/resultados')
+  saveResultados(
+    @CurrentUser() user: PublicUser,
+    @Param('id', NotFoundUuidPipe) id: string,
+    @Body(new ZodValidationPipe(updateResultadosSchema)) body: UpdateResultadosData,
+  ) {
+    return this.avaliacoes.saveResultados(user.id, id, body);
   }
 
   @Get('avaliacoes/:id/export')

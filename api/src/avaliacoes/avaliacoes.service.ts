@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData, type UpdateResultadosData } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
 import { AvaliacoesRepository, CreditsRepository, Database, TurmasRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
@@ -92,5 +92,24 @@ export class AvaliacoesService {
     if (outcome.result === 'generating') throw new ConflictException({ message: MSG.avaliacaoGenerating });
     if (outcome.result === 'outside') throw new BadRequestException({ message: MSG.avaliacaoHabilidadeForaDaAvaliacao(outcome.code) });
     return this.get(userId, id);
+  }
+
+  /**
+   * How many students reached each level, for the skills named (counts only): each replaces that skill's results,
+   * the others stay. 409 unless the assessment is done; 400 naming a skill it does not hold.
+   */
+  async saveResultados(userId: string, id: string, data: UpdateResultadosData): Promise<Avaliacao> {
+    const outcome = await this.db.transaction(() => this.avaliacoes.saveAvaliacaoResultados(userId, id, data.habilidades));
+    if (outcome.result === 'missing') throw new NotFoundException({ message: MSG.avaliacaoNotFound });
+    if (outcome.result === 'not-done') throw new ConflictException({ message: MSG.avaliacaoNaoConcluida });
+    if (outcome.result === 'outside') throw new BadRequestException({ message: MSG.avaliacaoHabilidadeForaDaAvaliacao(outcome.code) });
+    return this.get(userId, id);
+  }
+
+  /** Deletes it with its results (coverage forgets it); 409 while it is queued or being written. No credit returns. */
+  async delete(userId: string, id: string): Promise<void> {
+    const outcome = await this.db.transaction(() => this.avaliacoes.deleteAvaliacao(userId, id));
+    if (outcome === 'missing') throw new NotFoundException({ message: MSG.avaliacaoNotFound });
+    if (outcome === 'generating') throw new ConflictException({ message: MSG.avaliacaoExcluirEmAndamento });
   }
 }

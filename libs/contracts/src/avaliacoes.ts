@@ -49,12 +49,49 @@ export interface Avaliacao {
   generation: AvaliacaoGeneration;
   gerador: AvaliacaoGerador | null;
   habilidades: AvaliacaoHabilidade[];
+  /** How many students reached each level, per skill (counts only, never names), in the skills' order; [] before any. */
+  resultados: AvaliacaoResultado[];
   createdAt: string;
   updatedAt: string;
 }
 
-/** An entry of GET /api/turmas/{id}/avaliacoes (newest first): the assessment without its questions. */
-export type AvaliacaoResumo = Omit<Avaliacao, 'habilidades'> & { habilidades: { code: string; description: string }[] };
+/** An entry of GET /api/turmas/{id}/avaliacoes (newest first): the assessment without its questions nor results. */
+export type AvaliacaoResumo = Omit<Avaliacao, 'habilidades' | 'resultados'> & { habilidades: { code: string; description: string }[] };
+
+/**
+ * Results by skill (decisions.md, "Results by skill, counts only, never names"): per skill, how many students reached
+ * each of the rubric's 4 levels (the keys in RUBRICA_NIVEIS order).
+ */
+export const RESULTADO_NIVEIS = ['naoDesenvolveu', 'emDesenvolvimento', 'desenvolveu', 'desenvolveuPlenamente'] as const;
+export type ResultadoNivelKey = (typeof RESULTADO_NIVEIS)[number];
+export type ResultadoNiveis = Record<ResultadoNivelKey, number>;
+
+/** Each key's level as the rubric names it ('desenvolveu plenamente'). */
+export const RESULTADO_NIVEL_NOMES: Record<ResultadoNivelKey, RubricaNivelNome> = {
+  naoDesenvolveu: 'não desenvolveu',
+  emDesenvolvimento: 'em desenvolvimento',
+  desenvolveu: 'desenvolveu',
+  desenvolveuPlenamente: 'desenvolveu plenamente',
+};
+
+export interface AvaliacaoResultado {
+  code: string;
+  niveis: ResultadoNiveis;
+}
+
+/** A skill's results as coverage shows them: the counts, their total and the share at "desenvolveu" or above. */
+export interface ResultadoResumo {
+  niveis: ResultadoNiveis;
+  total: number;
+  /** 0..1; null when the total is 0. */
+  desenvolveuOuMais: number | null;
+}
+
+/** The total and the share at "desenvolveu" or above of a skill's counts (null share when nobody was counted). */
+export function resultadoResumo(niveis: ResultadoNiveis): ResultadoResumo {
+  const total = RESULTADO_NIVEIS.reduce((sum, key) => sum + niveis[key], 0);
+  return { niveis, total, desenvolveuOuMais: total === 0 ? null : (niveis.desenvolveu + niveis.desenvolveuPlenamente) / total };
+}
 
 export const AVALIACAO_LIMITS = {
   questoesPorHabilidadeMin: 1,
@@ -62,6 +99,8 @@ export const AVALIACAO_LIMITS = {
   questoesPorHabilidadeDefault: 2,
   habilidadesMax: 30,
   descritorMax: 600,
+  /** Students counted at one level of one skill. */
+  resultadoNivelMax: 200,
 } as const;
 
 const codeSchema = z
@@ -155,3 +194,52 @@ export const updateAvaliacaoSchema = z.object({
 });
 export type UpdateAvaliacaoData = z.infer<typeof updateAvaliacaoSchema>;
 
+
+const resultadoCount = z.number().int().min(0).max(AVALIACAO_LIMITS.resultadoNivelMax);
+
+/** One skill's counts; each level checked apart, so the message names the skill and the level. */
+const avaliacaoResultadoSchema = z
+  .object({
+    code: codeSchema,
+    niveis: z.object(
+      // Optional here so that a missing level is named by the check below, like a wrong one.
+      { naoDesenvolveu: z.unknown().optional(), emDesenvolvimento: z.unknown().optional(), desenvolveu: z.unknown().optional(), desenvolveuPlenamente: z.unknown().optional() },
+      { error: MSG.avaliacaoResultadoNiveisAusentes },
+    ),
+  })
+  .superRefine((value, ctx) => {
+    for (const key of RESULTADO_NIVEIS) {
+      if (!resultadoCount.safeParse(value.niveis[key]).success) {
+        ctx.addIssue({ code: 'custom', path: ['niveis', key], message: MSG.avaliacaoResultadoNivelInvalido(value.code, RESULTADO_NIVEL_NOMES[key]) });
+      }
+    }
+  })
+  .transform((value): AvaliacaoResultado => ({
+    code: value.code,
+    niveis: {
+      naoDesenvolveu: value.niveis.naoDesenvolveu as number,
+      emDesenvolvimento: value.niveis.emDesenvolvimento as number,
+      desenvolveu: value.niveis.desenvolveu as number,
+      desenvolveuPlenamente: value.niveis.desenvolveuPlenamente as number,
+    },
+  }));
+
+/**
+ * PUT /api/avaliacoes/{id}/resultados: how many students reached each level, for the skills it names (each once;
+ * the others keep theirs). Counts only: no student's name is asked or stored.
+ */
+export const updateResultadosSchema = z
+  .object({
+    habilidades: z
+      .array(avaliacaoResultadoSchema, { error: MSG.avaliacaoResultadosVazios })
+      .min(1, MSG.avaliacaoResultadosVazios)
+      .max(AVALIACAO_LIMITS.habilidadesMax, MSG.avaliacaoHabilidadesMax),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.habilidades.forEach((h, index) => {
+      if (seen.has(h.code)) ctx.addIssue({ code: 'custom', path: ['habilidades', index, 'code'], message: MSG.avaliacaoHabilidadeRepetida(h.code) });
+      seen.add(h.code);
+    });
+  });
+export type UpdateResultadosData = z.infer<typeof updateResultadosSchema>;

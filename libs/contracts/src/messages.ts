@@ -173,6 +173,13 @@ export const MSG = {
   avaliacaoQuestaoProblema: (code: string, problem: string) => `Habilidade ${code}: ${problem}`,
   avaliacaoRubricaNiveis: (code: string) =>
     `Habilidade ${code}: a rubrica tem os 4 níveis, em ordem (não desenvolveu, em desenvolvimento, desenvolveu, desenvolveu plenamente), cada um com seu descritor.`,
+  /** Results by skill and deleting an assessment (decisions.md, "Results by skill, counts only, never names"). */
+  avaliacaoNaoConcluida: 'Esta avaliação ainda não foi concluída: registre os resultados depois que ela estiver pronta.',
+  avaliacaoExcluirEmAndamento: 'Esta avaliação ainda está sendo escrita e não pode ser excluída agora. Aguarde ela terminar.',
+  avaliacaoResultadosVazios: 'Informe os resultados de pelo menos uma habilidade.',
+  avaliacaoResultadoNiveisAusentes: 'Informe, em cada habilidade, quantos estudantes ficaram em cada um dos 4 níveis.',
+  avaliacaoResultadoNivelInvalido: (code: string, nivel: string) =>
+    `Habilidade ${code}: o número de estudantes em "${nivel}" deve ser um inteiro de 0 a 200.`,
   regenerationOfflineNote:
     'Sem uma IA configurada, a aula foi reescrita a partir do currículo e o seu pedido ficou registrado como nota para você; nada foi cobrado.',
   /** GET .../versoes?limite= outside 1..50, and ?antes= that is no version number. */

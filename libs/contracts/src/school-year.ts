@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResultadoResumo } from './avaliacoes';
 import { MSG } from './messages';
 
 /** The RS state network's school year: three trimestres. */
@@ -84,6 +85,8 @@ export interface CoberturaHabilidade {
   planos: CoberturaPlano[];
   /** A finished assessment of the class (POST /api/turmas/{id}/avaliacoes) includes it. */
   avaliada: boolean;
+  /** The results of the newest assessment of the class holding the skill with results; null when none has. */
+  resultado: ResultadoResumo | null;
 }
 export interface CoberturaMateria {
   materia: string;

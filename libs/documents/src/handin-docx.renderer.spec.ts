@@ -4,7 +4,7 @@ import { lessonHeading } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
 
-const skill = (code: string, trimestres: number[]) => ({ code, description: `(${code}) Texto de ${code}.`, unidade: 'Números', trimestres, planos: [], avaliada: false });
+const skill = (code: string, trimestres: number[]) => ({ code, description: `(${code}) Texto de ${code}.`, unidade: 'Números', trimestres, planos: [], avaliada: false, resultado: null });
 const matematica: CoberturaMateria = {
   materia: 'matematica',
   total: 4,

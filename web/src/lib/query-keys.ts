@@ -19,6 +19,8 @@ export const queryKeys = {
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
   /** An assessment by skill (issue 26). */
   avaliacao: (id: string) => ['avaliacoes', id] as const,
+  /** A class's assessments, newest first (its class page lists them; coverage links to them). */
+  avaliacoesTurma: (turmaId: string) => ['avaliacoes', 'turma', turmaId] as const,
   /** The teacher's school calendar of a year (its change moves plans' trimestres: saved with the plans refreshed). */
   calendario: (ano: number) => ['calendario', ano] as const,
 };

@@ -29,6 +29,7 @@ function avaliacao(state: GenerationState = 'done'): AvaliacaoRecord {
         rubrica: RUBRICA_NIVEIS.map((nivel) => ({ nivel, descritor: `Descritor ${nivel}` })),
       },
     ],
+    resultados: [],
     createdAt: '2026-06-01T12:00:00.000Z',
     updatedAt: '2026-06-01T12:00:00.000Z',
     turma: { ano: '5', etapa: 'fundamental', numero: '51', escola: 'E.E.F. Mário Quintana', nomeProfessor: 'Ana Souza' },

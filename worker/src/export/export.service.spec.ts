@@ -112,8 +112,8 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
         total: 2,
         cobertas: 1,
         habilidades: [
-          { code: 'EF05MA03', description: 'Identificar e representar frações.', unidade: 'Números', trimestres: [1], planos: [], avaliada: false },
-          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], planos: [], avaliada: false },
+          { code: 'EF05MA03', description: 'Identificar e representar frações.', unidade: 'Números', trimestres: [1], planos: [], avaliada: false, resultado: null },
+          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], planos: [], avaliada: false, resultado: null },
         ],
       },
     ],

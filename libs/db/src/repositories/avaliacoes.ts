@@ -1,4 +1,4 @@
-import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
+import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResultado, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
 import { Repository } from '../database';
 
 /** Assessments by skill (issue 26), in SQL: one row per assessment, its skills' questions and rubrics as jsonb. */
@@ -31,7 +31,7 @@ const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.materia, a.questoes
 /** A skill is written once its questions are stored. */
 const written = (h: AvaliacaoHabilidade) => h.questoes.length > 0;
 
-function toAvaliacao(row: AvaliacaoRow): Avaliacao {
+function toAvaliacao(row: AvaliacaoRow): Omit<Avaliacao, 'resultados'> {
   const habilidades = row.habilidades ?? [];
   return {
     id: row.id,
@@ -99,7 +99,23 @@ export class AvaliacoesRepository extends Repository {
     );
     const row = rows[0];
     if (!row) return null;
-    return { ...toAvaliacao(row), userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
+    const resultados = await this.resultadosOf(row.id, (row.habilidades ?? []).map((h) => h.code));
+    return { ...toAvaliacao(row), resultados, userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
+  }
+
+  /** The assessment's results, in the order of `codes` (its skills). */
+  private async resultadosOf(id: string, codes: readonly string[]): Promise<AvaliacaoResultado[]> {
+    const rows = await this.em.execute<{ code: string; nao_desenvolveu: number; em_desenvolvimento: number; desenvolveu: number; desenvolveu_plenamente: number }[]>(
+      `select code, nao_desenvolveu, em_desenvolvimento, desenvolveu, desenvolveu_plenamente from avaliacao_resultados where avaliacao_id = ?`,
+      [id],
+    );
+    const order = new Map(codes.map((code, i) => [code, i]));
+    return rows
+      .map((r) => ({
+        code: r.code,
+        niveis: { naoDesenvolveu: r.nao_desenvolveu, emDesenvolvimento: r.em_desenvolvimento, desenvolveu: r.desenvolveu, desenvolveuPlenamente: r.desenvolveu_plenamente },
+      }))
+      .sort((a, b) => (order.get(a.code) ?? codes.length) - (order.get(b.code) ?? codes.length) || a.code.localeCompare(b.code));
   }
 
   /** The class's assessments, newest first, without their questions; null unless the class is the user's. */
@@ -227,5 +243,58 @@ export class AvaliacoesRepository extends Repository {
     });
     await em.execute(`update avaliacoes set habilidades = ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(habilidades), id]);
     return { result: 'ok' };
+  }
+
+  /**
+   * The teacher's counts per level for the skills she names (each replaces that skill's results; the others stay).
+   * 'missing' when it is not the user's, 'not-done' unless it is done, 'outside' (with the code) for a skill it does
+   * not hold; nothing is written then.
+   */
+  async saveAvaliacaoResultados(
+    userId: string,
+    id: string,
+    resultados: readonly AvaliacaoResultado[],
+  ): Promise<{ result: 'ok' } | { result: 'missing' | 'not-done' } | { result: 'outside'; code: string }> {
+    const em = this.em;
+    const rows = await em.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
+      `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
+      [id, userId],
+    );
+    const row = rows[0];
+    if (!row) return { result: 'missing' };
+    if (row.generation_state !== 'done') return { result: 'not-done' };
+    const own = new Set(row.habilidades.map((h) => h.code));
+    const outside = resultados.find((r) => !own.has(r.code));
+    if (outside) return { result: 'outside', code: outside.code };
+    await em.execute(
+      `insert into avaliacao_resultados (avaliacao_id, code, nao_desenvolveu, em_desenvolvimento, desenvolveu, desenvolveu_plenamente)
+       select ?, r.code, r.nao, r.em, r.des, r.plena
+         from jsonb_to_recordset(?::jsonb) as r(code text, nao int, em int, des int, plena int)
+       on conflict (avaliacao_id, code) do update set
+         nao_desenvolveu = excluded.nao_desenvolveu, em_desenvolvimento = excluded.em_desenvolvimento,
+         desenvolveu = excluded.desenvolveu, desenvolveu_plenamente = excluded.desenvolveu_plenamente, updated_at = now()`,
+      [
+        id,
+        JSON.stringify(
+          resultados.map((r) => ({ code: r.code, nao: r.niveis.naoDesenvolveu, em: r.niveis.emDesenvolvimento, des: r.niveis.desenvolveu, plena: r.niveis.desenvolveuPlenamente })),
+        ),
+      ],
+    );
+    // The assessment's updated_at stays: it versions the questions and rubrics (the page's edits, the export).
+    return { result: 'ok' };
+  }
+
+  /**
+   * Deletes the user's assessment with its results, unless the worker may still write it: 'missing' when it is not
+   * hers, 'generating' while queued or running (nothing deleted).
+   */
+  async deleteAvaliacao(userId: string, id: string): Promise<'ok' | 'missing' | 'generating'> {
+    const em = this.em;
+    const rows = await em.execute<{ generation_state: string }[]>(`select generation_state from avaliacoes where id = ? and user_id = ? for update`, [id, userId]);
+    const row = rows[0];
+    if (!row) return 'missing';
+    if (row.generation_state === 'queued' || row.generation_state === 'running') return 'generating';
+    await em.execute(`delete from avaliacoes where id = ?`, [id]);
+    return 'ok';
   }
 }

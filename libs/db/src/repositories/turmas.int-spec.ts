@@ -220,8 +220,9 @@ describe('turmas repository (PostgreSQL)', () => {
           },
         ],
         avaliada: false,
+        resultado: null,
       });
-      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [], avaliada: false });
+      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [], avaliada: false, resultado: null });
       expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [2] });
       expect(math.habilidades[2].planos.map((p) => p.aulas.map((a) => a.titulo))).toEqual([['Formas da quadra']]);
       const music = {
@@ -231,6 +232,7 @@ describe('turmas repository (PostgreSQL)', () => {
         trimestres: [2],
         planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2, aulas: [{ id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' }] }],
         avaliada: false,
+        resultado: null,
       };
       expect(artes.habilidades[1]).toEqual(music);
       expect(musica.habilidades[0]).toEqual(music);
@@ -258,6 +260,46 @@ describe('turmas repository (PostgreSQL)', () => {
         ['EF05MA02', false],
         ['EF05MA17', false],
       ]);
+    });
+
+    it("gives each skill the results of the newest finished assessment of the class holding it with results", async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id, { ano: '5' });
+      const other = await db.turma(user.id, { ano: '5', numero: '52' });
+      const habilidades = (codes: string[]) => JSON.stringify(codes.map((code) => ({ code, description: code, questoes: [], rubrica: [] })));
+      let minutes = 0;
+      const insert = async (turmaId: string, state: string, codes: string[], results: Record<string, [number, number, number, number]>) => {
+        const id = randomUUID();
+        minutes += 1;
+        await db.pool.query(
+          `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades, generation_state, created_at)
+           values ($1, $2, $3, 1, 'matematica', 2, $4::jsonb, $5, now() - make_interval(mins => 100 - $6::int))`,
+          [id, user.id, turmaId, habilidades(codes), state, minutes],
+        );
+        for (const [code, [a, b, c, d]] of Object.entries(results)) {
+          await db.pool.query(
+            `insert into avaliacao_resultados (avaliacao_id, code, nao_desenvolveu, em_desenvolvimento, desenvolveu, desenvolveu_plenamente) values ($1, $2, $3, $4, $5, $6)`,
+            [id, code, a, b, c, d],
+          );
+        }
+      };
+      await insert(turma.id, 'done', ['EF05MA01', 'EF05MA02'], { EF05MA01: [1, 1, 1, 1], EF05MA02: [0, 0, 0, 0] });
+      // Newer, but without results for EF05MA01: the older results stand for it.
+      await insert(turma.id, 'done', ['EF05MA01', 'EF05MA02'], { EF05MA02: [1, 2, 3, 4] });
+      // Newer still, but not done, or of another class: ignored.
+      await insert(turma.id, 'failed', ['EF05MA01'], { EF05MA01: [9, 9, 9, 9] });
+      await insert(other.id, 'done', ['EF05MA01', 'EF05MA17'], { EF05MA01: [5, 5, 5, 5], EF05MA17: [5, 5, 5, 5] });
+      const cobertura = await turmasRepo.turmaCobertura(user.id, turma.id, scopes);
+      const math = new Map(cobertura!.materias.find((m) => m.materia === 'matematica')!.habilidades.map((h) => [h.code, h.resultado]));
+      const niveis = (naoDesenvolveu: number, emDesenvolvimento: number, desenvolveu: number, desenvolveuPlenamente: number) => ({
+        naoDesenvolveu,
+        emDesenvolvimento,
+        desenvolveu,
+        desenvolveuPlenamente,
+      });
+      expect(math.get('EF05MA01')).toEqual({ niveis: niveis(1, 1, 1, 1), total: 4, desenvolveuOuMais: 0.5 });
+      expect(math.get('EF05MA02')).toEqual({ niveis: niveis(1, 2, 3, 4), total: 10, desenvolveuOuMais: 0.7 });
+      expect(math.get('EF05MA17')).toBeNull();
     });
 
     it('answers null for another user’s class or a missing one, and no subject for a year without skills', async () => {

@@ -61,15 +61,31 @@ export const TURMA_COBERTURA_SQL = `
       join avaliacoes av on av.turma_id = t.id and av.generation_state = 'done'
       cross join lateral jsonb_array_elements(av.habilidades) as h(value)
   ),
+  resulted as (
+    select distinct on (r.code) r.code,
+           json_build_object('naoDesenvolveu', r.nao_desenvolveu, 'emDesenvolvimento', r.em_desenvolvimento,
+                             'desenvolveu', r.desenvolveu, 'desenvolveuPlenamente', r.desenvolveu_plenamente) as niveis,
+           (r.nao_desenvolveu + r.em_desenvolvimento + r.desenvolveu + r.desenvolveu_plenamente)::int as total,
+           (r.desenvolveu + r.desenvolveu_plenamente)::int as acima
+      from turma t
+      join avaliacoes av on av.turma_id = t.id and av.generation_state = 'done'
+      join avaliacao_resultados r on r.avaliacao_id = av.id
+     order by r.code, av.created_at desc, av.id desc
+  ),
   materias as (
     select k.ord, k.materia, count(*)::int as total, count(cv.code)::int as cobertas,
            json_agg(json_build_object('code', k.code, 'description', k.description, 'unidade', k.unit,
                                       'trimestres', coalesce(cv.trimestres, '[]'::json), 'planos', coalesce(cv.planos, '[]'::json),
-                                      'avaliada', ad.code is not null)
+                                      'avaliada', ad.code is not null,
+                                      'resultado', case when rs.code is null then null
+                                                        else json_build_object('niveis', rs.niveis, 'total', rs.total,
+                                                                               'desenvolveuOuMais', case when rs.total = 0 then null
+                                                                                                         else rs.acima::float8 / rs.total end) end)
                     order by k.code) as habilidades
       from skills k
       left join covered cv on cv.code = k.code
       left join assessed ad on ad.code = k.code
+      left join resulted rs on rs.code = k.code
      group by k.ord, k.materia
   )
   select json_build_object(
@@ -195,7 +211,8 @@ export class TurmasRepository extends Repository {
    * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
    * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
    * index, the skills from curriculum_skills by component; a skill is `avaliada` when a finished assessment of the
-   * class includes it; PostgreSQL builds the JSON.
+   * class includes it, and its `resultado` is the counts of the newest finished assessment holding it with results;
+   * PostgreSQL builds the JSON.
    */
   async turmaCobertura(userId: string, turmaId: string, scopes: readonly CoberturaScope[]): Promise<Cobertura | null> {
     const { rows } = await this.pool.query<{ cobertura: Cobertura }>({

@@ -26,7 +26,10 @@ export function useCreateAvaliacao(turmaId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (data: CreateAvaliacaoData) => http.post<{ id: string }>(`/api/turmas/${encodeURIComponent(turmaId)}/avaliacoes`, data),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.avaliacoesTurma(turmaId) });
+      return client.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
     meta: { unauthorizedTitle: 'Não Autorizado' },
   });
 }

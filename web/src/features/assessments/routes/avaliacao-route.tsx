@@ -8,6 +8,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorText, isHttpError } from '@/lib/http';
 import { useAvaliacao, useExportAvaliacao, useUpdateAvaliacao } from '../api/avaliacoes';
 import { useAssessmentProgress } from '../api/use-assessment-progress';
+import { DeleteAssessment } from '../components/delete-assessment';
+import { ResultsForm } from '../components/results-form';
 import { SkillEditor } from '../components/skill-editor';
 import { coberturaPath } from '@/lib/paths';
 
@@ -75,6 +77,7 @@ export function AvaliacaoRoute() {
         ) : null}
         {save.isSuccess && !dirty ? <p className="text-sm">Alterações salvas.</p> : null}
       </div>
+      {data.generation.state === 'failed' ? <DeleteAssessment id={data.id} turmaId={data.turmaId} /> : null}
 
       {data.generation.state === 'done' ? (
         <>
@@ -93,6 +96,7 @@ export function AvaliacaoRoute() {
               <Download aria-hidden="true" />
               {exportDocx.isPending ? 'Exportando...' : 'Exportar .docx'}
             </Button>
+            <DeleteAssessment id={data.id} turmaId={data.turmaId} />
           </div>
           {dirty ? <p className="text-sm text-muted-foreground">Salve as alterações antes de exportar.</p> : null}
           {save.error ? (
@@ -101,6 +105,7 @@ export function AvaliacaoRoute() {
           {exportDocx.error ? (
             <p role="alert" className="text-sm text-destructive">{errorText(exportDocx.error, 'Falha ao exportar a avaliação.')}</p>
           ) : null}
+          <ResultsForm key={data.id} avaliacao={data} />
           {habilidades.map((skill, i) => (
             <SkillEditor
               key={skill.code}

@@ -1,5 +1,5 @@
-import type { Cobertura, CoberturaMateria, Turma } from '@planejador/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AvaliacaoResumo, Cobertura, CoberturaMateria, Turma } from '@planejador/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { answerFetch, deferred, renderWithClient, type FetchCall } from '@/test/render';
 import { CoverageRoute } from './coverage-route';
@@ -18,6 +18,7 @@ function materia(value: string, codes: [string, string][], coveredCode?: string)
       trimestres: code === coveredCode ? [1] : [],
       planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, aulas: [] }] : [],
       avaliada: false,
+      resultado: null,
     })),
   } as CoberturaMateria;
 }
@@ -38,7 +39,9 @@ const cobertura: Cobertura = {
 type Answer = { status: number; body?: unknown };
 
 function renderCoverage(path = '/turmas/t1/cobertura', other: (call: FetchCall) => Answer | Promise<Answer> | null = () => null) {
-  const calls = answerFetch(async (call) => (await other(call)) ?? { status: 200, body: call.url.endsWith('/cobertura') ? cobertura : [turma] });
+  const calls = answerFetch(
+    async (call) => (await other(call)) ?? { status: 200, body: call.url.endsWith('/cobertura') ? cobertura : call.url.endsWith('/avaliacoes') ? [] : [turma] },
+  );
   return { calls, ...renderInRouter(path) };
 }
 
@@ -125,5 +128,58 @@ describe('CoverageRoute', () => {
     fireEvent.change(select, { target: { value: first.value } });
     fireEvent.click(screen.getByRole('button', { name: 'Baixar .docx do 1º trimestre' }));
     await waitFor(() => expect(calls.some((c) => c.url === `/api/turmas/t1/trimestres/1/export?formato=docx&materia=${first.value}`)).toBe(true));
+  });
+
+  it("lists the class's assessments newest first, links each skill's 'já avaliada' to the newest holding it, and shows the share at desenvolveu or above", async () => {
+    const resumo = (id: string, state: AvaliacaoResumo['generation']['state'], codes: string[], createdAt: string): AvaliacaoResumo => ({
+      id,
+      turmaId: 't1',
+      trimestre: 1,
+      materia: 'ciencias',
+      questoesPorHabilidade: 2,
+      generation: { state, done: 0, total: codes.length },
+      gerador: 'offline',
+      habilidades: codes.map((code) => ({ code, description: code })),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const avaliacoes = [
+      resumo('a3', 'running', ['EF07CI16'], '2026-05-20T12:00:00.000Z'),
+      resumo('a2', 'done', ['EF07CI16'], '2026-04-02T12:00:00.000Z'),
+      resumo('a1', 'done', ['EF07CI15', 'EF07CI16'], '2026-03-10T12:00:00.000Z'),
+    ];
+    const [ciencias] = cobertura.materias.filter((m) => m.materia === 'ciencias');
+    const assessed: Cobertura = {
+      ...cobertura,
+      materias: cobertura.materias.map((m) =>
+        m !== ciencias
+          ? m
+          : {
+              ...m,
+              habilidades: [
+                { ...m.habilidades[0], avaliada: true, resultado: { niveis: { naoDesenvolveu: 0, emDesenvolvimento: 0, desenvolveu: 0, desenvolveuPlenamente: 0 }, total: 0, desenvolveuOuMais: null } },
+                { ...m.habilidades[1], avaliada: true, resultado: { niveis: { naoDesenvolveu: 2, emDesenvolvimento: 5, desenvolveu: 10, desenvolveuPlenamente: 3 }, total: 20, desenvolveuOuMais: 0.65 } },
+              ],
+            },
+      ),
+    };
+    renderCoverage('/turmas/t1/cobertura?materia=ciencias', ({ url }) =>
+      url.endsWith('/avaliacoes') ? { status: 200, body: avaliacoes } : url.endsWith('/cobertura') ? { status: 200, body: assessed } : null,
+    );
+    const list = await screen.findByRole('list', { name: 'Avaliações da turma 71' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Avaliação — Ciências — 1º trimestre1 habilidadeSendo escritaCriada em 20/05/2026',
+      'Avaliação — Ciências — 1º trimestre1 habilidadeProntaCriada em 02/04/2026',
+      'Avaliação — Ciências — 1º trimestre2 habilidadesProntaCriada em 10/03/2026',
+    ]);
+    expect(within(items[2]).getByRole('link', { name: 'Avaliação — Ciências — 1º trimestre' }).getAttribute('href')).toBe('/avaliacoes/a1');
+
+    const region = await screen.findByRole('region', { name: 'Ciências' });
+    // The newest finished assessment holding the skill (not the one still being written).
+    expect(within(region).getByRole('link', { name: 'já avaliada: abrir a avaliação de EF07CI16' }).getAttribute('href')).toBe('/avaliacoes/a2');
+    expect(within(region).getByRole('link', { name: 'já avaliada: abrir a avaliação de EF07CI15' }).getAttribute('href')).toBe('/avaliacoes/a1');
+    expect(region.textContent).toContain('65% desenvolveu ou mais (de 20 estudantes)');
+    expect(region.textContent).toContain('Resultados: nenhum estudante contado');
   });
 });

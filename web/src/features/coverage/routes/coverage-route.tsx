@@ -1,8 +1,10 @@
-import { anoLabel, anoPhrase, DEFAULT_ETAPA, LIMITS, materiaLabel, TRIMESTRES, type CoberturaHabilidade, type CoberturaMateria, type Etapa } from '@planejador/contracts';
+import { anoLabel, anoPhrase, DEFAULT_ETAPA, LIMITS, materiaLabel, TRIMESTRES, type AvaliacaoResumo, type CoberturaHabilidade, type CoberturaMateria, type Etapa } from '@planejador/contracts';
 import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AssessmentList } from '@/components/assessment-list';
 import { EmptyState } from '@/components/empty-state';
+import { SkillResult } from '@/components/skill-result';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -10,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { newestAssessmentBySkill, useAvaliacoesTurma } from '@/lib/api/get-avaliacoes';
 import { useCobertura } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isHttpError } from '@/lib/http';
@@ -17,7 +20,7 @@ import { CoverageBar } from '../components/coverage-bar';
 import { ProvisionalCalendarNotice } from '../components/provisional-calendar-notice';
 import { TrimestreDocuments } from '../components/trimestre-documents';
 import { useStoredFlag } from '../hooks/use-stored-flag';
-import { avaliarPath, gerarPlanosPath, PATHS, planoPath } from '@/lib/paths';
+import { avaliacaoPath, avaliarPath, gerarPlanosPath, PATHS, planoPath } from '@/lib/paths';
 
 const ALL = 'todos';
 
@@ -51,6 +54,7 @@ export function CoverageRoute() {
   const trimestre = params.get('trimestre') ?? ALL;
   const onlyUncovered = params.get('pendentes') === '1';
   const cobertura = useCobertura(id);
+  const avaliacoes = useAvaliacoesTurma(id);
   const turmas = useTurmas();
   const turma = turmas.data?.find((t) => t.id === id);
   useDocumentTitle(turma ? `Cobertura da BNCC — Turma ${turma.numero}` : 'Cobertura da BNCC');
@@ -85,6 +89,7 @@ export function CoverageRoute() {
     );
   }
   const data = cobertura.data;
+  const assessedBy = newestAssessmentBySkill(avaliacoes.data ?? []);
   const openMateria = params.get('materia') ?? (data.materias.length === 1 ? data.materias[0].materia : null);
   // The subjects she plans in this class (a plan of it covers one of their skills) come first; the rest of the
   // year's subjects can be folded away.
@@ -97,6 +102,7 @@ export function CoverageRoute() {
       materia={materia}
       trimestre={trimestre}
       onlyUncovered={onlyUncovered}
+      assessedBy={assessedBy}
       open={openMateria === materia.materia}
       onToggle={() => setParam('materia', openMateria === materia.materia ? null : materia.materia)}
     />
@@ -122,6 +128,7 @@ export function CoverageRoute() {
 
       <ProvisionalCalendarNotice />
       <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} />
+      <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">
@@ -170,6 +177,26 @@ export function CoverageRoute() {
   );
 }
 
+/** The class's assessments, newest first, each a link to its page (reopen, edit, results, export, delete). */
+function ClassAssessments({ avaliacoes, failed, turmaNumero }: { avaliacoes: AvaliacaoResumo[] | undefined; failed: boolean; turmaNumero?: string }) {
+  return (
+    <section aria-labelledby="avaliacoes-da-turma" className="flex flex-col gap-3">
+      <h2 id="avaliacoes-da-turma" className="text-lg font-semibold">
+        Avaliações da turma
+      </h2>
+      {failed ? (
+        <p className="text-sm text-destructive">Não foi possível carregar as avaliações da turma.</p>
+      ) : !avaliacoes ? (
+        <p className="text-sm text-muted-foreground">Carregando avaliações...</p>
+      ) : avaliacoes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhuma avaliação desta turma ainda. Use "Avaliar trimestre" para criar uma.</p>
+      ) : (
+        <AssessmentList avaliacoes={avaliacoes} label={turmaNumero ? `Avaliações da turma ${turmaNumero}` : 'Avaliações da turma'} />
+      )}
+    </section>
+  );
+}
+
 /** Where the page remembers, per class, that the subjects she does not plan there are shown. */
 const otherSubjectsKey = (turmaId: string) => `planejador-cobertura-outras-materias:${turmaId}`;
 
@@ -208,12 +235,14 @@ interface SubjectCoverageProps {
   materia: CoberturaMateria;
   trimestre: string;
   onlyUncovered: boolean;
+  /** Each skill code with the newest finished assessment holding it ("já avaliada" opens it). */
+  assessedBy: ReadonlyMap<string, AvaliacaoResumo>;
   /** Its grid of skills is shown (one subject at a time); the bars always are. */
   open: boolean;
   onToggle: () => void;
 }
 
-function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onToggle }: SubjectCoverageProps) {
+function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedBy, open, onToggle }: SubjectCoverageProps) {
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const label = materiaLabel(materia.materia);
@@ -318,6 +347,8 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
                           )}
                         </p>
                         <p className="text-xs">{skill.description}</p>
+                        {skill.avaliada ? <AssessedLink code={skill.code} avaliacao={assessedBy.get(skill.code)} /> : null}
+                        {skill.resultado ? <SkillResult resultado={skill.resultado} /> : null}
                         {skill.planos.length ? (
                           <ul className="flex flex-col gap-0.5 text-xs">
                             {skill.planos.map((p) => (
@@ -350,5 +381,19 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, open, onT
         ) : null}
       </Card>
     </section>
+  );
+}
+
+/** "já avaliada", a link to the newest assessment holding the skill (plain text until the list has loaded). */
+function AssessedLink({ code, avaliacao }: { code: string; avaliacao: AvaliacaoResumo | undefined }) {
+  if (!avaliacao) return <p className="text-xs font-medium">já avaliada</p>;
+  return (
+    <Link
+      to={avaliacaoPath(avaliacao.id)}
+      aria-label={`já avaliada: abrir a avaliação de ${code}`}
+      className="self-start text-xs font-medium text-primary underline underline-offset-2"
+    >
+      já avaliada
+    </Link>
   );
 }
