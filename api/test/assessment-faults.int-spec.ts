@@ -27,7 +27,8 @@ function assessmentQueue() {
 
 const read = async (client: TestClient, id: string) => (await client.get<Avaliacao>(`/api/avaliacoes/${id}`)).body;
 const credits = async (client: TestClient) => (await client.get<PublicUser>('/api/auth/user')).body.credits;
-const answersFor = (ai: FakeAi, code: string) => ai.calls.filter((c) => c.outcome === 'content' && c.text.includes(`avaliar a habilidade ${code}`)).length;
+// A whole answer: 'answer' once streamed to its end (the writer streams, issue 36), 'content' when sent whole.
+const answersFor = (ai: FakeAi, code: string) => ai.calls.filter((c) => (c.outcome === 'answer' || c.outcome === 'content') && c.text.includes(`avaliar a habilidade ${code}`)).length;
 
 describe('assessment faults: a crash or a lost job loses no skill and no credit', () => {
   let ai: FakeAi;
