@@ -9,11 +9,13 @@ import { errorText, isHttpError } from '@/lib/http';
 import { useAvaliacao, useExportAvaliacao, useUpdateAvaliacao } from '../api/avaliacoes';
 import { useAssessmentProgress } from '../api/use-assessment-progress';
 import { SkillEditor } from '../components/skill-editor';
+import { SkillInProgress } from '../components/skill-in-progress';
 import { coberturaPath } from '@/lib/paths';
 
 /**
- * An assessment: its progress while the worker writes it, then each skill's questions (answers marked for the
- * teacher) and rubric, editable and saved by PUT, and its .docx.
+ * An assessment: its progress while the worker writes it (each skill's text as it is written, its skills side by
+ * side), then each skill's questions (answers marked for the teacher) and rubric, editable and saved by PUT, and
+ * its .docx.
  */
 export function AvaliacaoRoute() {
   const { id = '' } = useParams();
@@ -75,6 +77,15 @@ export function AvaliacaoRoute() {
         ) : null}
         {save.isSuccess && !dirty ? <p className="text-sm">Alterações salvas.</p> : null}
       </div>
+
+      {writing ? (
+        // Outside the live region: the status above says how many are ready, never the words as they arrive.
+        <div className="flex flex-col gap-3">
+          {data.habilidades.map((skill, i) => (
+            <SkillInProgress key={skill.code} avaliacaoId={data.id} skill={skill} firstNumber={i * data.questoesPorHabilidade + 1} />
+          ))}
+        </div>
+      ) : null}
 
       {data.generation.state === 'done' ? (
         <>
