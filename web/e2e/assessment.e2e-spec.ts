@@ -140,3 +140,68 @@ describe('assessment by skill', () => {
     }, 300000);
   }
 });
+
+/** Issue 36: with an AI, each skill's questions show on the assessment's page as they are written (phone width). */
+describe('assessment written with an AI, streamed to its page', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    // The profile of generation.e2e-spec.ts (the same shared stack).
+    stack = await startStack({ ai: 'fake', aiLatencyMs: 100, env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    stack?.ai?.reset();
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const answer = {
+    questoes: [
+      { tipo: 'multipla', enunciado: 'Qual fração representa a parte pintada de uma pizza cortada em 4 com 1 pedaço pintado?', alternativas: ['1/4', '1/2', '3/4', '4/1'], correta: 0, respostaEsperada: '1 de 4 partes iguais.' },
+    ],
+    rubrica: { naoDesenvolveu: 'Não reconhece frações.', emDesenvolvimento: 'Reconhece frações com apoio.', desenvolveu: 'Representa frações sozinho.', desenvolveuPlenamente: 'Representa e explica frações na reta numérica.' },
+  };
+
+  it('shows each skill growing side by side while the status alone is announced, then the editable assessment (phone)', async () => {
+    context = await newContext(browser, 'phone', stack.url);
+    const page = await context.newPage();
+    await registerViaUi(page, stack.url, { email: uniqueEmail('avaliacao-stream'), password: 'segredo123', firstName: 'Elisa' });
+    await page.evaluate(() => localStorage.setItem('planejador-didactic-planner-tutorial-completed', 'true'));
+    const client = pageClient(page, stack.url);
+    const turma = await createTurma(client, { nomeProfessor: 'Elisa Prado', numero: '52', escola: 'E.E.F. Mário Quintana', ano: '5', observacoesAdicionais: null });
+    // Slow enough to look at mid-way (about 10 s a skill), both skills at once.
+    stack.ai!.script({ match: 'para avaliar a habilidade', times: 2, content: answer, tokensPerSecond: 20 });
+    const res = await page.request.post(`${stack.url}/api/turmas/${turma.id}/avaliacoes`, { data: { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA03', 'EF05MA08'], questoesPorHabilidade: 1 } });
+    expect(res.status()).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+
+    await page.goto(`/avaliacoes/${id}`);
+    await page.getByRole('heading', { name: 'Avaliação — Matemática — 1º trimestre', level: 1 }).waitFor(WAIT);
+    await page.getByText(/Escrevendo a avaliação: 0 de 2 habilidades prontas/).waitFor(WAIT);
+    for (const code of ['EF05MA03', 'EF05MA08']) {
+      const skill = page.getByRole('region', { name: code });
+      // Readable words of the first question as they arrive, never the JSON around them.
+      await skill.getByText(/^Qual fração/).waitFor(WAIT);
+      expect(await skill.getAttribute('aria-busy')).toBe('true');
+      expect(await skill.textContent()).not.toMatch(/[{"]/);
+    }
+    // Both skills were asked at once.
+    const calls = stack.ai!.calls.filter((c) => c.text.includes('para avaliar a habilidade'));
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => c.finishedAt === undefined)).toBe(true);
+    await expectAccessible(page, 'avaliação sendo escrita (phone)');
+    expect(await fitsViewportWidth(page)).toBe(true);
+
+    // Once written: the editable questions, with the whole text.
+    const first = page.getByRole('region', { name: 'EF05MA03' });
+    await first.getByLabel('Questão 1', { exact: true }).waitFor(WAIT);
+    expect(await first.getByLabel('Questão 1', { exact: true }).inputValue()).toBe(answer.questoes[0].enunciado);
+    expect(await fitsViewportWidth(page)).toBe(true);
+  }, 120000);
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RubricaNivel } from './avaliacoes';
 import { GENERATION_STATES, LESSON_STATES } from './domain';
 import type { Aula } from './planos';
 
@@ -80,11 +81,45 @@ const assessmentProgressEventSchema = z.object({
 });
 export type AssessmentProgressEvent = z.infer<typeof assessmentProgressEventSchema>;
 
+/**
+ * One question of a skill as the AI writes it (streaming): what has arrived so far of its text. `tipo` is null until
+ * the model has said it; `alternativas` holds the alternatives begun so far (a multiple-choice question has 4 once
+ * whole); `respostaEsperada` is the expected answer of an open question (empty for a multiple-choice one).
+ */
+export interface QuestaoParcial {
+  tipo: 'multipla' | 'aberta' | null;
+  enunciado: string;
+  alternativas: string[];
+  respostaEsperada: string;
+}
+
+/** A skill's questions and rubric written so far (the rubric's levels in RUBRICA_NIVEIS order, only those begun). */
+export interface HabilidadeParcial {
+  questoes: QuestaoParcial[];
+  rubrica: RubricaNivel[];
+}
+
+/**
+ * One skill of an assessment as the AI writes it, to the assessment's owner only (issue 36): 'delta' carries the
+ * whole text so far of that skill's current attempt (at most 10 a second per skill; a retried attempt starts again
+ * from nothing). A hint for the page: the stored skill is only the validated answer that 'assessment:progress'
+ * 'skill-done' announces; the offline drafter sends none (its skills appear whole).
+ */
+export interface AssessmentSkillEvent {
+  avaliacaoId: string;
+  /** The skill's code. */
+  code: string;
+  type: 'delta';
+  parcial: HabilidadeParcial;
+  at: string;
+}
+
 /** The socket.io event map shared by the api gateway, the worker's emitter and the web client. */
 export interface ServerToClientEvents {
   'plan:progress': (event: PlanProgressEvent) => void;
   'lesson:progress': (event: LessonProgressEvent) => void;
   'assessment:progress': (event: AssessmentProgressEvent) => void;
+  'assessment:skill': (event: AssessmentSkillEvent) => void;
 }
 /**
  * One plan's progress as a page follows it, one stream: the plan's own events and each of its lessons'. A first

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { userRoom, type AssessmentProgressEvent, type LessonProgressEvent, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
+import { userRoom, type AssessmentProgressEvent, type AssessmentSkillEvent, type LessonProgressEvent, type PlanProgressEvent, type ServerToClientEvents } from '@planejador/contracts';
 import type { Settings } from '@planejador/config';
 import { REDIS, SETTINGS } from './tokens';
 
@@ -52,6 +52,15 @@ export class ProgressPublisher implements OnApplicationShutdown {
       this.emitter.to(userRoom(userId)).emit('assessment:progress', { ...event, at: new Date().toISOString() });
     } catch (err) {
       this.logger.debug({ err: (err as Error).message }, 'assessment event not published');
+    }
+  }
+
+  /** A skill of an assessment as the AI writes it (streaming), to the room of its owner (a hint, as for lessons). */
+  publishAssessmentSkill(userId: string, event: Omit<AssessmentSkillEvent, 'at'>): void {
+    try {
+      this.emitter.to(userRoom(userId)).emit('assessment:skill', { ...event, at: new Date().toISOString() });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message }, 'assessment skill event not published');
     }
   }
 

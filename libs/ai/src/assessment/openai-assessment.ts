@@ -1,9 +1,11 @@
 import OpenAI from 'openai';
-import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS } from '@planejador/contracts';
+import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS, type HabilidadeParcial } from '@planejador/contracts';
 import { AiError, toAiError } from '../ai-error';
 import { DEFAULT_MAX_TOKENS, type OpenAiGeneratorOptions } from '../openai-generator';
-import { silentLogger, type AiLogger, type GenerateOptions } from '../types';
-import type { SkillAssessment, SkillAssessmentContext, SkillAssessmentWriter } from './types';
+import { streamCompletion } from '../stream-completion';
+import { silentLogger, type AiLogger } from '../types';
+import { partialSkillAssessment, partialTextSize } from './partial-assessment';
+import type { SkillAssessment, SkillAssessmentContext, SkillAssessmentWriteOptions, SkillAssessmentWriter } from './types';
 
 export const ASSESSMENT_SCHEMA_NAME = 'avaliacao_habilidade';
 
@@ -111,7 +113,10 @@ export function parseAssessmentAnswer(content: string, ctx: SkillAssessmentConte
   return { questoes: parsed.data.questoes, rubrica: parsed.data.rubrica };
 }
 
-/** Writes one skill's questions and rubric with an OpenAI-compatible endpoint and a strict JSON schema. */
+/**
+ * Writes one skill's questions and rubric with an OpenAI-compatible endpoint and a strict JSON schema. With `onDelta`
+ * the answer is streamed (as a lesson's) and its text so far reported as it grows; without it, asked whole.
+ */
 export class OpenAiAssessmentWriter implements SkillAssessmentWriter {
   readonly kind = 'openai' as const;
   private readonly client: OpenAI;
@@ -123,30 +128,50 @@ export class OpenAiAssessmentWriter implements SkillAssessmentWriter {
     this.logger = options.logger ?? silentLogger;
   }
 
-  async write(ctx: SkillAssessmentContext, opts: GenerateOptions = {}): Promise<SkillAssessment> {
+  async write(ctx: SkillAssessmentContext, opts: SkillAssessmentWriteOptions = {}): Promise<SkillAssessment> {
+    const started = Date.now();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    const request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: this.options.model,
+      messages: buildAssessmentMessages(ctx),
+      max_tokens: this.options.maxTokens ?? DEFAULT_MAX_TOKENS,
+      response_format: { type: 'json_schema', json_schema: { name: ASSESSMENT_SCHEMA_NAME, strict: true, schema: buildAssessmentJsonSchema(ctx.questoes) } },
+    };
+    let answer: { content: string; finishReason: string | null; refusal: string | null; tokens?: number };
     try {
-      completion = await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          messages: buildAssessmentMessages(ctx),
-          max_tokens: this.options.maxTokens ?? DEFAULT_MAX_TOKENS,
-          response_format: { type: 'json_schema', json_schema: { name: ASSESSMENT_SCHEMA_NAME, strict: true, schema: buildAssessmentJsonSchema(ctx.questoes) } },
-        },
-        { signal },
-      );
+      answer = opts.onDelta ? await this.stream(request, signal, opts.onDelta) : await this.whole(request, signal);
     } catch (error) {
       if (timeout.aborted && !opts.signal?.aborted) throw new AiError('timeout', { cause: error, detail: `sem resposta em ${this.options.timeoutMs} ms` });
-      throw toAiError(error);
+      throw error instanceof AiError ? error : toAiError(error);
     }
+    if (answer.refusal) throw new AiError('refusal', { detail: answer.refusal.slice(0, 200) });
+    if (answer.finishReason === 'length') throw new AiError('invalid-json', { detail: 'resposta cortada (finish_reason=length)' });
+    const parsed = parseAssessmentAnswer(answer.content, ctx);
+    this.logger.debug({ code: ctx.skill.code, ms: Date.now() - started, tokens: answer.tokens, streamed: Boolean(opts.onDelta) }, 'ai assessment answer');
+    return parsed;
+  }
+
+  /** Streamed: the page reads the questions as the model writes them, reported only when their text grew. */
+  private async stream(
+    request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+    signal: AbortSignal,
+    onDelta: (parcial: HabilidadeParcial) => void,
+  ) {
+    let shown = 0;
+    return streamCompletion(this.client, request, signal, (content) => {
+      const parcial = partialSkillAssessment(content);
+      const size = partialTextSize(parcial);
+      if (size <= shown) return;
+      shown = size;
+      onDelta(parcial);
+    });
+  }
+
+  private async whole(request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, signal: AbortSignal) {
+    const completion = await this.client.chat.completions.create(request, { signal });
     const choice = completion.choices[0];
     if (!choice) throw new AiError('schema', { detail: 'resposta sem choices' });
-    if (choice.message.refusal) throw new AiError('refusal', { detail: choice.message.refusal.slice(0, 200) });
-    if (choice.finish_reason === 'length') throw new AiError('invalid-json', { detail: 'resposta cortada (finish_reason=length)' });
-    const answer = parseAssessmentAnswer(choice.message.content ?? '', ctx);
-    this.logger.debug({ code: ctx.skill.code, tokens: completion.usage?.total_tokens }, 'ai assessment answer');
-    return answer;
+    return { content: choice.message.content ?? '', finishReason: choice.finish_reason, refusal: choice.message.refusal ?? null, tokens: completion.usage?.total_tokens };
   }
 }

@@ -1,5 +1,4 @@
-import type { Questao, RubricaNivel } from '@planejador/contracts';
-import type { GenerateOptions } from '../types';
+import type { HabilidadeParcial, Questao, RubricaNivel } from '@planejador/contracts';
 
 /** One skill to assess: the class's year and subject, the skill's official text and objects of knowledge. */
 export interface SkillAssessmentContext {
@@ -18,7 +17,16 @@ export interface SkillAssessment {
   rubrica: RubricaNivel[];
 }
 
+export interface SkillAssessmentWriteOptions {
+  signal?: AbortSignal;
+  /**
+   * Streaming: the skill's questions and rubric written so far by this attempt, called each time their text grew (a
+   * writer that cannot stream, as the offline drafter, never calls it). Only the validated, complete answer is stored.
+   */
+  onDelta?: (parcial: HabilidadeParcial) => void;
+}
+
 export interface SkillAssessmentWriter {
   readonly kind: 'openai' | 'offline';
-  write(ctx: SkillAssessmentContext, opts?: GenerateOptions): Promise<SkillAssessment>;
+  write(ctx: SkillAssessmentContext, opts?: SkillAssessmentWriteOptions): Promise<SkillAssessment>;
 }

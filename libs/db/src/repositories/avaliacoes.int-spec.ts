@@ -56,6 +56,25 @@ describe('assessments by skill (PostgreSQL)', () => {
     expect(await avaliacoesRepo.listAvaliacoes(randomUUID(), turmaId)).toBeNull();
   });
 
+  it('skills written side by side (issue 36): stores landing at once on the same row keep every skill, each once; the budget holds under calls at once', async () => {
+    const codes = ['EF05MA01', 'EF05MA02', 'EF05MA03', 'EF05MA04', 'EF05MA05', 'EF05MA06'];
+    const { id, userId } = await assessment(codes);
+    expect(await avaliacoesRepo.markAvaliacaoRunning(id)).toBe(true);
+    const store = (code: string, enunciado = `Questão de ${code}.`) => avaliacoesRepo.storeAvaliacaoSkill(id, code, { questoes: [questao(code, enunciado)], rubrica });
+    // Each store on its own connection, all at once, twice for every skill (a retried attempt racing the first).
+    const stored = await Promise.all([...codes.map((code) => store(code)), ...codes.map((code) => store(code, 'Outra.'))]);
+    expect(stored.filter(Boolean)).toHaveLength(codes.length);
+    const read = (await avaliacoesRepo.findAvaliacao(id, userId))!;
+    expect(read.generation).toMatchObject({ done: 6, total: 6 });
+    expect(read.habilidades.map((h) => h.code)).toEqual(codes);
+    expect(read.habilidades.map((h) => h.questoes).every((q) => q.length === 1)).toBe(true);
+    expect(await avaliacoesRepo.markAvaliacaoDone(id, 'openai')).toBe(true);
+
+    const other = await assessment(['EF05MA07']);
+    const grants = await Promise.all(Array.from({ length: 10 }, () => avaliacoesRepo.takeAvaliacaoAiCall(other.id, 6)));
+    expect(grants.filter(Boolean)).toHaveLength(6);
+  });
+
   it('fails and marks the refund once; the AI budget holds; stale ones are found', async () => {
     const { id } = await assessment(['EF05MA03']);
     expect(await avaliacoesRepo.takeAvaliacaoAiCall(id, 2)).toBe(true);

@@ -11,11 +11,13 @@ import { useAssessmentProgress } from '../api/use-assessment-progress';
 import { DeleteAssessment } from '../components/delete-assessment';
 import { ResultsForm } from '../components/results-form';
 import { SkillEditor } from '../components/skill-editor';
+import { SkillInProgress } from '../components/skill-in-progress';
 import { coberturaPath } from '@/lib/paths';
 
 /**
- * An assessment: its progress while the worker writes it, then each skill's questions (answers marked for the
- * teacher) and rubric, editable and saved by PUT, and its .docx.
+ * An assessment: its progress while the worker writes it (each skill's text as it is written, its skills side by
+ * side), then each skill's questions (answers marked for the teacher) and rubric, editable and saved by PUT, and
+ * its .docx.
  */
 export function AvaliacaoRoute() {
   const { id = '' } = useParams();
@@ -78,6 +80,15 @@ export function AvaliacaoRoute() {
         {save.isSuccess && !dirty ? <p className="text-sm">Alterações salvas.</p> : null}
       </div>
       {data.generation.state === 'failed' ? <DeleteAssessment id={data.id} turmaId={data.turmaId} /> : null}
+
+      {writing ? (
+        // Outside the live region: the status above says how many are ready, never the words as they arrive.
+        <div className="flex flex-col gap-3">
+          {data.habilidades.map((skill, i) => (
+            <SkillInProgress key={skill.code} avaliacaoId={data.id} skill={skill} firstNumber={i * data.questoesPorHabilidade + 1} />
+          ))}
+        </div>
+      ) : null}
 
       {data.generation.state === 'done' ? (
         <>
