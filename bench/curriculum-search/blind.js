@@ -39,8 +39,9 @@ function holds(text, stem) {
  * The classroom text of every record of the pool, minus, in the accepted records' text, each word of the description
  * that no other record's classroom text of the pool holds: the words the writer gave only to the accepted items are
  * the ones a description could have leaked into; a word the other items' text holds too counts for all of them alike.
+ * `fields`: only these fields lose the words (the text written after the set); null: every field.
  */
-function blindExtra(item, pool) {
+function blindExtra(item, pool, fields = null) {
   const accepted = new Set(item.accept);
   const text = (r) => Object.values(shippedClassroomFields(r)).filter((t) => typeof t === 'string').join('\n');
   const others = pool.filter((r) => !accepted.has(r.code)).map(text);
@@ -48,7 +49,7 @@ function blindExtra(item, pool) {
   return (record) => {
     const shipped = shippedClassroomFields(record);
     if (!accepted.has(record.code)) return shipped;
-    return Object.fromEntries(Object.entries(shipped).map(([field, t]) => [field, typeof t === 'string' ? withoutWords(t, stems) : t]));
+    return Object.fromEntries(Object.entries(shipped).map(([field, t]) => [field, typeof t === 'string' && (!fields || fields.includes(field)) ? withoutWords(t, stems) : t]));
   };
 }
 

@@ -7,7 +7,10 @@
 //
 // --blind (sets whose writer also wrote the classroom text of their items, eval-2026-11-etapas2): each item is searched
 // in a pool whose accepted items' classroom words and example lessons lose the words of the item's description
-// (blind.js).
+// (blind.js). --blind=situations (eval-2026-12-medio, whose writer then wrote only everyday-situations.json): the same,
+// but only the `situations` field loses the words; the other classroom text was written before the set and kept.
+//
+// A set of one stage (médio) is also scored per subject.
 //
 // Items with a `sharesNoWord` flag (eval-2026-11b) are also scored by stratum: descriptions that share a content word
 // with their skill, and those that share none.
@@ -26,7 +29,9 @@ if (!file) {
 const { records } = readCurriculumFiles(resolve(__dirname, '../../libs/curriculum/data'));
 const { items } = JSON.parse(readFileSync(resolve(__dirname, file), 'utf8'));
 const showMisses = process.argv.includes('--misses');
-const blind = process.argv.includes('--blind');
+const blindArg = process.argv.find((a) => a === '--blind' || a.startsWith('--blind='));
+const blind = Boolean(blindArg);
+const blindFields = blindArg?.includes('=') ? blindArg.split('=')[1].split(',') : null;
 
 const fold = (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const words = (t) => fold(t).split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
@@ -37,7 +42,7 @@ function pool(item) {
   const key = blind ? item : `${etapa}:${ano}:${materia}`;
   if (!pools.has(key)) {
     const recs = records.filter((r) => inScope(r, materia, Number(ano), etapa));
-    pools.set(key, { search: blind ? new SubjectSkills(recs, blindExtra(item, recs)) : new SubjectSkills(recs), recs });
+    pools.set(key, { search: blind ? new SubjectSkills(recs, blindExtra(item, recs, blindFields)) : new SubjectSkills(recs), recs });
   }
   return pools.get(key);
 }
@@ -59,6 +64,9 @@ function baseline(recs, q) {
 const strata = { all: () => true, 'shares a word': (it) => it.sharesNoWord === false, 'shares none': (it) => it.sharesNoWord === true };
 // A set that names stages (eval-2026-11-etapas) is also scored per stage.
 if (items.some((it) => it.etapa)) for (const etapa of ['infantil', 'fundamental', 'medio']) strata[etapa] = (it) => it.etapa === etapa;
+if (new Set(items.map((it) => it.etapa)).size === 1 && items[0].etapa === 'medio') {
+  for (const materia of new Set(items.map((it) => it.materia))) strata[materia] = (it) => it.materia === materia;
+}
 const result = Object.fromEntries(Object.keys(strata).map((k) => [k, { n: 0, search: { top1: 0, top5: 0 }, baseline: { top1: 0, top5: 0 } }]));
 const ms = [];
 for (const item of items) pool(item); // indexes built before timing
@@ -87,7 +95,7 @@ const f = (x, n) => (n ? x / n : 0).toFixed(2);
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ file, blind, p95, result }));
 } else {
-  console.log(`${file}${blind ? ' (blind)' : ''}: ${items.length} descriptions, p95 of one search ${p95.toFixed(2)} ms`);
+  console.log(`${file}${blind ? ` (blind${blindFields ? `: ${blindFields.join(', ')}` : ''})` : ''}: ${items.length} descriptions, p95 of one search ${p95.toFixed(2)} ms`);
   for (const [name, r] of Object.entries(result)) {
     if (!r.n) continue;
     console.log(`${name.padEnd(14)} n=${String(r.n).padEnd(4)} search top-1 ${f(r.search.top1, r.n)} top-5 ${f(r.search.top5, r.n)}   baseline (word overlap) top-1 ${f(r.baseline.top1, r.n)} top-5 ${f(r.baseline.top5, r.n)}`);

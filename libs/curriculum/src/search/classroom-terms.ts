@@ -14,6 +14,7 @@ const DATA_DIR = resolve(__dirname, '..', '..', 'data');
 let terms: ReadonlyMap<string, string> | null = null;
 let borrowed: ReadonlyMap<string, string> | null = null;
 let examples: ReadonlyMap<string, string> | null = null;
+let situations: ReadonlyMap<string, string> | null = null;
 
 function load(): ReadonlyMap<string, string> {
   const parsed = JSON.parse(readFileSync(resolve(DATA_DIR, 'classroom-terms.json'), 'utf8')) as { terms: Record<string, string> };
@@ -29,6 +30,20 @@ function loadExamples(): ReadonlyMap<string, string> {
 export function lessonExamplesFor(code: string): string {
   examples ??= loadExamples();
   return lookup(examples, code);
+}
+
+function loadSituations(): ReadonlyMap<string, string> {
+  const parsed = JSON.parse(readFileSync(resolve(DATA_DIR, 'everyday-situations.json'), 'utf8')) as { situations: Record<string, string> };
+  return new Map(Object.entries(parsed.situations));
+}
+
+/**
+ * The everyday situations a lesson on the skill is built on (everyday-situations.json: a bill, the rent's adjustment,
+ * a broken appliance, a campaign), written for every Ensino Médio skill; '' for the others.
+ */
+export function everydaySituationsFor(code: string): string {
+  situations ??= loadSituations();
+  return lookup(situations, code);
 }
 
 /** 'EF01MA01RS-1' -> its own entry if any, else its BNCC code's. */
@@ -56,6 +71,7 @@ export function shippedClassroomFields(record: { code: string; years: readonly n
     classroom: classroomTermsFor(record.code),
     borrowed: borrowedClassroomTermsFor(record.code),
     examples: lessonExamplesFor(record.code),
+    situations: everydaySituationsFor(record.code),
     ...(record.years.length ? {} : { classroomWeight: NO_YEAR_CLASSROOM_WEIGHT }),
   };
 }

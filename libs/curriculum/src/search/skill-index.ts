@@ -19,6 +19,8 @@ export interface ExtraFields {
   classroomWeight?: number;
   borrowed?: string | null;
   examples?: string | null;
+  /** Everyday situations a lesson on the skill is built on (Ensino Médio's: everyday-situations.json). */
+  situations?: string | null;
 }
 export type ExtraText<T> = (skill: T) => ExtraFields;
 
@@ -39,9 +41,12 @@ export interface SkillScore<T extends IndexedSkill> {
 /**
  * How much each part of a skill counts: knowledge objects name the topic most directly; classroom words borrowed
  * from the same skill in other years count less than the skill's own; the example lessons (lesson-examples.json,
- * the longest field, written as teachers write) count least.
+ * the longest field, written as teachers write) count least. Ensino Médio's everyday situations (a bill, a broken
+ * appliance, a campaign: everyday-situations.json) count a little more than its examples: the skill's own text is
+ * abstract and its classroom words name the topic, while a médio teacher often names only the situation (on the
+ * development half of eval-2026-12-medio 0.8 and 1.2 score alike, 0.4 ranks 3 fewer first).
  */
-const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3, classroom: 0.7, borrowed: 0.5, examples: 0.4 } as const;
+const FIELD_WEIGHTS = { description: 1, knowledgeObjects: 1.5, unit: 0.8, field: 0.3, axis: 0.3, classroom: 0.7, borrowed: 0.5, examples: 0.4, situations: 0.8 } as const;
 const K1 = 1.2;
 const B = 0.6;
 /** Share of the other alternatives of a group that adds to the best one. */
@@ -209,5 +214,6 @@ function documentStats(skill: IndexedSkill, extra: ExtraFields): DocStats {
   add(extra.classroom, extra.classroomWeight ?? FIELD_WEIGHTS.classroom);
   add(extra.borrowed, FIELD_WEIGHTS.borrowed);
   add(extra.examples, FIELD_WEIGHTS.examples);
+  add(extra.situations, FIELD_WEIGHTS.situations);
   return { tf, length };
 }

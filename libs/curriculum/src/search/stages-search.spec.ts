@@ -2,7 +2,7 @@ import { ETAPAS, etapaDef, type Etapa, type Materia } from '@planejador/contract
 import { testCurriculumDir } from '../__tests__/bncc-records';
 import { readCurriculumFiles } from '../curriculum-files';
 import { inScope } from '../materia';
-import { borrowedClassroomTermsFor, classroomTermsFor, lessonExamplesFor, shippedClassroomFields } from './classroom-terms';
+import { borrowedClassroomTermsFor, classroomTermsFor, everydaySituationsFor, lessonExamplesFor, shippedClassroomFields } from './classroom-terms';
 import { SubjectSkills } from './subject-skills';
 
 /** The search over the stages issue 27 added: Educação Infantil, Ensino Médio and Computação. */
@@ -53,6 +53,26 @@ describe('skill search of every stage (issue 27)', () => {
     expect(codes(corpo.search('empilhar blocos e encaixar potes', 1))).toEqual(['EI01CG05']);
     const computacao = new SubjectSkills(pool('infantil', 3, 'computacao'));
     expect(codes(computacao.search('brincar de robô seguindo comandos no tapete', 1))).toEqual(['EI03CO03']);
+  });
+
+  it('ships everyday situations for every Ensino Médio skill (issue 38) and for no other item', () => {
+    const medio = records.filter((r) => r.etapa === 'medio');
+    expect(medio).toHaveLength(209);
+    expect(medio.filter((r) => everydaySituationsFor(r.code).split(',').filter((s) => s.trim()).length < 5).map((r) => r.code)).toEqual([]);
+    expect(records.filter((r) => r.etapa !== 'medio' && everydaySituationsFor(r.code)).map((r) => r.code)).toEqual([]);
+    expect(shippedClassroomFields({ code: 'EM13MAT404', years: [] }).situations).toBe(everydaySituationsFor('EM13MAT404'));
+  });
+
+  it('finds an Ensino Médio skill from the everyday situation a teacher names, which its other text does not', () => {
+    const withoutSituations = (r: { code: string; years: readonly number[] }) => ({ ...shippedClassroomFields(r), situations: '' });
+    const cases = [
+      ['estacionamento cobrado por hora', 'EM13MAT404'],
+      ['quantos apertos de mão na festa', 'EM13MAT310'],
+    ] as const;
+    for (const [q, code] of cases) {
+      expect(codes(new SubjectSkills(pool('medio', 2, 'matematica')).search(q, 1))).toEqual([code]);
+      expect(codes(new SubjectSkills(pool('medio', 2, 'matematica'), withoutSituations).search(q, 1))).not.toEqual([code]);
+    }
   });
 
   it('finds Ensino Médio skills by topic words their official text does not use', () => {
