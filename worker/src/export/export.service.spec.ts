@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { UnrecoverableError } from 'bullmq';
-import { PDF_UNAVAILABLE_REASON, RENDER_LIMIT_REASON, type Cobertura, type ExportTrimestreJob } from '@planejador/contracts';
-import type { ExportFilesRepository, PlanoComAulas, PlanosRepository, TurmasRepository } from '@planejador/db';
+import { PDF_UNAVAILABLE_REASON, RENDER_LIMIT_REASON, RUBRICA_NIVEIS, type Avaliacao, type Cobertura, type ExportTrimestreJob } from '@planejador/contracts';
+import type { AvaliacoesRepository, ExportFilesRepository, PlanoComAulas, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { fake, Journal } from '../../test/doubles';
 import type { DocumentRenderer } from './document-renderer';
 import { EXPORT_FILE_TTL_MS, ExportService } from './export.service';
@@ -120,17 +120,24 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
   };
   const job = (formato: ExportTrimestreJob['formato']): ExportTrimestreJob => ({ turmaId: TURMA, userId: TEACHER, trimestre: 1, formato });
 
-  function setup({ found = cobertura, planos: list = [plano(), plano('00000000-0000-4000-8000-000000000002', 'Medidas na cozinha')], pdf = async () => Buffer.from('%PDF-1.7 fake') }: {
+  function setup({
+    found = cobertura,
+    planos: list = [plano(), plano('00000000-0000-4000-8000-000000000002', 'Medidas na cozinha')],
+    avaliacoes: assessments = [],
+    pdf = async () => Buffer.from('%PDF-1.7 fake'),
+  }: {
     found?: Cobertura | null;
     planos?: PlanoComAulas[];
+    avaliacoes?: Avaliacao[];
     pdf?: (docx: Buffer) => Promise<Buffer>;
   } = {}) {
     const journal = new Journal();
     const turmas = fake<TurmasRepository>(journal, { turmaCobertura: async () => found });
     const planos = fake<PlanosRepository>(journal, { findTrimestrePlanos: async () => list });
+    const avaliacoes = fake<AvaliacoesRepository>(journal, { findPeriodAvaliacoes: async () => assessments });
     const { files, stored } = filesDouble(journal);
     const converter = fake<PdfConverter>(journal, { toPdf: pdf });
-    return { service: new TrimestreExportService(turmas, planos, files, converter, inProcess(journal)), stored, journal, turmas, planos };
+    return { service: new TrimestreExportService(turmas, planos, avaliacoes, files, converter, inProcess(journal)), stored, journal, turmas, planos, avaliacoes };
   }
 
   it('.docx: the summary of the skills covered and still uncovered, then every finished plan', async () => {
@@ -146,6 +153,37 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     expect(text).toContain('EF05MA04');
     expect(text).toContain('Frações no cotidiano');
     expect(text).toContain('Medidas na cozinha');
+  });
+
+  it("holds the period's finished assessments with their results, and ends with the coordenação's visto", async () => {
+    const avaliacao: Avaliacao = {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      turmaId: TURMA,
+      trimestre: 1,
+      materia: 'matematica',
+      questoesPorHabilidade: 1,
+      generation: { state: 'done', done: 1, total: 1, error: null, creditRefunded: false },
+      gerador: 'offline',
+      habilidades: [
+        {
+          code: 'EF05MA03',
+          description: '(EF05MA03) Identificar e representar frações.',
+          questoes: [{ tipo: 'multipla', enunciado: 'Qual fração representa metade da pizza?', alternativas: ['1/3', '1/2', '2/3', '3/4'], correta: 1, habilidade: 'EF05MA03' }],
+          rubrica: RUBRICA_NIVEIS.map((nivel) => ({ nivel, descritor: `Descritor ${nivel}` })),
+        },
+      ],
+      resultados: [{ code: 'EF05MA03', niveis: { naoDesenvolveu: 1, emDesenvolvimento: 4, desenvolveu: 15, desenvolveuPlenamente: 5 } }],
+      createdAt: '2026-04-01T12:00:00.000Z',
+      updatedAt: '2026-04-01T12:00:00.000Z',
+    };
+    const { service, stored, avaliacoes } = setup({ avaliacoes: [avaliacao] });
+    await service.export({ ...job('docx'), materia: 'matematica' });
+    expect(avaliacoes.findPeriodAvaliacoes).toHaveBeenCalledWith(TEACHER, TURMA, 1, 'matematica');
+    const text = await docxText(stored[0].content);
+    expect(text).toContain('Qual fração representa metade da pizza?');
+    expect(text).toContain('20 (80%)');
+    expect(text).toMatch(/Visto da coordenação: _+ {2}Data: ___\/___\/_____\s*$/);
+    expect(text).not.toMatch(/sem IA|Revise antes/);
   });
 
   it('PDF: the .docx converted by LibreOffice is what is stored', async () => {

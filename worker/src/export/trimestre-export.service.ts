@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { handinResumo, PDF_UNAVAILABLE_REASON, schoolDate, type ExportPlanResult, type ExportTrimestreJob } from '@planejador/contracts';
 import { coberturaScopes } from '@planejador/curriculum';
-import { ExportFilesRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
+import { AvaliacoesRepository, ExportFilesRepository, PlanosRepository, TurmasRepository } from '@planejador/db';
 import { handinFileName } from '@planejador/documents';
 import { DocumentRenderer, renderFailure } from './document-renderer';
 import { EXPORT_FILE_TTL_MS, planDocument } from './export.service';
@@ -22,6 +22,7 @@ export class TrimestreExportService {
   constructor(
     private readonly turmas: TurmasRepository,
     private readonly planos: PlanosRepository,
+    private readonly avaliacoes: AvaliacoesRepository,
     private readonly files: ExportFilesRepository,
     private readonly pdf: PdfConverter,
     private readonly renderer: DocumentRenderer,
@@ -34,6 +35,17 @@ export class TrimestreExportService {
     const planos = (await this.planos.findTrimestrePlanos(userId, turmaId, trimestre, ...(materia ? [materia] : []))).map(planDocument);
     if (!planos.length) throw new UnrecoverableError('no finished plan in the trimestre');
     const first = planos[0];
+    // The period's finished assessments (of the subject, for a hand-in by subject), with the results recorded.
+    const avaliacoes = (await this.avaliacoes.findPeriodAvaliacoes(userId, turmaId, trimestre, materia)).map((a) => ({
+      escola: first.escola,
+      professor: first.professor,
+      turma: first.turma,
+      ano: first.ano,
+      trimestre: a.trimestre,
+      materia: a.materia,
+      habilidades: a.habilidades,
+      resultados: a.resultados,
+    }));
     const doc = {
       escola: first.escola,
       professor: first.professor,
@@ -45,6 +57,7 @@ export class TrimestreExportService {
       anoLetivo: Number((first.dataInicio ?? schoolDate(first.createdAt)).slice(0, 4)),
       resumo: handinResumo(materia ? cobertura.materias.filter((m) => m.materia === materia) : cobertura.materias, trimestre),
       planos,
+      avaliacoes,
     };
     const deadline = this.renderer.deadline();
     let content = await this.renderer.render({ kind: 'handin', doc }, deadline);

@@ -103,6 +103,20 @@ export class AvaliacoesRepository extends Repository {
     return { ...toAvaliacao(row), resultados, userId: row.user_id, turma: { ano: row.ano, etapa: row.etapa, numero: row.numero, escola: row.escola, nomeProfessor: row.nome_professor } };
   }
 
+  /**
+   * The class's finished assessments of a trimestre (of one subject when given), oldest first, each with its results:
+   * what the period's hand-in prints.
+   */
+  async findPeriodAvaliacoes(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<Avaliacao[]> {
+    const rows = await this.em.execute<AvaliacaoRow[]>(
+      `select ${COLUMNS} from avaliacoes a
+        where a.turma_id = ? and a.user_id = ? and a.trimestre = ? and a.generation_state = 'done' ${materia ? 'and a.materia = ?' : ''}
+        order by a.created_at, a.id`,
+      materia ? [turmaId, userId, trimestre, materia] : [turmaId, userId, trimestre],
+    );
+    return Promise.all(rows.map(async (row) => ({ ...toAvaliacao(row), resultados: await this.resultadosOf(row.id, (row.habilidades ?? []).map((h) => h.code)) })));
+  }
+
   /** The assessment's results, in the order of `codes` (its skills). */
   private async resultadosOf(id: string, codes: readonly string[]): Promise<AvaliacaoResultado[]> {
     const rows = await this.em.execute<{ code: string; nao_desenvolveu: number; em_desenvolvimento: number; desenvolveu: number; desenvolveu_plenamente: number }[]>(
