@@ -1,4 +1,6 @@
-import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
+import type {
+  Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResumo, GenerationState, Materia, PeriodoTipo, Questao, RubricaNivel,
+} from '@planejador/contracts';
 import { Repository } from '../database';
 
 /** Assessments by skill (issue 26), in SQL: one row per assessment, its skills' questions and rubrics as jsonb. */
@@ -7,7 +9,10 @@ interface AvaliacaoRow {
   id: string;
   user_id: string;
   turma_id: string;
-  trimestre: number;
+  trimestre: number | null;
+  periodo: number;
+  ano: number;
+  periodo_tipo: PeriodoTipo;
   materia: Materia;
   questoes_por_habilidade: number;
   habilidades: AvaliacaoHabilidade[];
@@ -25,7 +30,7 @@ export interface AvaliacaoRecord extends Avaliacao {
   turma: { ano: string; etapa: string; numero: string; escola: string; nomeProfessor: string | null };
 }
 
-const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
+const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.periodo, a.ano, a.periodo_tipo, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
   a.generation_error, a.generator, a.credit_refunded, a.created_at, a.updated_at`;
 
 /** A skill is written once its questions are stored. */
@@ -37,6 +42,9 @@ function toAvaliacao(row: AvaliacaoRow): Avaliacao {
     id: row.id,
     turmaId: row.turma_id,
     trimestre: row.trimestre,
+    periodo: row.periodo,
+    ano: row.ano,
+    periodoTipo: row.periodo_tipo,
     materia: row.materia,
     questoesPorHabilidade: row.questoes_por_habilidade,
     generation: {
@@ -56,31 +64,37 @@ function toAvaliacao(row: AvaliacaoRow): Avaliacao {
 /** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class AvaliacoesRepository extends Repository {
   /**
-   * The skill codes cited by lessons of the class's plans of that trimestre (generation done, not deleted), in code
-   * order: an assessment's default skills (the caller keeps those of its subject and year).
+   * The skill codes cited by lessons of the class's plans of that period of that year (generation done, not deleted),
+   * in code order: an assessment's default skills (the caller keeps those of its subject and year).
    */
-  async coveredSkillCodes(turmaId: string, trimestre: number): Promise<string[]> {
+  async coveredSkillCodes(turmaId: string, ano: number, periodo: number): Promise<string[]> {
     const rows = await this.em.execute<{ code: string }[]>(
       `select distinct c.code
          from planos_aula p
          join aulas a on a.plano_id = p.id
          cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-        where p.turma_id = ? and p.generation_state = 'done' and p.trimestre = ?
+        where p.turma_id = ? and p.generation_state = 'done' and p.ano = ? and p.periodo = ?
         order by c.code`,
-      [turmaId, trimestre],
+      [turmaId, ano, periodo],
     );
     return rows.map((r) => r.code);
   }
 
   /** Stores a new assessment, 'queued', its skills not yet written (the caller took the credit in `tx`). */
   async insertAvaliacao(
-    data: { id: string; userId: string; turmaId: string; trimestre: number; materia: string; questoesPorHabilidade: number; habilidades: { code: string; description: string }[] },
+    data: {
+      id: string; userId: string; turmaId: string; periodo: number; ano: number; periodoTipo: PeriodoTipo; materia: string;
+      questoesPorHabilidade: number; habilidades: { code: string; description: string }[];
+    },
   ): Promise<void> {
     const habilidades: AvaliacaoHabilidade[] = data.habilidades.map((h) => ({ code: h.code, description: h.description, questoes: [], rubrica: [] }));
     await this.em.execute(
-      `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades)
-       values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
-      [data.id, data.userId, data.turmaId, data.trimestre, data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades)],
+      `insert into avaliacoes (id, user_id, turma_id, trimestre, periodo, ano, periodo_tipo, materia, questoes_por_habilidade, habilidades)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [
+        data.id, data.userId, data.turmaId, data.periodoTipo === 'trimestre' ? data.periodo : null, data.periodo, data.ano, data.periodoTipo,
+        data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades),
+      ],
     );
   }
 
