@@ -13,7 +13,7 @@ const TEACHER = '00000000-0000-4000-8000-0000000000aa';
 const TURMA = '00000000-0000-4000-8000-0000000000bb';
 const PLAN = '00000000-0000-4000-8000-000000000001';
 
-/** A finished plan as findPlanoWithAulas / findTrimestrePlanos read it: its class and its lessons (in order). */
+/** A finished plan as findPlanoWithAulas / findPeriodoPlanos read it: its class and its lessons (in order). */
 function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAulas {
   const turma = { numero: '51', escola: 'E.E.F. Mário Quintana', nomeProfessor: 'Ana Souza', ano: '5', etapa: 'fundamental', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
   const aula = (numeroAula: number, titulo: string) => ({
@@ -39,6 +39,9 @@ function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAul
     preferirSeduc: false,
     nivelDetalhamento: 3,
     trimestre: 1,
+    periodo: 1,
+    ano: 2026,
+    periodoTipo: 'trimestre',
     dataInicio: '2026-03-02',
     dataFim: '2026-03-20',
     duracaoAulaMin: 50,
@@ -112,13 +115,21 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
         total: 2,
         cobertas: 1,
         habilidades: [
-          { code: 'EF05MA03', description: 'Identificar e representar frações.', unidade: 'Números', trimestres: [1], planos: [], avaliada: false },
-          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], planos: [], avaliada: false },
+          {
+            code: 'EF05MA03',
+            description: 'Identificar e representar frações.',
+            unidade: 'Números',
+            trimestres: [1],
+            periodos: [1],
+            planos: [{ id: PLAN, temaPrincipal: 'Frações na cozinha', trimestre: 1, periodo: 1, ano: 2026, aulas: [] }],
+            avaliada: false,
+          },
+          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], periodos: [], planos: [], avaliada: false },
         ],
       },
     ],
   };
-  const job = (formato: ExportTrimestreJob['formato']): ExportTrimestreJob => ({ turmaId: TURMA, userId: TEACHER, trimestre: 1, formato });
+  const job = (formato: ExportTrimestreJob['formato']): ExportTrimestreJob => ({ turmaId: TURMA, userId: TEACHER, periodo: 1, ano: 2026, formato });
 
   function setup({ found = cobertura, planos: list = [plano(), plano('00000000-0000-4000-8000-000000000002', 'Medidas na cozinha')], pdf = async () => Buffer.from('%PDF-1.7 fake') }: {
     found?: Cobertura | null;
@@ -127,7 +138,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
   } = {}) {
     const journal = new Journal();
     const turmas = fake<TurmasRepository>(journal, { turmaCobertura: async () => found });
-    const planos = fake<PlanosRepository>(journal, { findTrimestrePlanos: async () => list });
+    const planos = fake<PlanosRepository>(journal, { findPeriodoPlanos: async () => list });
     const { files, stored } = filesDouble(journal);
     const converter = fake<PdfConverter>(journal, { toPdf: pdf });
     return { service: new TrimestreExportService(turmas, planos, files, converter, inProcess(journal)), stored, journal, turmas, planos };
@@ -137,7 +148,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     const { service, stored, turmas, planos, journal } = setup();
     const result = await service.export(job('docx'));
     expect(turmas.turmaCobertura).toHaveBeenCalledWith(TEACHER, TURMA, expect.any(Array));
-    expect(planos.findTrimestrePlanos).toHaveBeenCalledWith(TEACHER, TURMA, 1);
+    expect(planos.findPeriodoPlanos).toHaveBeenCalledWith(TEACHER, TURMA, 2026, 1);
     expect(journal.count('toPdf')).toBe(0);
     expect(result).toEqual({ fileName: 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx', fileId: 'file-1', bytes: stored[0].content.length });
     expect(stored[0]).toMatchObject({ userId: TEACHER, planoId: TURMA, fileName: result.fileName });
@@ -157,7 +168,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
 
   it.each([
     ['a class that is not the teacher\'s', { found: null }, 'class not found'],
-    ['a trimestre with no finished plan', { planos: [] }, 'no finished plan in the trimestre'],
+    ['a trimestre with no finished plan', { planos: [] }, 'no finished plan in the period'],
   ])('%s fails the job for good, with nothing stored', async (_case, world, reason) => {
     const { service, stored } = setup(world);
     await expect(service.export(job('docx'))).rejects.toEqual(new UnrecoverableError(reason));

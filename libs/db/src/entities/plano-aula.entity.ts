@@ -1,6 +1,6 @@
 import { Cascade, Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { GenerationState, PeriodoTipo, PlanStatus } from '@planejador/contracts';
+import { schoolDate, type GenerationState, type PeriodoTipo, type PlanStatus } from '@planejador/contracts';
 import { Aula } from './aula.entity';
 import { Turma } from './turma.entity';
 import { User } from './user.entity';
@@ -71,9 +71,12 @@ export class PlanoAula {
   @Property({ type: 'smallint', default: 1 })
   periodo: number & Opt = 1;
 
-  /** The calendar year of the start date, else of creation (school time zone): whose calendar places the plan. */
+  /**
+   * The calendar year of the start date, else of creation (school time zone): whose calendar places the plan. The
+   * repository sets it; a plan made without one is of this year.
+   */
   @Property({ type: 'smallint' })
-  ano!: number;
+  ano: number & Opt = Number(schoolDate().slice(0, 4));
 
   /** The kind of the plan's year's calendar when the period was placed: trimestre, bimestre or semestre. */
   @Property({ type: 'string', columnType: 'text', default: 'trimestre' })

@@ -8,7 +8,8 @@ const DAY = `coalesce("data_inicio", ("created_at" at time zone 'America/Sao_Pau
  * bimestres or semestres (calendarios.tipo, calendarios.periodos: the former trimestres). Plans and assessments carry
  * `periodo` (1..4), `ano` (the calendar year of the start date, else of creation) and the kind of that year's
  * calendar (`periodo_tipo`); `trimestre` stays, equal to `periodo` under a trimestre calendar and null under the
- * others. Existing rows were all trimestres: periodo = trimestre. The shipped calendars of two years changed with
+ * others (its default stays 1, as periodo's and the kind's: a row stored without them is in the 1st trimestre).
+ * Existing rows were all trimestres: periodo = trimestre. The shipped calendars of two years changed with
  * this release (2022: the network's bimestres; 2026: the trimestres inferred from Portaria 705/2025), so plans of
  * those years whose teacher saved no calendar of her own are placed again, as a calendar change places them: a
  * derived period follows its date, a chosen one keeps its number (every trimestre exists among 4 bimestres).
@@ -25,8 +26,7 @@ export class Migration20261207300000_period_kinds extends Migration {
       add column "periodo" smallint not null default 1 check ("periodo" between 1 and 4),
       add column "ano" smallint not null default extract(year from (now() at time zone 'America/Sao_Paulo'))::smallint,
       add column "periodo_tipo" text not null default 'trimestre' check ("periodo_tipo" in ('trimestre', 'bimestre', 'semestre')),
-      alter column "trimestre" drop not null,
-      alter column "trimestre" drop default;`);
+      alter column "trimestre" drop not null;`);
     this.addSql(`update "planos_aula" set "periodo" = "trimestre", "ano" = extract(year from ${DAY})::smallint;`);
     this.addSql(`drop index if exists "planos_aula_turma_state_index";`);
     this.addSql(
@@ -63,7 +63,7 @@ export class Migration20261207300000_period_kinds extends Migration {
     this.addSql(`update "planos_aula" set "trimestre" = least("periodo", 3) where "trimestre" is null;`);
     this.addSql(`drop index if exists "planos_aula_user_ano_index";`);
     this.addSql(`drop index if exists "planos_aula_turma_state_index";`);
-    this.addSql(`alter table "planos_aula" alter column "trimestre" set not null, alter column "trimestre" set default 1,
+    this.addSql(`alter table "planos_aula" alter column "trimestre" set not null,
       drop column "periodo", drop column "ano", drop column "periodo_tipo";`);
     this.addSql(`create index "planos_aula_turma_state_index" on "planos_aula" ("turma_id", "generation_state") include ("trimestre", "tema_principal");`);
     this.addSql(`alter table "calendarios" add column "trimestres" jsonb;`);
