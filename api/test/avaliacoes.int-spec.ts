@@ -173,7 +173,8 @@ describe('assessment by skill, offline (no AI key): open questions and rubric fr
     const broke = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA10'] });
     expect(broke.status).toBe(402);
     expect(broke.body.message).toBe(MSG.insufficientCredits);
-    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(1);
+    // The two made above (the 3rd trimestre's and the 4th bimestre of 2022): nothing from the refused ones.
+    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(2);
   }, 120000);
 
   it("another teacher's assessment and class answer 404 on every route", async () => {

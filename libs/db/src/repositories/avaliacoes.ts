@@ -11,7 +11,8 @@ interface AvaliacaoRow {
   turma_id: string;
   trimestre: number | null;
   periodo: number;
-  ano: number;
+  /** The assessment's calendar year (aliased: the class's `ano` is read beside it). */
+  ano_letivo: number;
   periodo_tipo: PeriodoTipo;
   materia: Materia;
   questoes_por_habilidade: number;
@@ -30,7 +31,7 @@ export interface AvaliacaoRecord extends Avaliacao {
   turma: { ano: string; etapa: string; numero: string; escola: string; nomeProfessor: string | null };
 }
 
-const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.periodo, a.ano, a.periodo_tipo, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
+const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.periodo, a.ano as ano_letivo, a.periodo_tipo, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
   a.generation_error, a.generator, a.credit_refunded, a.created_at, a.updated_at`;
 
 /** A skill is written once its questions are stored. */
@@ -43,7 +44,7 @@ function toAvaliacao(row: AvaliacaoRow): Avaliacao {
     turmaId: row.turma_id,
     trimestre: row.trimestre,
     periodo: row.periodo,
-    ano: row.ano,
+    ano: row.ano_letivo,
     periodoTipo: row.periodo_tipo,
     materia: row.materia,
     questoesPorHabilidade: row.questoes_por_habilidade,
