@@ -66,4 +66,23 @@ describe('the trimestre hand-in', () => {
     expect(paragraphs).toContain('5 aulas · 1 h 40 min · 3 sem duração informada');
     expect(paragraphs).toContain('Ainda não desenvolvidas (2)');
   });
+
+  it('names a bimestre hand-in by its kind: title, summary, workload and the plans\' own period row', async () => {
+    const plano = { ...samplePlanDocument(2), temaPrincipal: 'Frações na cozinha', duracaoAulaMin: 50, trimestre: 2, periodoTipo: 'bimestre' as const };
+    const doc: HandinDocument = {
+      escola: plano.escola,
+      professor: plano.professor,
+      turma: plano.turma,
+      ano: plano.ano,
+      instituicao: plano.instituicao,
+      trimestre: 2,
+      periodoTipo: 'bimestre',
+      anoLetivo: 2022,
+      resumo: handinResumo([matematica], 2),
+      planos: [plano],
+    };
+    const paragraphs = paragraphTexts((await openDocx(await renderHandinDocx(doc))).document);
+    expect(paragraphs).toEqual(expect.arrayContaining(['DOCUMENTOS DO BIMESTRE — 2º BIMESTRE DE 2022', 'Resumo do bimestre', 'Planos do bimestre, por data:', 'Bimestre', '2º bimestre']));
+    expect(paragraphs.some((p) => /trimestre/i.test(p))).toBe(false);
+  });
 });

@@ -14,6 +14,3 @@ export function TrimestreSelect({ first, tipo = 'trimestre', ...props }: Trimest
   const options = [...(first ? [first] : []), ...periodosDoTipo(tipo).map((n) => ({ value: String(n), label: periodoLabel(n, tipo) }))];
   return <SelectField {...props} options={options} />;
 }
-
-/** The period picker by its general name. */
-export const PeriodoSelect = TrimestreSelect;
