@@ -38,7 +38,7 @@ const FIRST_VISIT_PAGES: Record<string, string> = {
 };
 /** libs/contracts: the modules without zod (constants, messages) go with the entry, the schemas with zod. */
 const CONTRACTS_DIR = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
-const CONTRACTS_WITHOUT_ZOD = ['index.ts', 'messages.ts', 'domain.ts', 'http.ts', 'files.ts'];
+const CONTRACTS_WITHOUT_ZOD = ['index.ts', 'messages.ts', 'periodos.ts', 'domain.ts', 'http.ts', 'files.ts'];
 
 const srcPath = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 

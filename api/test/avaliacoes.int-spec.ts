@@ -154,14 +154,27 @@ describe('assessment by skill, offline (no AI key): open questions and rubric fr
     const tooMany = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA10'], questoesPorHabilidade: 4 });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(MSG.avaliacaoQuestoesPorHabilidade);
+    // Period kinds: a 4th trimestre, a trimestre under the network's bimestres of 2022, trimestre and periodo that differ.
+    const post = (body: Record<string, unknown>) =>
+      client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { materia: 'matematica', habilidades: ['EF05MA10'], ...body });
+    expect(await post({ periodo: 4, ano: 2026 })).toMatchObject({ status: 400, body: { message: MSG.periodoAcimaDoTipo(4, 'trimestre', 2026) } });
+    expect(await post({ trimestre: 2, ano: 2022 })).toMatchObject({ status: 400, body: { message: MSG.trimestreForaDoCalendario('bimestre', 2022) } });
+    expect(await post({ trimestre: 2, periodo: 3, ano: 2026 })).toMatchObject({ status: 400, body: { message: MSG.periodoTrimestreDivergem } });
     expect(await credits(client)).toBe(before);
+    // The 4th bimestre of 2022 is a period: the assessment carries it, with no trimestre.
+    const bimestre = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { periodo: 4, ano: 2022, materia: 'matematica', habilidades: ['EF05MA10'] });
+    expect(bimestre.status).toBe(202);
+    const stored = await settled(client, bimestre.body.id);
+    expect([stored.periodo, stored.ano, stored.periodoTipo, stored.trimestre]).toEqual([4, 2022, 'bimestre', null]);
+    expect(done).toMatchObject({ trimestre: 3, periodo: 3, periodoTipo: 'trimestre' });
 
     const me = (await client.get<PublicUser>('/api/auth/user')).body;
     await api.orm.em.fork().getConnection().execute(`update users set credits = 0 where id = ?`, [me.id]);
     const broke = await client.post<{ message: string }>(`/api/turmas/${turma.id}/avaliacoes`, { trimestre: 1, materia: 'matematica', habilidades: ['EF05MA10'] });
     expect(broke.status).toBe(402);
     expect(broke.body.message).toBe(MSG.insufficientCredits);
-    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(1);
+    // The two made above (the 3rd trimestre's and the 4th bimestre of 2022): nothing from the refused ones.
+    expect((await client.get<AvaliacaoResumo[]>(`/api/turmas/${turma.id}/avaliacoes`)).body).toHaveLength(2);
   }, 120000);
 
   it('results by skill: counts stored, answered and in coverage from the newest assessment with results; a PUT keeps the skills it does not name; 400/409/404; delete 204 and coverage forgets', async () => {

@@ -183,7 +183,7 @@ describe('lessons that teach: titles, verificação, skills that follow through 
     let coverage = await covered();
     expect(coverage.get('EF05MA04')).toEqual([]);
     expect(coverage.get('EF05MA03')).toEqual([
-      { id: plan.id, temaPrincipal: plan.temaPrincipal, trimestre: 1, aulas: [{ id: aula.id, numeroAula: 1, titulo: aula.titulo }] },
+      { id: plan.id, temaPrincipal: plan.temaPrincipal, trimestre: 1, periodo: 1, ano: plan.ano, aulas: [{ id: aula.id, numeroAula: 1, titulo: aula.titulo }] },
     ]);
     // Objetivos, Experiências and the questions still cite EF05MA04.
     expect(aula.avisos).toContain(warning);

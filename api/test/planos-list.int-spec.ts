@@ -74,7 +74,10 @@ describe('plans list: pages, cursor, filters', () => {
     // Every field of PlanoListItem, dates as ISO strings in UTC with milliseconds.
     const item = res.body[0];
     expect(Object.keys(item).sort()).toEqual(
-      ['aulas', 'createdAt', 'generation', 'generator', 'id', 'materiaGeral', 'status', 'temaPrincipal', 'trimestre', 'turma', 'turmaId', 'updatedAt'],
+      [
+        'ano', 'aulas', 'createdAt', 'generation', 'generator', 'id', 'materiaGeral', 'periodo', 'periodoTipo', 'status', 'temaPrincipal', 'trimestre',
+        'turma', 'turmaId', 'updatedAt',
+      ],
     );
     expect(item.createdAt).toBe('2026-11-20T11:59:00.123Z');
     expect(new Date(item.updatedAt).toISOString()).toBe(item.updatedAt);

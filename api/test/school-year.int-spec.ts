@@ -69,13 +69,13 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     expect(math.cobertas).toBe(2);
     expect(math.total).toBe(math.habilidades.length);
     const byCode = new Map(math.habilidades.map((h) => [h.code, h]));
-    expect(byCode.get('EF05MA03')).toMatchObject({ trimestres: [1, 2] });
+    expect(byCode.get('EF05MA03')).toMatchObject({ trimestres: [1, 2], periodos: [1, 2] });
     expect(byCode.get('EF05MA03')!.planos.map((p) => p.trimestre)).toEqual([1, 2]);
     // Each plan names the lessons that cite the skill, with their titles (issue 23).
     const lesson2 = first.aulas.find((a) => a.numeroAula === 2)!;
     expect(lesson2.titulo).toBeTruthy();
     expect(byCode.get('EF05MA08')!.planos).toEqual([
-      { id: first.id, temaPrincipal: first.temaPrincipal, trimestre: 1, aulas: [{ id: lesson2.id, numeroAula: 2, titulo: lesson2.titulo }] },
+      { id: first.id, temaPrincipal: first.temaPrincipal, trimestre: 1, periodo: 1, ano: first.ano, aulas: [{ id: lesson2.id, numeroAula: 2, titulo: lesson2.titulo }] },
     ]);
     expect(byCode.get('EF05MA19')!.trimestres).toEqual([]);
     expect(byCode.get('EF05MA10')!.trimestres).toEqual([]);
@@ -90,5 +90,30 @@ describe('school year: trimestres and coverage (offline drafter, real worker)', 
     expect(resumo[0].materias.find((m) => m.materia === 'matematica')).toEqual({ materia: 'matematica', total: math.total, cobertas: 2 });
     const theirs = (await other.client.get<{ turmaId: string }[]>('/api/turmas/cobertura')).body;
     expect(theirs.map((r) => r.turmaId)).not.toContain(turmaId);
+  });
+
+  it('under a bimestre calendar coverage carries the plans\' periods (1..4) beside empty trimestres, and plans a null trimestre', async () => {
+    const { client, turma: { id: turmaId } } = await teacherWithTurma(api, { ano: '5' });
+    const ano = Number(schoolDate().slice(0, 4));
+    const saved = await client.put('/api/calendario', {
+      ano,
+      tipo: 'bimestre',
+      periodos: [
+        { numero: 1, inicio: `${ano}-02-18`, fim: `${ano}-04-30` },
+        { numero: 2, inicio: `${ano}-05-04`, fim: `${ano}-07-10` },
+        { numero: 3, inicio: `${ano}-07-27`, fim: `${ano}-09-30` },
+        { numero: 4, inicio: `${ano}-10-01`, fim: `${ano}-12-18` },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const fourth = await plan(client, turmaId, [['EF05MA03']], { periodo: 4 });
+    expect(fourth).toMatchObject({ periodo: 4, ano, periodoTipo: 'bimestre', trimestre: null, periodoEscolhido: true });
+    await plan(client, turmaId, [['EF05MA03']], { dataInicio: `${ano}-03-10` });
+    const math = (await client.get<Cobertura>(`/api/turmas/${turmaId}/cobertura`)).body.materias.find((m) => m.materia === 'matematica')!;
+    const skill = math.habilidades.find((h) => h.code === 'EF05MA03')!;
+    expect(skill).toMatchObject({ trimestres: [], periodos: [1, 4] });
+    expect(skill.planos.map((p) => [p.periodo, p.ano, p.trimestre])).toEqual([[1, ano, null], [4, ano, null]]);
+    const listed = await client.get<PlanoListItem[]>(`/api/planos?periodo=4&anoLetivo=${ano}`);
+    expect(listed.body.map((p) => [p.id, p.periodo, p.periodoTipo, p.trimestre])).toEqual([[fourth.id, 4, 'bimestre', null]]);
   });
 });

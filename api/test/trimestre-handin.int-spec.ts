@@ -149,6 +149,57 @@ describe('the trimestre hand-in (.docx and PDF) with a worker that has LibreOffi
   });
 });
 
+describe('the period hand-in of any kind: GET /api/turmas/{id}/periodos/{n}/export', () => {
+  let api: TestStack;
+
+  beforeAll(async () => {
+    api = await startSharedStack({ ai: 'offline' });
+  });
+  afterAll(() => api?.close());
+
+  const periodoUrl = (turmaId: string, n: number | string, query = '') => `/api/turmas/${turmaId}/periodos/${n}/export${query}`;
+  const fileName = (res: { headers: Headers }) => decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.headers.get('content-disposition')!)![1]);
+
+  it('under a bimestre calendar hands in a bimestre, named by its kind; /trimestres/ answers 404 naming the kind; periods above the count 400', async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5', numero: '52' });
+    const saved = await client.put('/api/calendario', {
+      ano: 2026,
+      tipo: 'bimestre',
+      periodos: [
+        { numero: 1, inicio: '2026-02-18', fim: '2026-04-30' },
+        { numero: 2, inicio: '2026-05-04', fim: '2026-07-10' },
+        { numero: 3, inicio: '2026-07-27', fim: '2026-09-30' },
+        { numero: 4, inicio: '2026-10-01', fim: '2026-12-18' },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const second = await plan(client, turma.id, 'Frações na feira', [['EF05MA03']], { dataInicio: '2026-05-11' });
+    expect(second).toMatchObject({ periodo: 2, ano: 2026, periodoTipo: 'bimestre', trimestre: null });
+    await plan(client, turma.id, 'Medidas do bairro', [['EF05MA19']], { dataInicio: '2026-10-05' });
+
+    const docx = await client.get<Buffer>(periodoUrl(turma.id, 2, '?ano=2026'));
+    expect(docx.status).toBe(200);
+    expect(docx.headers.get('content-type')).toBe(DOCX_MEDIA_TYPE);
+    expect(fileName(docx)).toBe('Documentos do bimestre - Turma 52 - 2º bimestre - 2026.docx');
+    expect((await client.get(periodoUrl(turma.id, 4, '?ano=2026'))).status).toBe(200);
+
+    const trimestres = await client.get<{ message: string }>(`/api/turmas/${turma.id}/trimestres/2/export?ano=2026`);
+    expect({ status: trimestres.status, message: trimestres.body.message }).toEqual({ status: 404, message: MSG.handinOutroTipo('bimestre', 2026) });
+    const empty = await client.get<{ message: string }>(periodoUrl(turma.id, 3, '?ano=2026'));
+    expect({ status: empty.status, message: empty.body.message }).toEqual({ status: 409, message: MSG.handinSemPlanos(3, 'bimestre') });
+    for (const n of ['0', '5', 'abc']) {
+      const res = await client.get<{ message: string }>(periodoUrl(turma.id, n));
+      expect({ n, status: res.status, message: res.body.message }).toEqual({ n, status: 400, message: MSG.periodoInvalid });
+    }
+    // Another year keeps its own calendar: 2025 is split in trimestres, so it has no 4th period.
+    const fourth = await client.get<{ message: string }>(periodoUrl(turma.id, 4, '?ano=2025'));
+    expect({ status: fourth.status, message: fourth.body.message }).toEqual({ status: 400, message: MSG.periodoAcimaDoTipo(4, 'trimestre', 2025) });
+    expect((await client.get<{ message: string }>(periodoUrl(turma.id, 2, '?ano=2025'))).status).toBe(409);
+    const stranger = await teacherWithTurma(api);
+    expect((await stranger.client.get(periodoUrl(turma.id, 2, '?ano=2026'))).status).toBe(404);
+  });
+});
+
 describe('the trimestre hand-in with a worker without LibreOffice (soffice not on its PATH)', () => {
   let api: TestStack;
 

@@ -125,12 +125,12 @@ describe('coverage of the BNCC per class', () => {
     const covered = math.getByRole('listitem').filter({ hasText: 'EF05MA01' }).first();
     await covered.getByText(`${trimestre}º tri`, { exact: true }).waitFor(WAIT);
     expect(await covered.getByRole('checkbox').count()).toBe(0);
-    // In another trimestre it is still to plan there: chosen, the form opens with that trimestre.
+    // In another trimestre it is still to plan there: chosen, the form opens with that period (?periodo=, any kind).
     const other = (trimestre % 3) + 1;
     await page.goto(`/turmas/${plano.turmaId}/cobertura?trimestre=${other}&materia=matematica`);
     await math.getByLabel('Selecionar EF05MA01 para planejar').check(WAIT);
     await math.getByRole('button', { name: 'Planejar estas habilidades' }).click();
-    await page.waitForURL(new RegExp(`/gerar-planos\\?.*trimestre=${other}`), WAIT);
+    await page.waitForURL(new RegExp(`/gerar-planos\\?.*periodo=${other}`), WAIT);
     await page.getByRole('button', { name: 'Desafixar EF05MA01 da aula 1' }).waitFor(WAIT);
     await page.getByRole('combobox', { name: 'Trimestre' }).filter({ hasText: `${other}º trimestre` }).waitFor();
 

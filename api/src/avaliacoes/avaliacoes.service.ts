@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData, type UpdateResultadosData } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, LIMITS, materiaLabel, MSG, schoolDate, type Avaliacao, type AvaliacaoResumo, type CreateAvaliacaoData, type UpdateAvaliacaoData, type UpdateResultadosData } from '@planejador/contracts';
 import { CurriculumService } from '@planejador/curriculum';
 import { AvaliacoesRepository, CreditsRepository, Database, TurmasRepository } from '@planejador/db';
 import { JobProducer, jobIds } from '@planejador/queue';
 import { JOB_PRODUCER } from '../core/tokens';
 import { admitGeneration } from '../core/generation-admission';
 import { SkillScope } from '../planos/skill-scope';
+import { CalendarioService } from '../calendario/calendario.service';
 
 /** Assessment by skill (issue 26): stored and charged here, written by the worker. */
 @Injectable()
@@ -20,6 +21,7 @@ export class AvaliacoesService {
     private readonly credits: CreditsRepository,
     private readonly curriculum: CurriculumService,
     private readonly scope: SkillScope,
+    private readonly calendario: CalendarioService,
     @Inject(JOB_PRODUCER) private readonly producer: JobProducer,
   ) {}
 
@@ -32,14 +34,17 @@ export class AvaliacoesService {
     const turma = await this.turmas.findTurmaAno(userId, turmaId);
     if (turma === null) throw new NotFoundException({ message: MSG.turmaNotFound });
     await this.scope.requireSkills(turma.ano, data.materia, turma.etapa);
+    // The period: the one named (checked against the kind of that year's calendar: 400), else the one holding today.
+    const today = schoolDate();
+    const lugar = await this.calendario.place(userId, today, { periodo: data.periodo, trimestre: data.trimestre }, data.ano ?? Number(today.slice(0, 4)));
     let codes: string[];
     if (data.habilidades) {
       codes = data.habilidades;
       await this.scope.check(turma.ano, data.materia, codes, turma.etapa);
     } else {
       const valid = await this.curriculum.validCodes(turma.ano, data.materia, turma.etapa);
-      codes = (await this.avaliacoes.coveredSkillCodes(turmaId, data.trimestre)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
-      if (!codes.length) throw new BadRequestException({ message: MSG.avaliacaoSemHabilidades(data.trimestre, materiaLabel(data.materia)) });
+      codes = (await this.avaliacoes.coveredSkillCodes(turmaId, lugar.ano, lugar.periodo)).filter((c) => valid.has(c)).slice(0, AVALIACAO_LIMITS.habilidadesMax);
+      if (!codes.length) throw new BadRequestException({ message: MSG.avaliacaoSemHabilidades(lugar.periodo, materiaLabel(data.materia), lugar.tipo) });
     }
     const records = await this.curriculum.findByCodes(codes);
     const id = randomUUID();
@@ -52,7 +57,9 @@ export class AvaliacoesService {
         id,
         userId,
         turmaId,
-        trimestre: data.trimestre,
+        periodo: lugar.periodo,
+        ano: lugar.ano,
+        periodoTipo: lugar.tipo,
         materia: data.materia,
         questoesPorHabilidade: data.questoesPorHabilidade ?? AVALIACAO_LIMITS.questoesPorHabilidadeDefault,
         habilidades: records.map((r) => ({ code: r.code, description: r.description })),

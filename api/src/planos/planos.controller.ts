@@ -72,6 +72,8 @@ export class PlanosController {
       if (query.turma) next.set('turma', query.turma);
       if (query.status) next.set('status', query.status);
       if (query.trimestre) next.set('trimestre', String(query.trimestre));
+      if (query.periodo) next.set('periodo', String(query.periodo));
+      if (query.anoLetivo) next.set('anoLetivo', String(query.anoLetivo));
       res.setHeader('Link', `</api/planos?${next.toString()}>; rel="next"`);
     }
     res.setHeader('Cache-Control', 'private, no-store');

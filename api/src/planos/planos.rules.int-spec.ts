@@ -192,7 +192,8 @@ describe("PlanosService on PostgreSQL: a plan's trimestre and the teacher's cale
       // Her own dates for 2023 take over; a chosen trimestre is kept whatever the date.
       await new CalendarioService(rules.database, rules.repository(CalendariosRepository)).put(user.id, {
         ano: 2023,
-        trimestres: [
+        tipo: 'trimestre',
+        periodos: [
           { numero: 1, inicio: '2023-02-01', fim: '2023-04-30' },
           { numero: 2, inicio: '2023-05-01', fim: '2023-08-31' },
           { numero: 3, inicio: '2023-09-01', fim: '2023-12-20' },
@@ -223,6 +224,58 @@ describe("PlanosService on PostgreSQL: a plan's trimestre and the teacher's cale
         message: MSG.periodoInvertido,
       });
       expect(await snapshot(user.id)).toEqual(before);
+    }),
+  );
+
+  it(
+    'under a bimestre calendar a plan takes `periodo` (1..4), its trimestre is null, and `trimestre` in a body is 400 naming the kind',
+    rules.rolledBack(async () => {
+      const { user, turma } = await teacherWithTurma();
+      const planos = service();
+      const calendario = new CalendarioService(rules.database, rules.repository(CalendariosRepository));
+      await calendario.put(user.id, {
+        ano: 2023,
+        tipo: 'bimestre',
+        periodos: [
+          { numero: 1, inicio: '2023-02-23', fim: '2023-04-28' },
+          { numero: 2, inicio: '2023-05-02', fim: '2023-07-14' },
+          { numero: 3, inicio: '2023-07-31', fim: '2023-09-29' },
+          { numero: 4, inicio: '2023-10-02', fim: '2023-12-22' },
+        ],
+      });
+      const derived = await generate(planos, user.id, turma.id, { dataInicio: '2023-10-20' });
+      expect(await planos.get(user.id, derived.id)).toMatchObject({ periodo: 4, ano: 2023, periodoTipo: 'bimestre', trimestre: null, periodoEscolhido: false });
+      const chosen = await generate(planos, user.id, turma.id, { dataInicio: '2023-10-20', periodo: 2 });
+      expect(await planos.get(user.id, chosen.id)).toMatchObject({ periodo: 2, trimestre: null, periodoEscolhido: true });
+
+      await finishPlan(derived.id);
+      const before = await snapshot(user.id);
+      const refused = (over: Partial<GeneratePlanoInput>) => refusal(generate(planos, user.id, turma.id, over));
+      expect(await refused({ dataInicio: '2023-10-20', trimestre: 2 })).toEqual({ status: 400, message: MSG.trimestreForaDoCalendario('bimestre', 2023) });
+      expect(await refusal(planos.update(user.id, derived.id, updatePlanoSchema.parse({ trimestre: 1 })))).toEqual({
+        status: 400,
+        message: MSG.trimestreForaDoCalendario('bimestre', 2023),
+      });
+      expect(await snapshot(user.id)).toEqual(before);
+      // PUT with periodo chooses it; a new date then leaves it.
+      await planos.update(user.id, derived.id, updatePlanoSchema.parse({ periodo: 3 }));
+      expect(await planos.update(user.id, derived.id, updatePlanoSchema.parse({ dataInicio: '2023-03-01' }))).toMatchObject({ periodo: 3, periodoEscolhido: true });
+    }),
+  );
+
+  it(
+    'a trimestre calendar takes `trimestre` and `periodo` when they agree; they differ, or a period above the count: 400',
+    rules.rolledBack(async () => {
+      const { user, turma } = await teacherWithTurma();
+      const planos = service();
+      const both = await generate(planos, user.id, turma.id, { dataInicio: '2023-05-15', trimestre: 3, periodo: 3 });
+      expect(await planos.get(user.id, both.id)).toMatchObject({ periodo: 3, trimestre: 3, periodoTipo: 'trimestre', periodoEscolhido: true });
+      const refused = (over: Partial<GeneratePlanoInput>) => refusal(generate(planos, user.id, turma.id, over));
+      expect(await refused({ dataInicio: '2023-05-15', trimestre: 2, periodo: 3 })).toEqual({ status: 400, message: MSG.periodoTrimestreDivergem });
+      expect(await refused({ dataInicio: '2023-05-15', periodo: 4 })).toEqual({ status: 400, message: MSG.periodoAcimaDoTipo(4, 'trimestre', 2023) });
+      // 2022 ships the network's bimestres: its 4th exists.
+      const b4 = await generate(planos, user.id, turma.id, { dataInicio: '2022-11-10' });
+      expect(await planos.get(user.id, b4.id)).toMatchObject({ periodo: 4, ano: 2022, periodoTipo: 'bimestre', trimestre: null });
     }),
   );
 });

@@ -36,7 +36,11 @@ function setup() {
   planos.findPlanoIdByIdempotencyKey.mockResolvedValue(null);
   planos.insertPlanoWithAulas.mockResolvedValue(PLAN);
   fairness.teacherBacklog.mockResolvedValue(0);
-  calendario.trimestreFor.mockResolvedValue(2);
+  // The calendar places a plan in the 2nd trimestre of 2026 unless the body names a period.
+  calendario.place.mockImplementation(async (_user, _day, pedido) => {
+    const named = pedido.periodo ?? pedido.trimestre;
+    return { ano: 2026, tipo: 'trimestre', periodo: named ?? 2, escolhido: named !== undefined };
+  });
   const service = new PlanosService(
     fakeDatabase(),
     planos,
@@ -72,7 +76,7 @@ describe('PlanosService.generate', () => {
 
     expect(credits.chargeCredits).toHaveBeenCalledWith(USER, LIMITS.planCost);
     expect(planos.insertPlanoWithAulas).toHaveBeenCalledWith(
-      expect.objectContaining({ userId: USER, turmaId: TURMA, temaPrincipal: 'Frações na cozinha', trimestre: 2, trimestreEscolhido: false, idempotencyKey: 'chave-0001' }),
+      expect.objectContaining({ userId: USER, turmaId: TURMA, temaPrincipal: 'Frações na cozinha', periodo: 2, ano: 2026, periodoTipo: 'trimestre', trimestreEscolhido: false, idempotencyKey: 'chave-0001' }),
       [
         { materia: 'matematica', prompt: 'Receita de bolo com frações', habilidadesFixadas: ['EF05MA03'] },
         { materia: 'matematica', prompt: 'Pizza dividida em partes iguais', habilidadesFixadas: [] },
@@ -87,8 +91,8 @@ describe('PlanosService.generate', () => {
   it("keeps the teacher's trimestre instead of the calendar's", async () => {
     const { service, planos, calendario } = setup();
     await service.generate(USER, request({ trimestre: 3 }), null);
-    expect(planos.insertPlanoWithAulas).toHaveBeenCalledWith(expect.objectContaining({ trimestre: 3, trimestreEscolhido: true }), expect.anything());
-    expect(calendario.trimestreFor).not.toHaveBeenCalled();
+    expect(planos.insertPlanoWithAulas).toHaveBeenCalledWith(expect.objectContaining({ periodo: 3, trimestreEscolhido: true }), expect.anything());
+    expect(calendario.place).toHaveBeenCalledWith(USER, expect.any(String), { trimestre: 3, periodo: undefined });
   });
 
   it('answers a repeated Idempotency-Key with the same plan, charging and queueing nothing', async () => {
@@ -218,6 +222,9 @@ function planEntity(aulas: LessonEntity[], over: Record<string, unknown> = {}): 
     nivelDetalhamento: 3,
     generator: 'offline',
     trimestre: 1,
+    periodo: 1,
+    ano: 2026,
+    periodoTipo: 'trimestre',
     trimestreEscolhido: false,
     dataInicio: null,
     dataFim: null,
@@ -327,10 +334,10 @@ describe('PlanosService.update', () => {
 
   it("renames the plan (the teacher's title no longer follows the lessons) and moves a derived trimestre with its start date", async () => {
     const { service, calendario } = withPlan(planEntity([lessonEntity(1)], { temaAutomatico: true }));
-    calendario.trimestreFor.mockResolvedValue(3);
+    calendario.place.mockResolvedValue({ ano: 2026, tipo: 'trimestre', periodo: 3, escolhido: false });
     const plano = await service.update(USER, PLAN, edit({ temaPrincipal: 'Frações na feira', dataInicio: '2026-09-14' }));
-    expect(plano).toMatchObject({ temaPrincipal: 'Frações na feira', trimestre: 3, dataInicio: '2026-09-14' });
-    expect(calendario.trimestreFor).toHaveBeenCalledWith(USER, '2026-09-14');
+    expect(plano).toMatchObject({ temaPrincipal: 'Frações na feira', periodo: 3, ano: 2026, dataInicio: '2026-09-14' });
+    expect(calendario.place).toHaveBeenCalledWith(USER, '2026-09-14', {});
   });
 });
 
@@ -368,6 +375,9 @@ describe('PlanosService.list', () => {
     creditRefunded: false,
     generator: 'offline',
     trimestre: 1,
+    periodo: 1,
+    anoPlano: 2026,
+    periodoTipo: 'trimestre',
     cursorAt: `2026-03-02T12:00:0${n}.000000Z`,
     total,
     aulas: `1 done ${randomUUID()} matematica 2 queued ${randomUUID()} portugues`,

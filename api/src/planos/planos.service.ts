@@ -10,12 +10,14 @@ import {
   MSG,
   normalizeStatus,
   periodIsOrdered,
+  PERIODOS_POR_TIPO,
   planTitleFromLessons,
   questionsOutsideSkills,
   schoolDate,
   withOutdatedSkillWarning,
   type GeneratePlanoData,
   type Plano,
+  type PlanoListItem,
   type PlanosListQueryData,
   type PlanosPage,
   type UpdatePlanoData,
@@ -62,11 +64,12 @@ export class PlanosService {
    */
   async generate(userId: string, data: GeneratePlanoData, idempotencyKey: string | null): Promise<{ id: string; created: boolean }> {
     // The three reads before the charge are independent: asked together (the first visible word waits on this, issue 29).
-    const [existing, turma, trimestre] = await Promise.all([
+    const [existing, turma, lugar] = await Promise.all([
       idempotencyKey ? this.findByIdempotencyKey(userId, idempotencyKey) : null,
       this.turmas.findTurmaAno(userId, data.turmaId),
-      // The teacher's choice, else the trimestre of her school calendar holding the start date (or today).
-      data.trimestre ?? this.calendario.trimestreFor(userId, data.dataInicio),
+      // The teacher's choice (checked against the kind of that year's calendar: 400), else the period of her school
+      // calendar holding the start date (or today).
+      this.calendario.place(userId, data.dataInicio ?? schoolDate(), { periodo: data.periodo, trimestre: data.trimestre }),
     ]);
     if (existing) return { id: existing, created: false };
     // Before anything is charged: the class is the user's, its year has skills of the subject, pins belong to them.
@@ -90,8 +93,10 @@ export class PlanosService {
         return this.planos.insertPlanoWithAulas(
           {
             ...planTheme(data),
-            trimestre,
-            trimestreEscolhido: data.trimestre !== undefined,
+            periodo: lugar.periodo,
+            ano: lugar.ano,
+            periodoTipo: lugar.tipo,
+            trimestreEscolhido: lugar.escolhido,
             dataInicio: data.dataInicio ?? null,
             dataFim: data.dataFim ?? null,
             duracaoAulaMin: data.duracaoAulaMin ?? null,
@@ -149,7 +154,9 @@ export class PlanosService {
   async list(userId: string, query: PlanosListQueryData): Promise<PlanosPage> {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new BadRequestException({ message: MSG.cursorInvalid });
-    const filters: PlanosListFilters = { turma: query.turma, status: query.status, trimestre: query.trimestre, after };
+    const filters: PlanosListFilters = {
+      turma: query.turma, status: query.status, trimestre: query.trimestre, periodo: query.periodo, anoLetivo: query.anoLetivo, after,
+    };
     const rows = await this.planosList.listPlanosPage(userId, filters, query.limit + 1);
     // One row more than the page tells whether another page follows.
     const page = rows.slice(0, query.limit);
@@ -178,6 +185,9 @@ export class PlanosService {
           },
           generator: r.generator,
           trimestre: r.trimestre,
+          periodo: r.periodo,
+          ano: r.anoPlano,
+          periodoTipo: r.periodoTipo as PlanoListItem['periodoTipo'],
           aulas: aulas.map((a) => ({ id: a.id, numeroAula: a.numeroAula, materia: a.materia })),
         };
       }),
@@ -284,7 +294,9 @@ export class PlanosService {
         temaAutomatico: plano.temaAutomatico,
         dataInicio: plano.dataInicio,
         dataFim: plano.dataFim,
-        trimestre: plano.trimestre,
+        periodo: plano.periodo,
+        ano: plano.ano,
+        periodoTipo: plano.periodoTipo,
         trimestreEscolhido: plano.trimestreEscolhido,
         duracaoAulaMin: plano.duracaoAulaMin,
         status: data.status,
@@ -295,12 +307,20 @@ export class PlanosService {
         edit.temaAutomatico = false;
       }
       if (data.dataInicio !== undefined) edit.dataInicio = data.dataInicio;
-      if (data.trimestre !== undefined) {
-        edit.trimestre = data.trimestre;
-        edit.trimestreEscolhido = true;
-      } else if (data.dataInicio !== undefined && !plano.trimestreEscolhido) {
-        // A derived trimestre follows the plan's new start date (or the day it was made) in the teacher's calendar.
-        edit.trimestre = await this.calendario.trimestreFor(userId, isoDay(edit.dataInicio) ?? schoolDate(plano.createdAt));
+      if (data.periodo !== undefined || data.trimestre !== undefined || data.dataInicio !== undefined) {
+        // The plan's day (its start date, else the day it was made) gives its year; the period named by the body is
+        // checked against that year's kind (400), else a derived period follows the day, and a chosen one stays where
+        // the year's kind has it (else it becomes derived).
+        const day = isoDay(edit.dataInicio) ?? schoolDate(plano.createdAt);
+        const named = data.periodo !== undefined || data.trimestre !== undefined;
+        let lugar = await this.calendario.place(userId, day, named ? { periodo: data.periodo, trimestre: data.trimestre } : {});
+        if (!named && plano.trimestreEscolhido && plano.periodo <= PERIODOS_POR_TIPO[lugar.tipo]) {
+          lugar = { ...lugar, periodo: plano.periodo, escolhido: true };
+        }
+        edit.periodo = lugar.periodo;
+        edit.ano = lugar.ano;
+        edit.periodoTipo = lugar.tipo;
+        edit.trimestreEscolhido = lugar.escolhido;
       }
       if (data.dataFim !== undefined) edit.dataFim = data.dataFim;
       if (data.duracaoAulaMin !== undefined) edit.duracaoAulaMin = data.duracaoAulaMin;

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CalendarioModule } from '../calendario/calendario.module';
 import { HandinService } from './handin.service';
 import { TrimestresController } from './trimestres.controller';
 
-/** The class's trimestre as the school runs it: its hand-in documents. */
-@Module({ controllers: [TrimestresController], providers: [HandinService] })
+/** The class's periods (trimestres, bimestres or semestres) as the school runs them: their hand-in documents. */
+@Module({ imports: [CalendarioModule], controllers: [TrimestresController], providers: [HandinService] })
 export class TrimestresModule {}

@@ -3,6 +3,8 @@ import { MATERIA_VALUES, type GenerationState, type Materia } from './domain';
 import { BNCC_CODE_PATTERN } from './etapas';
 import { lessonTextCaps } from './lesson-text';
 import { MSG } from './messages';
+import type { PeriodoTipo } from './periodos';
+import { periodoSchema } from './school-year';
 import { hasDistinctAlternatives, questaoSchema, type Questao } from './verificacao';
 
 /**
@@ -43,7 +45,12 @@ export interface AvaliacaoGeneration {
 export interface Avaliacao {
   id: string;
   turmaId: string;
-  trimestre: number;
+  /** = `periodo` under a trimestre calendar, else null. */
+  trimestre: number | null;
+  /** The period (1..4) of the kind of its year's calendar (`periodoTipo`), and that year. */
+  periodo: number;
+  ano: number;
+  periodoTipo: PeriodoTipo;
   materia: Materia;
   questoesPorHabilidade: number;
   generation: AvaliacaoGeneration;
@@ -109,10 +116,16 @@ const codeSchema = z
   .toUpperCase()
   .refine((code) => BNCC_CODE_PATTERN.test(code), MSG.questaoHabilidadeInvalid);
 
-/** POST /api/turmas/{id}/avaliacoes. Without `habilidades`, the subject's skills covered in that trimestre. */
+/**
+ * POST /api/turmas/{id}/avaliacoes. The period: `periodo` (1..the count of the year's kind) and `ano` (absent: this
+ * year), or `trimestre` under a trimestre calendar (both: the same number); neither: the period holding today.
+ * Without `habilidades`, the subject's skills covered in that period.
+ */
 export const createAvaliacaoSchema = z
   .object({
-    trimestre: z.coerce.number({ error: MSG.avaliacaoTrimestreInvalid }).int(MSG.avaliacaoTrimestreInvalid).min(1, MSG.avaliacaoTrimestreInvalid).max(3, MSG.avaliacaoTrimestreInvalid),
+    trimestre: z.coerce.number({ error: MSG.avaliacaoTrimestreInvalid }).int(MSG.avaliacaoTrimestreInvalid).min(1, MSG.avaliacaoTrimestreInvalid).max(3, MSG.avaliacaoTrimestreInvalid).optional(),
+    periodo: periodoSchema.optional(),
+    ano: z.coerce.number({ error: MSG.anoLetivoInvalido }).int(MSG.anoLetivoInvalido).min(2000, MSG.anoLetivoInvalido).max(2100, MSG.anoLetivoInvalido).optional(),
     materia: z.enum(MATERIA_VALUES, { error: MSG.materiaInvalid }),
     habilidades: z
       .array(codeSchema, { error: MSG.avaliacaoHabilidadesVazias })

@@ -1,29 +1,52 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { PERIODO_TIPOS, PERIODOS_POR_TIPO, type PeriodoTipo } from './periodos';
 import { isoDateSchema, SCHOOL_TIME_ZONE, type Trimestre } from './school-year';
 
 /**
- * The school calendar (decisions.md, "School year"): the teacher's trimestre dates for a year, else the RS state
- * network's where the product ships them with their act, else a provisional calendar built like the latest shipped
- * one, which the pages ask the teacher to confirm. A plan's trimestre, when the teacher did not choose it, is the
- * one of this calendar that holds the plan's start date (or its creation date).
+ * The school calendar (decisions.md, "School year"): the teacher's period dates for a year, else the RS state
+ * network's where the product ships them with their act, else a provisional calendar built like the latest year whose
+ * dates an act published, which the pages ask the teacher to confirm. A year is split into trimestres, bimestres or
+ * semestres (`tipo`). A plan's period, when the teacher did not choose it, is the one of this calendar that holds the
+ * plan's start date (or its creation date).
  */
 export const CALENDARIO_FONTES = ['professor', 'rede', 'provisorio'] as const;
 export type CalendarioFonte = (typeof CALENDARIO_FONTES)[number];
 
-export interface CalendarioTrimestre {
-  numero: Trimestre;
+export interface CalendarioPeriodo {
+  /** 1..PERIODOS_POR_TIPO[tipo]. */
+  numero: number;
   /** ISO dates, 'aaaa-mm-dd'. */
   inicio: string;
   fim: string;
 }
 
+export interface CalendarioTrimestre extends CalendarioPeriodo {
+  numero: Trimestre;
+}
+
 export interface Calendario {
   ano: number;
+  /** How the year is split: trimestres (3 periods), bimestres (4) or semestres (2). */
+  tipo: PeriodoTipo;
+  periodos: CalendarioPeriodo[];
+  /** Equals `periodos` under a trimestre calendar, else []. */
   trimestres: CalendarioTrimestre[];
   fonte: CalendarioFonte;
-  /** The act that published the network's dates ('rede'), or the one the provisional dates copy. */
+  /** The act that published the network's dates ('rede'), or the one the provisional dates come from; else null. */
   ato: string | null;
+}
+
+/** The calendar's answer from its kind and periods (`trimestres` follows `periodos` under a trimestre calendar). */
+export function calendarioDe(
+  ano: number,
+  tipo: PeriodoTipo,
+  periodos: readonly CalendarioPeriodo[],
+  fonte: CalendarioFonte,
+  ato: string | null,
+): Calendario {
+  const list = periodos.map((p) => ({ numero: p.numero, inicio: p.inicio, fim: p.fim }));
+  return { ano, tipo, periodos: list, trimestres: tipo === 'trimestre' ? (list as CalendarioTrimestre[]) : [], fonte, ato };
 }
 
 /** A year of a school calendar the product accepts. */
@@ -40,57 +63,80 @@ const anoSchema = z.coerce
 export const calendarioQuerySchema = z.object({ ano: anoSchema.optional() });
 
 const periodoSchema = z.object({
-  numero: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.calendarioTrimestresTres }),
+  numero: z.number().int(),
   inicio: isoDateSchema,
   fim: isoDateSchema,
 });
 
 /**
- * PUT /api/calendario: the teacher's own dates. Three periods, numbered 1 to 3 in order, each starting on or before
- * its end, none overlapping the next, all inside the year; else 400 naming the problem.
+ * PUT /api/calendario: the teacher's own dates, as `{ ano, tipo, periodos }` (2, 3 or 4 periods by kind) or as the
+ * older `{ ano, trimestres }` (3); a body with both takes `periodos`. The periods are numbered 1..n in order, each
+ * starting on or before its end, none overlapping the next, all inside the year; else 400 naming the problem. The
+ * output is always `{ ano, tipo, periodos }`.
  */
 export const putCalendarioSchema = z
   .object({
     ano: anoSchema,
-    trimestres: z.array(periodoSchema, { error: MSG.calendarioTrimestresTres }).length(3, MSG.calendarioTrimestresTres),
+    tipo: z.enum(PERIODO_TIPOS, { error: MSG.calendarioTipoInvalido }).optional(),
+    periodos: z.array(periodoSchema).optional(),
+    trimestres: z.array(periodoSchema).optional(),
   })
   .superRefine((value, ctx) => {
-    value.trimestres.forEach((t, i) => {
-      const path = ['trimestres', i];
-      if (t.numero !== i + 1) ctx.addIssue({ code: 'custom', path: [...path, 'numero'], message: MSG.calendarioTrimestresTres });
+    const key = value.periodos !== undefined ? 'periodos' : 'trimestres';
+    const tipo: PeriodoTipo = key === 'periodos' ? (value.tipo ?? 'trimestre') : 'trimestre';
+    const periodos = value[key];
+    const contagem = key === 'trimestres' ? MSG.calendarioTrimestresTres : MSG.calendarioPeriodosContagem(tipo);
+    if (!periodos || periodos.length !== PERIODOS_POR_TIPO[tipo]) {
+      ctx.addIssue({ code: 'custom', path: [key], message: contagem });
+      return;
+    }
+    periodos.forEach((t, i) => {
+      const path = [key, i];
+      if (t.numero !== i + 1) ctx.addIssue({ code: 'custom', path: [...path, 'numero'], message: contagem });
       if (!t.inicio.startsWith(`${value.ano}-`) || !t.fim.startsWith(`${value.ano}-`)) {
-        ctx.addIssue({ code: 'custom', path, message: MSG.calendarioForaDoAno(i + 1, value.ano) });
+        ctx.addIssue({ code: 'custom', path, message: MSG.calendarioForaDoAno(i + 1, value.ano, tipo) });
       } else if (t.inicio > t.fim) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'fim'], message: MSG.calendarioInicioDepoisDoFim(i + 1) });
+        ctx.addIssue({ code: 'custom', path: [...path, 'fim'], message: MSG.calendarioInicioDepoisDoFim(i + 1, tipo) });
       }
-      const next = value.trimestres[i + 1];
+      const next = periodos[i + 1];
       if (next && t.fim >= next.inicio) {
-        ctx.addIssue({ code: 'custom', path: ['trimestres', i + 1, 'inicio'], message: MSG.calendarioSobreposto(i + 1, i + 2) });
+        ctx.addIssue({ code: 'custom', path: [key, i + 1, 'inicio'], message: MSG.calendarioSobreposto(i + 1, i + 2, tipo) });
       }
     });
+  })
+  .transform((value) => {
+    const tipo: PeriodoTipo = value.periodos !== undefined ? (value.tipo ?? 'trimestre') : 'trimestre';
+    const periodos = (value.periodos ?? value.trimestres ?? []).map((p) => ({ numero: p.numero, inicio: p.inicio, fim: p.fim }));
+    return { ano: value.ano, tipo, periodos };
   });
 export type PutCalendarioInput = z.input<typeof putCalendarioSchema>;
 export type PutCalendarioData = z.output<typeof putCalendarioSchema>;
 
-/** A published calendar of the RS state network (its sources: libs/contracts/data/calendarios-rs.md). */
+/** A calendar the product ships (its sources: ../shared/calendars, libs/contracts/data/calendarios-rs.md). */
 export interface RedeCalendar {
   ano: number;
   ato: string;
-  /** The network switched between bimestres (2022) and trimestres: only trimestre years answer as 'rede'. */
-  periodo: 'trimestres' | 'bimestres';
+  tipo: PeriodoTipo;
+  /**
+   * 'rede': the act published these dates; 'provisorio': inferred from the act (2026's trimestre boundaries), shown
+   * for the teacher to confirm.
+   */
+  fonte: 'rede' | 'provisorio';
   /** The periods, ISO dates. */
   periodos: { inicio: string; fim: string }[];
 }
 
 /**
- * The RS state network's published calendars (rede pública estadual), with their acts. Sources: the Decreto and the
- * Portarias named, as read from educacao.rs.gov.br and the DOE (see libs/contracts/data/calendarios-rs.md).
+ * The RS state network's calendars (rede pública estadual), with their acts. Sources: the Decreto and the Portarias
+ * named, as read from educacao.rs.gov.br and the DOE (see libs/contracts/data/calendarios-rs.md). 2026's trimestre
+ * boundaries are an inference (each block of Estudos de Aprendizagem Contínua closes a trimestre), never the network's.
  */
 export const RS_REDE_CALENDARS: readonly RedeCalendar[] = [
   {
     ano: 2020,
     ato: 'Decreto nº 54.875, de 21/11/2019',
-    periodo: 'trimestres',
+    tipo: 'trimestre',
+    fonte: 'rede',
     periodos: [
       { inicio: '2020-02-18', fim: '2020-05-26' },
       { inicio: '2020-05-27', fim: '2020-09-09' },
@@ -100,7 +146,8 @@ export const RS_REDE_CALENDARS: readonly RedeCalendar[] = [
   {
     ano: 2022,
     ato: 'Portaria SEDUC/RS nº 300/2021',
-    periodo: 'bimestres',
+    tipo: 'bimestre',
+    fonte: 'rede',
     periodos: [
       { inicio: '2022-02-21', fim: '2022-05-05' },
       { inicio: '2022-05-06', fim: '2022-07-15' },
@@ -111,17 +158,29 @@ export const RS_REDE_CALENDARS: readonly RedeCalendar[] = [
   {
     ano: 2023,
     ato: 'Portaria SEDUC/RS nº 281/2022',
-    periodo: 'trimestres',
+    tipo: 'trimestre',
+    fonte: 'rede',
     periodos: [
       { inicio: '2023-02-23', fim: '2023-05-31' },
       { inicio: '2023-06-01', fim: '2023-09-15' },
       { inicio: '2023-09-18', fim: '2023-12-22' },
     ],
   },
+  {
+    ano: 2026,
+    ato: 'Portaria SEDUC/RS nº 705/2025',
+    tipo: 'trimestre',
+    fonte: 'provisorio',
+    periodos: [
+      { inicio: '2026-02-18', fim: '2026-05-22' },
+      { inicio: '2026-05-25', fim: '2026-09-04' },
+      { inicio: '2026-09-08', fim: '2026-12-18' },
+    ],
+  },
 ];
 
-const toTrimestres = (periodos: { inicio: string; fim: string }[]): CalendarioTrimestre[] =>
-  periodos.map((p, i) => ({ numero: (i + 1) as Trimestre, inicio: p.inicio, fim: p.fim }));
+const numbered = (periodos: readonly { inicio: string; fim: string }[]): CalendarioPeriodo[] =>
+  periodos.map((p, i) => ({ numero: i + 1, inicio: p.inicio, fim: p.fim }));
 
 /** 'aaaa-mm-dd' moved to another year, kept on a weekday (a start moves forward, an end back). */
 function sameDayIn(ano: number, iso: string, kind: 'inicio' | 'fim'): string {
@@ -134,31 +193,30 @@ function sameDayIn(ano: number, iso: string, kind: 'inicio' | 'fim'): string {
 }
 
 /**
- * The calendar of a year before the teacher saves her own: the network's published trimestres, else a provisional
- * one with the latest published trimestre dates moved to that year (on weekdays).
+ * The calendar of a year before the teacher saves her own: the one the product ships for that year (the network's
+ * published periods as 'rede', 2026's inferred trimestres as 'provisorio', each with its act), else a provisional one
+ * built like the latest year whose dates an act published (its kind, its dates moved to that year on weekdays).
  */
 export function networkCalendar(ano: number): Calendario {
-  const published = RS_REDE_CALENDARS.find((c) => c.ano === ano && c.periodo === 'trimestres');
-  if (published) return { ano, trimestres: toTrimestres(published.periodos), fonte: 'rede', ato: published.ato };
-  const latest = [...RS_REDE_CALENDARS].filter((c) => c.periodo === 'trimestres').sort((a, b) => b.ano - a.ano)[0];
-  return {
-    ano,
-    fonte: 'provisorio',
-    ato: latest.ato,
-    trimestres: toTrimestres(latest.periodos.map((p) => ({ inicio: sameDayIn(ano, p.inicio, 'inicio'), fim: sameDayIn(ano, p.fim, 'fim') }))),
-  };
+  const shipped = RS_REDE_CALENDARS.find((c) => c.ano === ano);
+  if (shipped) return calendarioDe(ano, shipped.tipo, numbered(shipped.periodos), shipped.fonte, shipped.ato);
+  const latest = RS_REDE_CALENDARS.filter((c) => c.fonte === 'rede').sort((a, b) => b.ano - a.ano)[0];
+  const periodos = latest.periodos.map((p) => ({ inicio: sameDayIn(ano, p.inicio, 'inicio'), fim: sameDayIn(ano, p.fim, 'fim') }));
+  return calendarioDe(ano, latest.tipo, numbered(periodos), 'provisorio', latest.ato);
 }
 
 /**
- * The trimestre of a calendar that holds an ISO date: up to the end of the 1st, the 1st; up to the end of the 2nd,
- * the 2nd; else the 3rd (a day between two trimestres belongs to the next one, the year's edges to the first and
- * the last).
+ * The period of a calendar that holds an ISO date: the first whose end is on or after it (a day between two periods
+ * belongs to the next one; the year's edges to the first and the last).
  */
+export function periodoNoCalendario(calendario: Pick<Calendario, 'periodos'>, isoDate: string): number {
+  const found = calendario.periodos.find((p) => isoDate <= p.fim);
+  return found ? found.numero : calendario.periodos.length;
+}
+
+/** The trimestre of a trimestre calendar that holds an ISO date (periodoNoCalendario on its trimestres). */
 export function trimestreNoCalendario(calendario: Pick<Calendario, 'trimestres'>, isoDate: string): Trimestre {
-  const [t1, t2] = calendario.trimestres;
-  if (isoDate <= t1.fim) return 1;
-  if (isoDate <= t2.fim) return 2;
-  return 3;
+  return periodoNoCalendario({ periodos: calendario.trimestres }, isoDate) as Trimestre;
 }
 
 /** A moment's calendar date in the school's time zone, 'aaaa-mm-dd'. */

@@ -1,5 +1,6 @@
 import type { Dua } from './barreiras';
 import type { Etapa } from './etapas';
+import type { PeriodoTipo } from './periodos';
 import type { Verificacao } from './verificacao';
 
 /** Everything the .docx renderer needs: plain data in, a Buffer out. */
@@ -34,8 +35,12 @@ export interface PlanDocument {
   limitOneSkill: boolean;
   preferirSeduc: boolean;
   nivelDetalhamento: number;
-  /** The school year: trimestre 1..3, optional period (ISO dates) and lesson length in minutes. */
+  /**
+   * The school year: the period (1..4) of its kind (absent: trimestre; the document names it "2º bimestre"),
+   * optional dates (ISO) and lesson length in minutes. `trimestre` is the period number (kept for older callers).
+   */
   trimestre: number;
+  periodoTipo?: PeriodoTipo;
   dataInicio: string | null;
   dataFim: string | null;
   duracaoAulaMin: number | null;

@@ -1,6 +1,7 @@
 // No side effects here: a page that reads only constants and messages loads no zod. Whoever validates calls
 // configureZodMessages() once (the api and the worker at start, the web's form resolver).
 export * from './messages';
+export * from './periodos';
 export * from './domain';
 export * from './etapas';
 export * from './materia';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BARREIRAS } from './barreiras';
 import { LIMITS, MATERIA_VALUES } from './domain';
 import { REGENERABLE_FIELDS } from './planos';
+import { PERIODO_MAX } from './periodos';
 import { HANDIN_FORMATOS } from './trimestre-export';
 
 /** Job payloads, keyed by job name; each is parsed with its schema when the job starts. */
@@ -28,11 +29,17 @@ export const exportPlanJobSchema = z.object({ planId: z.uuid(), userId: z.uuid()
 export const generateAssessmentJobSchema = z.object({ avaliacaoId: z.uuid() });
 /** An assessment's .docx (the test, the gabarito, the rubric), stored like a plan's export. */
 export const exportAssessmentJobSchema = z.object({ avaliacaoId: z.uuid(), userId: z.uuid() });
-/** A class's trimestre hand-in: every finished plan of that trimestre behind a summary, as .docx or as PDF. */
+/**
+ * A class's period hand-in: every finished plan of that period behind a summary, as .docx or as PDF. The period is
+ * `periodo` (1..4) of the year `ano` (the kind is the one the plans of that year carry). Jobs queued before periods
+ * existed carry `trimestre` instead: it reads as `periodo`, of the current year.
+ */
 export const exportTrimestreJobSchema = z.object({
   turmaId: z.uuid(),
   userId: z.uuid(),
-  trimestre: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  trimestre: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  periodo: z.number().int().min(1).max(PERIODO_MAX).optional(),
+  ano: z.number().int().optional(),
   formato: z.enum(HANDIN_FORMATOS),
   /** A hand-in by subject: only the plans of this general subject, and its summary line. */
   materia: z.enum(MATERIA_VALUES).optional(),

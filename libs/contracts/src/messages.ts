@@ -1,5 +1,7 @@
-/** "2º trimestre": how every page, message and document names a trimestre. */
-export const trimestreLabel = (n: number) => `${n}º trimestre`;
+import { PERIODOS_POR_TIPO, periodoLabel, periodoOrdinais, periodoTipoPlural, type PeriodoTipo } from './periodos';
+
+/** "2º trimestre": how every page, message and document names a trimestre (any kind: periodoLabel). */
+export const trimestreLabel = (n: number) => periodoLabel(n, 'trimestre');
 
 /** Portuguese texts shared by the web and the api: one definition of each rule's message. */
 export const MSG = {
@@ -155,16 +157,34 @@ export const MSG = {
   /** Offline (no AI configured): a regeneration's wish is kept as a note for the teacher, nothing is charged. */
   calendarioAnoInvalido: 'Ano do calendário inválido.',
   calendarioTrimestresTres: 'Informe os 3 trimestres, em ordem (1º, 2º e 3º).',
-  calendarioForaDoAno: (n: number, ano: number) => `O ${trimestreLabel(n)} deve começar e terminar em ${ano}.`,
-  calendarioInicioDepoisDoFim: (n: number) => `O ${trimestreLabel(n)} termina antes de começar.`,
-  calendarioSobreposto: (a: number, b: number) => `O ${trimestreLabel(b)} deve começar depois do fim do ${a}º.`,
+  calendarioForaDoAno: (n: number, ano: number, tipo: PeriodoTipo = 'trimestre') => `O ${periodoLabel(n, tipo)} deve começar e terminar em ${ano}.`,
+  calendarioInicioDepoisDoFim: (n: number, tipo: PeriodoTipo = 'trimestre') => `O ${periodoLabel(n, tipo)} termina antes de começar.`,
+  calendarioSobreposto: (a: number, b: number, tipo: PeriodoTipo = 'trimestre') => `O ${periodoLabel(b, tipo)} deve começar depois do fim do ${a}º.`,
+  /** PUT /api/calendario with `{ ano, tipo, periodos }`: the kind's count of periods, in order. */
+  calendarioPeriodosContagem: (tipo: PeriodoTipo) =>
+    `Informe os ${PERIODOS_POR_TIPO[tipo]} ${periodoTipoPlural(tipo)}, em ordem (${periodoOrdinais(tipo)}).`,
+  calendarioTipoInvalido: 'Tipo de calendário inválido: use trimestre, bimestre ou semestre.',
+  /** A period number outside 1..4 (the generate request, PUT of a plan, an assessment, the hand-in route). */
+  periodoInvalid: 'Período inválido: use de 1 a 4.',
+  anoLetivoInvalido: 'Ano letivo inválido.',
+  /** `trimestre` sent while that year's calendar is split into bimestres or semestres. */
+  trimestreForaDoCalendario: (tipo: PeriodoTipo, ano: number) =>
+    `Seu calendário de ${ano} é dividido em ${periodoTipoPlural(tipo)}, não em trimestres: escolha o ${tipo} (campo periodo).`,
+  /** `trimestre` and `periodo` sent together with different numbers. */
+  periodoTrimestreDivergem: 'O período e o trimestre informados são diferentes: envie só um deles, ou os dois iguais.',
+  /** A period number above the count of that year's kind (a 4th trimestre, a 3rd semestre). */
+  periodoAcimaDoTipo: (n: number, tipo: PeriodoTipo, ano: number) =>
+    `O calendário de ${ano} tem ${PERIODOS_POR_TIPO[tipo]} ${periodoTipoPlural(tipo)}: não há ${periodoLabel(n, tipo)}.`,
+  /** GET .../trimestres/{n}/export while that year's calendar has another kind (404). */
+  handinOutroTipo: (tipo: PeriodoTipo, ano: number) =>
+    `Seu calendário de ${ano} é dividido em ${periodoTipoPlural(tipo)}, não em trimestres: baixe a entrega do ${tipo} (/periodos/{n}/export).`,
   /** Assessment by skill (issue 26). */
   avaliacaoNotFound: 'Avaliação não encontrada',
   avaliacaoGenerating: 'Esta avaliação ainda está sendo escrita e não pode ser editada.',
   avaliacaoTrimestreInvalid: 'Trimestre inválido (use 1, 2 ou 3).',
   avaliacaoQuestoesPorHabilidade: 'Questões por habilidade: de 1 a 3.',
-  avaliacaoSemHabilidades: (trimestre: number, materia: string) =>
-    `Nenhuma habilidade de ${materia} foi coberta pelos planos desta turma no ${trimestreLabel(trimestre)}. Escolha as habilidades a avaliar.`,
+  avaliacaoSemHabilidades: (periodo: number, materia: string, tipo: PeriodoTipo = 'trimestre') =>
+    `Nenhuma habilidade de ${materia} foi coberta pelos planos desta turma no ${periodoLabel(periodo, tipo)}. Escolha as habilidades a avaliar.`,
   avaliacaoHabilidadesVazias: 'Escolha pelo menos uma habilidade para avaliar.',
   avaliacaoHabilidadesMax: 'Escolha no máximo 30 habilidades por avaliação.',
   avaliacaoHabilidadeRepetida: (code: string) => `A habilidade ${code} aparece mais de uma vez.`,
@@ -189,14 +209,14 @@ export const MSG = {
   /** The trimestre hand-in (GET /api/turmas/{id}/trimestres/{n}/export). */
   handinFormatoInvalido: 'Formato inválido: use docx ou pdf.',
   handinPdfIndisponivel: 'O PDF não está disponível neste servidor (o LibreOffice não está instalado no worker). Baixe o .docx.',
-  handinSemPlanos: (trimestre: number) => `Esta turma ainda não tem planos concluídos no ${trimestreLabel(trimestre)}.`,
-  handinFalhou: 'Falha ao montar os documentos do trimestre. Tente novamente.',
+  handinSemPlanos: (periodo: number, tipo: PeriodoTipo = 'trimestre') => `Esta turma ainda não tem planos concluídos no ${periodoLabel(periodo, tipo)}.`,
+  handinFalhou: 'Falha ao montar os documentos do período. Tente novamente.',
   /** 422: the document's render passed its memory cap or its time limit (the export alone fails, never the worker). */
   exportGrandeDemais:
-    'Este documento ficou grande demais para exportar (passou do limite de memória ou de tempo). Encurte os textos das aulas ou, numa entrega do trimestre, entregue por matéria (?materia=).',
+    'Este documento ficou grande demais para exportar (passou do limite de memória ou de tempo). Encurte os textos das aulas ou, numa entrega do período, entregue por matéria (?materia=).',
   /** A hand-in of more than LIMITS.handinPlanosMax plans: hand it in by subject. */
-  handinPlanosMax: (total: number) =>
-    `Este trimestre tem ${total} planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).`,
+  handinPlanosMax: (total: number, tipo: PeriodoTipo = 'trimestre') =>
+    `Este ${tipo} tem ${total} planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).`,
   versoesAntesInvalid: 'Versão de referência inválida: informe o número de uma versão.',
   /** Inclusion (DUA): a barreira outside the closed list is named. */
   barreiraInvalid: (tag: string) =>

@@ -14,7 +14,8 @@ import { instrucaoSchema } from './instrucao';
 import { lessonTextCaps } from './lesson-text';
 import { materiaSchema } from './materia';
 import { MSG } from './messages';
-import { periodIsOrdered, schoolYearFields } from './school-year';
+import type { PeriodoTipo } from './periodos';
+import { periodIsOrdered, periodoSchema, schoolYearFields } from './school-year';
 import { verificacaoSchema, type Verificacao } from './verificacao';
 
 const lessonPrompt = z
@@ -133,6 +134,7 @@ export function generateInputFromForm(
     preferirSeduc: values.preferirSeduc,
     nivelDetalhamento: values.nivelDetalhamento,
     ...(values.trimestre !== undefined ? { trimestre: values.trimestre } : {}),
+    ...(values.periodo !== undefined ? { periodo: values.periodo } : {}),
     ...(values.dataInicio ? { dataInicio: values.dataInicio } : {}),
     ...(values.dataFim ? { dataFim: values.dataFim } : {}),
     ...(values.duracaoAulaMin ? { duracaoAulaMin: values.duracaoAulaMin } : {}),
@@ -425,8 +427,16 @@ export interface Plano {
   nivelDetalhamento: number;
   /** 'openai' or 'offline': which generator wrote the plan. */
   generator: string | null;
-  /** The school year: trimestre 1..3, optional period (ISO dates) and lesson length in minutes. */
-  trimestre: number;
+  /**
+   * The school year: the period (1..4) of the kind of its year's calendar (`periodoTipo`), that year (`ano`: of
+   * `dataInicio`, else of creation), `trimestre` (= `periodo` under a trimestre calendar, else null), whether the
+   * teacher chose the period, optional dates (ISO) and lesson length in minutes.
+   */
+  trimestre: number | null;
+  periodo: number;
+  ano: number;
+  periodoTipo: PeriodoTipo;
+  periodoEscolhido: boolean;
   dataInicio: string | null;
   dataFim: string | null;
   duracaoAulaMin: number | null;
@@ -453,7 +463,11 @@ export interface PlanoListItem {
   turma: { id: string; numero: string; escola: string; ano: string };
   generation: Generation;
   generator: string | null;
-  trimestre: number;
+  /** As in Plano: null under a bimestre or semestre calendar. */
+  trimestre: number | null;
+  periodo: number;
+  ano: number;
+  periodoTipo: PeriodoTipo;
   aulas: { id: string; numeroAula: number; materia: string }[];
 }
 
@@ -477,6 +491,9 @@ export const planosListQuerySchema = z.object({
   status: z.enum(PLAN_STATUSES, { error: MSG.statusFilterInvalid }).optional(),
   /** The history's trimestre filter. */
   trimestre: z.coerce.number({ error: MSG.trimestreInvalid }).int(MSG.trimestreInvalid).min(1, MSG.trimestreInvalid).max(3, MSG.trimestreInvalid).optional(),
+  /** The history's period filter (any kind), and the plan's year (`ano`). */
+  periodo: periodoSchema.optional(),
+  anoLetivo: z.coerce.number({ error: MSG.anoLetivoInvalido }).int(MSG.anoLetivoInvalido).min(2000, MSG.anoLetivoInvalido).max(2100, MSG.anoLetivoInvalido).optional(),
 });
 export type PlanosListQueryData = z.output<typeof planosListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResultadoResumo } from './avaliacoes';
 import { MSG } from './messages';
+import { PERIODO_MAX } from './periodos';
 
 /** The RS state network's school year: three trimestres. */
 export const TRIMESTRES = [1, 2, 3] as const;
@@ -28,6 +29,13 @@ export const trimestreSchema = z.coerce
   .max(3, MSG.trimestreInvalid)
   .transform((n) => n as Trimestre);
 
+/** A period's number of any kind: 1..4 (the count of the year's kind is checked against its calendar). */
+export const periodoSchema = z.coerce
+  .number({ error: MSG.periodoInvalid })
+  .int(MSG.periodoInvalid)
+  .min(1, MSG.periodoInvalid)
+  .max(PERIODO_MAX, MSG.periodoInvalid);
+
 /** A calendar date as ISO 'aaaa-mm-dd' that exists (no 30 February). */
 export const isoDateSchema = z
   .string({ error: MSG.dataInvalida })
@@ -45,7 +53,10 @@ const duracaoAulaSchema = z.coerce
 
 /** The plan's place in the school year, as the generate request and PUT accept it (all optional, null clears). */
 export const schoolYearFields = {
+  /** Only under a trimestre calendar; with `periodo`, the same number. */
   trimestre: trimestreSchema.optional(),
+  /** The period of the year's kind (1..its count), chosen by the teacher. */
+  periodo: periodoSchema.optional(),
   dataInicio: isoDateSchema.nullish(),
   dataFim: isoDateSchema.nullish(),
   duracaoAulaMin: duracaoAulaSchema.nullish(),
@@ -72,7 +83,11 @@ export interface CoberturaAula {
 export interface CoberturaPlano {
   id: string;
   temaPrincipal: string;
-  trimestre: number;
+  /** The plan's trimestre under a trimestre calendar, else null. */
+  trimestre: number | null;
+  /** The plan's period (1..4) of its year's kind, and that year. */
+  periodo: number;
+  ano: number;
   /** The plan's lessons that cite the skill, in lesson order. */
   aulas: CoberturaAula[];
 }
@@ -80,8 +95,10 @@ export interface CoberturaHabilidade {
   code: string;
   description: string;
   unidade: string;
-  /** The trimestres of the plans that cite it (sorted, no repeats); empty: not covered. */
+  /** The trimestres of the plans that cite it (sorted, no repeats; plans under a trimestre calendar); empty: none. */
   trimestres: number[];
+  /** The periods (any kind) of the plans that cite it (sorted, no repeats); empty: not covered. */
+  periodos: number[];
   planos: CoberturaPlano[];
   /** A finished assessment of the class (POST /api/turmas/{id}/avaliacoes) includes it. */
   avaliada: boolean;

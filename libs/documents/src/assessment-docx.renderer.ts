@@ -1,5 +1,5 @@
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import { ALTERNATIVA_LETRAS, materiaLabel, trimestreLabel, type AvaliacaoHabilidade } from '@planejador/contracts';
+import { ALTERNATIVA_LETRAS, materiaLabel, periodoLabel, type AvaliacaoHabilidade, type PeriodoTipo } from '@planejador/contracts';
 import { formatAno } from './pt-br-format';
 
 /**
@@ -12,7 +12,9 @@ export interface AssessmentDocument {
   professor: string | null;
   turma: string;
   ano: string;
+  /** The period's number (1..4) of its kind (`periodoTipo`, absent: trimestre): "2º bimestre". */
   trimestre: number;
+  periodoTipo?: PeriodoTipo;
   materia: string;
   habilidades: AvaliacaoHabilidade[];
 }
@@ -39,7 +41,7 @@ function studentTest(doc: AssessmentDocument): Paragraph[] {
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `${ASSESSMENT_SECTIONS.prova} — ${materiaLabel(doc.materia)}`, font: FONT, bold: true, size: 28 })], spacing: { after: 120 } }),
     para([text(`Escola: ${doc.escola}`)], 40),
     para([text(`Professor(a): ${doc.professor ?? ''}`)], 40),
-    para([text(`Turma: ${doc.turma} — ${formatAno(doc.ano)} — ${trimestreLabel(doc.trimestre)}`)], 40),
+    para([text(`Turma: ${doc.turma} — ${formatAno(doc.ano)} — ${periodoLabel(doc.trimestre, doc.periodoTipo)}`)], 40),
     para([text('Nome do(a) estudante: ________________________________________   Data: ____/____/______')], 200),
   ];
   for (const { n, questao, code } of numbered(doc)) {
@@ -107,7 +109,7 @@ export function assessmentBlocks(doc: AssessmentDocument, options: { newPage?: b
 export function renderAssessmentDocx(doc: AssessmentDocument): Promise<Buffer> {
   const document = new Document({
     creator: doc.professor ?? '',
-    title: `Avaliação — ${materiaLabel(doc.materia)} — ${trimestreLabel(doc.trimestre)}`,
+    title: `Avaliação — ${materiaLabel(doc.materia)} — ${periodoLabel(doc.trimestre, doc.periodoTipo)}`,
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
     sections: [{ children: assessmentBlocks(doc) }],
   });
@@ -115,8 +117,8 @@ export function renderAssessmentDocx(doc: AssessmentDocument): Promise<Buffer> {
 }
 
 /** "Avaliação - Turma 51 - Matemática - 2º trimestre.docx" (no characters a file system refuses). */
-export function assessmentFileName(doc: Pick<AssessmentDocument, 'turma' | 'materia' | 'trimestre'>): string {
+export function assessmentFileName(doc: Pick<AssessmentDocument, 'turma' | 'materia' | 'trimestre' | 'periodoTipo'>): string {
   const safe = (value: string) => value.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
-  const parts = ['Avaliação', doc.turma ? `Turma ${safe(doc.turma)}` : '', materiaLabel(doc.materia), trimestreLabel(doc.trimestre)].filter(Boolean);
+  const parts = ['Avaliação', doc.turma ? `Turma ${safe(doc.turma)}` : '', materiaLabel(doc.materia), periodoLabel(doc.trimestre, doc.periodoTipo)].filter(Boolean);
   return `${parts.join(' - ')}.docx`;
 }

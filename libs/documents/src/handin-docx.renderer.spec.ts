@@ -4,7 +4,17 @@ import { lessonHeading } from './plan-docx.renderer';
 import { samplePlanDocument } from './sample-plan';
 import { indexesInOrder, openDocx, paragraphTexts } from './__tests__/docx-xml';
 
-const skill = (code: string, trimestres: number[]) => ({ code, description: `(${code}) Texto de ${code}.`, unidade: 'Números', trimestres, planos: [], avaliada: false, resultado: null });
+/** A skill cited by one plan of each of these periods of 2026 (trimestres). */
+const skill = (code: string, periodos: number[]) => ({
+  code,
+  description: `(${code}) Texto de ${code}.`,
+  unidade: 'Números',
+  trimestres: periodos,
+  periodos,
+  planos: periodos.map((n) => ({ id: `plano-${n}`, temaPrincipal: `Plano ${n}`, trimestre: n, periodo: n, ano: 2026, aulas: [] })),
+  avaliada: false,
+  resultado: null,
+});
 const matematica: CoberturaMateria = {
   materia: 'matematica',
   total: 4,
@@ -20,6 +30,9 @@ describe('the trimestre hand-in', () => {
       descobertas: [{ code: 'EF05MA03', description: '(EF05MA03) Texto de EF05MA03.' }, { code: 'EF05MA04', description: '(EF05MA04) Texto de EF05MA04.' }],
     });
     expect(handinResumo([matematica], 2)[0].descobertas.map((s) => s.code)).toEqual(['EF05MA04']);
+    // With the year: a plan of another year's same period is not of this one; an earlier year's counts as before it.
+    expect(handinResumo([matematica], 1, 2027)[0]).toMatchObject({ cobertas: [], descobertas: [{ code: 'EF05MA04' }] });
+    expect(handinResumo([matematica], 1, 2026)[0].cobertas.map((s) => s.code)).toEqual(['EF05MA01', 'EF05MA02']);
   });
 
   it('counts lessons and hours, saying which lessons have no length', () => {
@@ -30,6 +43,7 @@ describe('the trimestre hand-in', () => {
   it('names the file by class, trimestre and year, with nothing a file system refuses', () => {
     expect(handinFileName({ turma: '51', trimestre: 1, anoLetivo: 2026 }, 'docx')).toBe('Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx');
     expect(handinFileName({ turma: '5/A: "manhã"', trimestre: 3, anoLetivo: 2026 }, 'pdf')).toBe('Documentos do trimestre - Turma 5 A manhã - 3º trimestre - 2026.pdf');
+    expect(handinFileName({ turma: '51', trimestre: 2, periodoTipo: 'bimestre', anoLetivo: 2022 }, 'docx')).toBe('Documentos do bimestre - Turma 51 - 2º bimestre - 2022.docx');
   });
 
   it('opens with the summary, then prints every plan with its lessons, in the order given', async () => {
@@ -97,5 +111,24 @@ describe('the trimestre hand-in', () => {
     expect(() => indexesInOrder(paragraphs, order)).not.toThrow();
     expect(paragraphs.filter((p) => p.trim()).at(-1)).toBe(HANDIN_VISTO_LINE);
     expect(HANDIN_VISTO_LINE).toBe('Visto da coordenação: ____________  Data: ___/___/_____');
+  });
+
+  it('names a bimestre hand-in by its kind: title, summary, workload and the plans\' own period row', async () => {
+    const plano = { ...samplePlanDocument(2), temaPrincipal: 'Frações na cozinha', duracaoAulaMin: 50, trimestre: 2, periodoTipo: 'bimestre' as const };
+    const doc: HandinDocument = {
+      escola: plano.escola,
+      professor: plano.professor,
+      turma: plano.turma,
+      ano: plano.ano,
+      instituicao: plano.instituicao,
+      trimestre: 2,
+      periodoTipo: 'bimestre',
+      anoLetivo: 2022,
+      resumo: handinResumo([matematica], 2),
+      planos: [plano],
+    };
+    const paragraphs = paragraphTexts((await openDocx(await renderHandinDocx(doc))).document);
+    expect(paragraphs).toEqual(expect.arrayContaining(['DOCUMENTOS DO BIMESTRE — 2º BIMESTRE DE 2022', 'Resumo do bimestre', 'Planos do bimestre, por data:', 'Bimestre', '2º bimestre']));
+    expect(paragraphs.some((p) => /trimestre/i.test(p))).toBe(false);
   });
 });

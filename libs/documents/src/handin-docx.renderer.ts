@@ -1,5 +1,5 @@
 import { AlignmentType, HeadingLevel, Packer, PageBreak, Paragraph, TableRow, TextRun, type Table } from 'docx';
-import { formatIsoDatePtBr, materiaLabel, RUBRICA_NIVEIS, trimestreLabel, type HandinResumoMateria, type PlanDocument } from '@planejador/contracts';
+import { formatIsoDatePtBr, materiaLabel, periodoLabel, RUBRICA_NIVEIS, type HandinResumoMateria, type PeriodoTipo, type PlanDocument } from '@planejador/contracts';
 import { assessmentBlocks, type AssessmentDocument } from './assessment-docx.renderer';
 import { buildDocument, pageHeader, titleBlock } from './docx-document';
 import { cell, COLOR, CONTENT_WIDTH, labelParagraph, SMALL_SIZE, table, valueParagraph } from './docx-layout';
@@ -11,7 +11,7 @@ import { formatAno } from './pt-br-format';
 import { safeFileNamePart } from './plan-file-name';
 
 /**
- * A class's trimestre hand-in: a summary of the trimestre (per subject, the skills covered and still uncovered, its
+ * A class's period hand-in (a trimestre, a bimestre or a semestre, named by its kind): a summary of the period (per subject, the skills covered and still uncovered, its
  * lessons and carga horária), then every finished plan of the trimestre, by date, each as its own .docx prints it.
  */
 export interface HandinDocument {
@@ -20,7 +20,9 @@ export interface HandinDocument {
   turma: string;
   ano: string;
   instituicao: string;
+  /** The period's number (1..4) of its kind (`periodoTipo`, absent: trimestre): "2º bimestre". */
   trimestre: number;
+  periodoTipo?: PeriodoTipo;
   /** The school year (for the title and the file name). */
   anoLetivo: number;
   /** Per subject with skills in the class's year, from the class's coverage (contracts' handinResumo). */
@@ -49,6 +51,14 @@ export const HANDIN_ASSESSMENTS_HEADING = 'Avaliações e resultados por habilid
 
 export const HANDIN_TITLE = 'DOCUMENTOS DO TRIMESTRE';
 export const HANDIN_SUMMARY_HEADING = 'Resumo do trimestre';
+
+/** The kind a hand-in names its period by ("bimestre"). */
+const kindOf = (doc: Pick<HandinDocument, 'periodoTipo'>): PeriodoTipo => doc.periodoTipo ?? 'trimestre';
+/** "2º bimestre" of the hand-in. */
+const periodoOf = (doc: Pick<HandinDocument, 'trimestre' | 'periodoTipo'>) => periodoLabel(doc.trimestre, kindOf(doc));
+/** 'DOCUMENTOS DO BIMESTRE' and 'Resumo do bimestre' (HANDIN_TITLE and HANDIN_SUMMARY_HEADING under trimestres). */
+export const handinTitle = (tipo: PeriodoTipo) => `DOCUMENTOS DO ${tipo.toUpperCase()}`;
+export const handinSummaryHeading = (tipo: PeriodoTipo) => `Resumo do ${tipo}`;
 
 /** A subject's lessons in the trimestre and their minutes (lessons without a length are counted apart). */
 interface Workload {
@@ -96,11 +106,11 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
   const materias = [...doc.resumo.map((r) => r.materia).filter((m) => loads.has(m) || resumo.get(m)!.cobertas.length), ...[...loads.keys()].filter((m) => !resumo.has(m))];
   const total = [...loads.values()].reduce((a, w) => ({ aulas: a.aulas + w.aulas, minutos: a.minutos + w.minutos, semDuracao: a.semDuracao + w.semDuracao }), { aulas: 0, minutos: 0, semDuracao: 0 });
   const out: (Paragraph | ReturnType<typeof table>)[] = [
-    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(HANDIN_SUMMARY_HEADING)] }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(handinSummaryHeading(kindOf(doc)))] }),
     valueParagraph(`Escola: ${doc.escola}`),
     valueParagraph(`Professor(a): ${doc.professor}`),
-    valueParagraph(`Turma ${doc.turma} — ${formatAno(doc.ano)} — ${trimestreLabel(doc.trimestre)} de ${doc.anoLetivo}`),
-    valueParagraph(`${doc.planos.length} ${doc.planos.length === 1 ? 'plano' : 'planos'} · carga horária do trimestre: ${workloadText(total)}`),
+    valueParagraph(`Turma ${doc.turma} — ${formatAno(doc.ano)} — ${periodoOf(doc)} de ${doc.anoLetivo}`),
+    valueParagraph(`${doc.planos.length} ${doc.planos.length === 1 ? 'plano' : 'planos'} · carga horária do ${kindOf(doc)}: ${workloadText(total)}`),
   ];
   for (const materia of materias) {
     const r = resumo.get(materia);
@@ -114,7 +124,7 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
         row('Aulas e carga horária', [valueParagraph(workloadText(load))]),
         ...(r
           ? [
-              row(`Habilidades desenvolvidas (${r.cobertas.length})`, r.cobertas.length ? r.cobertas.map(skillParagraph) : none('Nenhuma habilidade citada nas aulas deste trimestre.')),
+              row(`Habilidades desenvolvidas (${r.cobertas.length})`, r.cobertas.length ? r.cobertas.map(skillParagraph) : none(`Nenhuma habilidade citada nas aulas deste ${kindOf(doc)}.`)),
               row(`Ainda não desenvolvidas (${r.descobertas.length})`, r.descobertas.length ? r.descobertas.map(skillParagraph) : none('Todas as habilidades do ano já foram trabalhadas.')),
             ]
           : [row('Habilidades', none('Sem habilidades da BNCC para este componente neste ano.'))]),
@@ -124,14 +134,14 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
   out.push(
     new Paragraph({
       spacing: { before: 200 },
-      children: [new TextRun({ text: 'Planos do trimestre, por data:', bold: true, size: SMALL_SIZE + 2 })],
+      children: [new TextRun({ text: `Planos do ${kindOf(doc)}, por data:`, bold: true, size: SMALL_SIZE + 2 })],
     }),
     ...doc.planos.map((p, i) => valueParagraph(`${i + 1}. ${p.temaPrincipal} (${p.aulas.length} ${p.aulas.length === 1 ? 'aula' : 'aulas'}) — ${planDatesText(p)}`)),
   );
   const avaliacoes = doc.avaliacoes ?? [];
   if (avaliacoes.length) {
     out.push(
-      new Paragraph({ spacing: { before: 200 }, children: [new TextRun({ text: 'Avaliações do período:', bold: true, size: SMALL_SIZE + 2 })] }),
+      new Paragraph({ spacing: { before: 200 }, children: [new TextRun({ text: `Avaliações do ${kindOf(doc)}:`, bold: true, size: SMALL_SIZE + 2 })] }),
       ...avaliacoes.map((a, i) => valueParagraph(`${i + 1}. ${materiaLabel(a.materia)}: ${a.habilidades.length} ${a.habilidades.length === 1 ? 'habilidade' : 'habilidades'} (${a.habilidades.map((h) => h.code).join(', ')})`)),
     );
   }
@@ -203,7 +213,7 @@ function vistoBlock(): Paragraph[] {
 
 /** The hand-in as a .docx: the summary, then each plan from its title (on a new page) to its gabarito. */
 export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
-  const what = `Documentos do ${trimestreLabel(doc.trimestre)}`;
+  const what = `Documentos do ${periodoOf(doc)}`;
   return Packer.toBuffer(
     buildDocument({
       title: `${what} - Turma ${doc.turma} - ${doc.anoLetivo}`,
@@ -211,7 +221,7 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
       description: `${what} de ${doc.anoLetivo}: resumo e planos de aula.`,
       header: pageHeader(doc, what),
       children: [
-        ...titleBlock(doc, `${HANDIN_TITLE} — ${trimestreLabel(doc.trimestre).toUpperCase()} DE ${doc.anoLetivo}`),
+        ...titleBlock(doc, `${handinTitle(kindOf(doc))} — ${periodoOf(doc).toUpperCase()} DE ${doc.anoLetivo}`),
         ...summaryBlocks(doc),
         ...doc.planos.flatMap((plano, i) => [
           ...titleBlock(plano, `PLANO ${i + 1} — ${plano.temaPrincipal}`, true),
@@ -224,9 +234,9 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
   );
 }
 
-/** 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx' (or .pdf). */
-export function handinFileName(doc: Pick<HandinDocument, 'turma' | 'trimestre' | 'anoLetivo'>, formato: 'docx' | 'pdf'): string {
+/** 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx' (or .pdf; 'Documentos do bimestre - ... - 2º bimestre - ...'). */
+export function handinFileName(doc: Pick<HandinDocument, 'turma' | 'trimestre' | 'periodoTipo' | 'anoLetivo'>, formato: 'docx' | 'pdf'): string {
   const turma = safeFileNamePart(doc.turma, 30);
-  const parts = ['Documentos do trimestre', ...(turma ? [`Turma ${turma}`] : []), trimestreLabel(doc.trimestre), String(doc.anoLetivo)];
+  const parts = [`Documentos do ${kindOf(doc)}`, ...(turma ? [`Turma ${turma}`] : []), periodoOf(doc), String(doc.anoLetivo)];
   return `${parts.join(' - ')}.${formato}`;
 }

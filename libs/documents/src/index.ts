@@ -7,4 +7,4 @@ export { contentDisposition } from '@planejador/contracts';
 export { formatDatePtBr, formatAno } from './pt-br-format';
 export { samplePlanDocument, sampleLesson } from './sample-plan';
 export { renderAssessmentDocx, assessmentFileName, assessmentBlocks, ASSESSMENT_SECTIONS, type AssessmentDocument } from './assessment-docx.renderer';
-export { renderHandinDocx, handinFileName, HANDIN_TITLE, HANDIN_SUMMARY_HEADING, type HandinDocument } from './handin-docx.renderer';
+export { renderHandinDocx, handinFileName, handinSummaryHeading, handinTitle, HANDIN_TITLE, HANDIN_SUMMARY_HEADING, type HandinDocument } from './handin-docx.renderer';

@@ -1,5 +1,5 @@
 import { Paragraph, Table, TableRow } from 'docx';
-import { formatIsoDatePtBr, materiaLabel, trimestreLabel, type PlanDocument } from '@planejador/contracts';
+import { formatIsoDatePtBr, materiaLabel, periodoLabel, periodoTipoTitulo, type PlanDocument } from '@planejador/contracts';
 import { cell, CONTENT_WIDTH, labelParagraph, table, valueParagraph } from './docx-layout';
 import { formatAno, formatDatePtBr } from './pt-br-format';
 
@@ -36,7 +36,7 @@ export function identificationTable(plan: PlanDocument): Table {
     ['Ano', formatAno(plan.ano)],
     ['Componente curricular', materiaLabel(plan.materiaGeral)],
     ['Número de aulas', String(plan.aulas.length)],
-    ['Trimestre', trimestreLabel(plan.trimestre)],
+    [periodoTipoTitulo(plan.periodoTipo ?? 'trimestre'), periodoLabel(plan.trimestre, plan.periodoTipo)],
     ...(period ? [['Período', period] as [string, string]] : []),
     ...(plan.duracaoAulaMin ? [['Duração da aula', `${plan.duracaoAulaMin} minutos`] as [string, string]] : []),
     ['Carga horária', cargaHoraria(plan)],

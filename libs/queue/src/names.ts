@@ -63,9 +63,9 @@ export const jobIds = {
     `export-${planId}-${new Date(updatedAt).getTime()}`,
   generateAssessment: (avaliacaoId: string) => `avaliacao-${avaliacaoId}`,
   exportAssessment: (avaliacaoId: string, updatedAt: Date | string) => `export-avaliacao-${avaliacaoId}-${new Date(updatedAt).getTime()}`,
-  /** One hand-in request (the user has one export in flight at most; a new request replaces a finished job). */
-  exportTrimestre: (turmaId: string, trimestre: number, formato: string, materia?: string) =>
-    `export-trimestre-${turmaId}-${trimestre}-${formato}${materia ? `-${materia}` : ''}`,
+  /** One period hand-in request (the user has one export in flight at most; a new request replaces a finished job). */
+  exportTrimestre: (turmaId: string, ano: number, periodo: number, formato: string, materia?: string) =>
+    `export-periodo-${turmaId}-${ano}-${periodo}-${formato}${materia ? `-${materia}` : ''}`,
   bulkMail: (logId: string) => `mail-bulk-${logId}`,
   resetMail: (tokenId: string) => `mail-reset-${tokenId}`,
   verifyMail: (tokenId: string) => `mail-verify-${tokenId}`,

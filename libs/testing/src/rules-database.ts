@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { randomBytes } from 'node:crypto';
 import { TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
-import { turmaSchema, type GenerationState, type LessonContent, type PlanStatus, type Trimestre } from '@planejador/contracts';
+import { turmaSchema, type GenerationState, type LessonContent, type PeriodoTipo, type PlanStatus, type Trimestre } from '@planejador/contracts';
 import {
   CreditsRepository,
   Database,
@@ -59,6 +59,10 @@ export interface RulesPlanOptions {
   temaPrincipal?: string;
   materiaGeral?: string;
   trimestre?: Trimestre;
+  /** The period of its year's kind (default: `trimestre`, else 1), that year (default: of dataInicio, else this one) and the kind (default trimestre). */
+  periodo?: number;
+  ano?: number;
+  periodoTipo?: PeriodoTipo;
   trimestreEscolhido?: boolean;
   dataInicio?: string | null;
   dataFim?: string | null;
@@ -197,6 +201,9 @@ export async function insertPlan(
       temaPrincipal: fields.temaPrincipal ?? 'Frações na cozinha',
       materiaGeral: fields.materiaGeral ?? 'matematica',
       trimestre: fields.trimestre ?? 1,
+      ...(fields.periodo !== undefined ? { periodo: fields.periodo } : {}),
+      ...(fields.ano !== undefined ? { ano: fields.ano } : {}),
+      ...(fields.periodoTipo !== undefined ? { periodoTipo: fields.periodoTipo } : {}),
       trimestreEscolhido: fields.trimestreEscolhido ?? false,
       dataInicio: fields.dataInicio ?? null,
       dataFim: fields.dataFim ?? null,

@@ -1,4 +1,4 @@
-import { materiaLabel, trimestreLabel, type AvaliacaoResumo, type GenerationState } from '@planejador/contracts';
+import { materiaLabel, periodoLabel, type AvaliacaoResumo, type GenerationState } from '@planejador/contracts';
 import { ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -14,9 +14,9 @@ const STATE: Record<GenerationState, { text: string; variant: BadgeProps['varian
 
 const skillsText = (n: number) => (n === 1 ? '1 habilidade' : `${n} habilidades`);
 
-/** The assessment's name as its page titles it: "Matemática — 1º trimestre". */
-export const assessmentTitle = (avaliacao: Pick<AvaliacaoResumo, 'materia' | 'trimestre'>) =>
-  `${materiaLabel(avaliacao.materia)} — ${trimestreLabel(avaliacao.trimestre)}`;
+/** The assessment's name as its page titles it: "Matemática — 1º trimestre", "Matemática — 2º bimestre". */
+export const assessmentTitle = (avaliacao: Pick<AvaliacaoResumo, 'materia' | 'periodo' | 'periodoTipo'>) =>
+  `${materiaLabel(avaliacao.materia)} — ${periodoLabel(avaliacao.periodo, avaliacao.periodoTipo)}`;
 
 interface AssessmentListProps {
   /** Newest first, as the api answers them. */

@@ -23,7 +23,8 @@ export class AssessmentExportService {
       professor: avaliacao.turma.nomeProfessor,
       turma: avaliacao.turma.numero,
       ano: anoLabel(avaliacao.turma.ano, etapaOf(avaliacao.turma.etapa)),
-      trimestre: avaliacao.trimestre,
+      trimestre: avaliacao.periodo,
+      periodoTipo: avaliacao.periodoTipo,
       materia: avaliacao.materia,
       habilidades: avaliacao.habilidades,
     };

@@ -13,7 +13,7 @@ const TEACHER = '00000000-0000-4000-8000-0000000000aa';
 const TURMA = '00000000-0000-4000-8000-0000000000bb';
 const PLAN = '00000000-0000-4000-8000-000000000001';
 
-/** A finished plan as findPlanoWithAulas / findTrimestrePlanos read it: its class and its lessons (in order). */
+/** A finished plan as findPlanoWithAulas / findPeriodoPlanos read it: its class and its lessons (in order). */
 function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAulas {
   const turma = { numero: '51', escola: 'E.E.F. Mário Quintana', nomeProfessor: 'Ana Souza', ano: '5', etapa: 'fundamental', estado: 'RS', instituicao: 'SEDUC-RS_2025' };
   const aula = (numeroAula: number, titulo: string) => ({
@@ -39,6 +39,9 @@ function plano(id = PLAN, temaPrincipal = 'Frações no cotidiano'): PlanoComAul
     preferirSeduc: false,
     nivelDetalhamento: 3,
     trimestre: 1,
+    periodo: 1,
+    ano: 2026,
+    periodoTipo: 'trimestre',
     dataInicio: '2026-03-02',
     dataFim: '2026-03-20',
     duracaoAulaMin: 50,
@@ -112,13 +115,22 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
         total: 2,
         cobertas: 1,
         habilidades: [
-          { code: 'EF05MA03', description: 'Identificar e representar frações.', unidade: 'Números', trimestres: [1], planos: [], avaliada: false, resultado: null },
-          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], planos: [], avaliada: false, resultado: null },
+          {
+            code: 'EF05MA03',
+            description: 'Identificar e representar frações.',
+            unidade: 'Números',
+            trimestres: [1],
+            periodos: [1],
+            planos: [{ id: PLAN, temaPrincipal: 'Frações na cozinha', trimestre: 1, periodo: 1, ano: 2026, aulas: [] }],
+            avaliada: false,
+            resultado: null,
+          },
+          { code: 'EF05MA04', description: 'Identificar frações equivalentes.', unidade: 'Números', trimestres: [], periodos: [], planos: [], avaliada: false, resultado: null },
         ],
       },
     ],
   };
-  const job = (formato: ExportTrimestreJob['formato']): ExportTrimestreJob => ({ turmaId: TURMA, userId: TEACHER, trimestre: 1, formato });
+  const job = (formato: ExportTrimestreJob['formato']): ExportTrimestreJob => ({ turmaId: TURMA, userId: TEACHER, periodo: 1, ano: 2026, formato });
 
   function setup({
     found = cobertura,
@@ -133,7 +145,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
   } = {}) {
     const journal = new Journal();
     const turmas = fake<TurmasRepository>(journal, { turmaCobertura: async () => found });
-    const planos = fake<PlanosRepository>(journal, { findTrimestrePlanos: async () => list });
+    const planos = fake<PlanosRepository>(journal, { findPeriodoPlanos: async () => list });
     const avaliacoes = fake<AvaliacoesRepository>(journal, { findPeriodAvaliacoes: async () => assessments });
     const { files, stored } = filesDouble(journal);
     const converter = fake<PdfConverter>(journal, { toPdf: pdf });
@@ -144,7 +156,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     const { service, stored, turmas, planos, journal } = setup();
     const result = await service.export(job('docx'));
     expect(turmas.turmaCobertura).toHaveBeenCalledWith(TEACHER, TURMA, expect.any(Array));
-    expect(planos.findTrimestrePlanos).toHaveBeenCalledWith(TEACHER, TURMA, 1);
+    expect(planos.findPeriodoPlanos).toHaveBeenCalledWith(TEACHER, TURMA, 2026, 1);
     expect(journal.count('toPdf')).toBe(0);
     expect(result).toEqual({ fileName: 'Documentos do trimestre - Turma 51 - 1º trimestre - 2026.docx', fileId: 'file-1', bytes: stored[0].content.length });
     expect(stored[0]).toMatchObject({ userId: TEACHER, planoId: TURMA, fileName: result.fileName });
@@ -160,6 +172,9 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
       id: '00000000-0000-4000-8000-0000000000a1',
       turmaId: TURMA,
       trimestre: 1,
+      periodo: 1,
+      ano: 2026,
+      periodoTipo: 'trimestre',
       materia: 'matematica',
       questoesPorHabilidade: 1,
       generation: { state: 'done', done: 1, total: 1, error: null, creditRefunded: false },
@@ -178,7 +193,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
     };
     const { service, stored, avaliacoes } = setup({ avaliacoes: [avaliacao] });
     await service.export({ ...job('docx'), materia: 'matematica' });
-    expect(avaliacoes.findPeriodAvaliacoes).toHaveBeenCalledWith(TEACHER, TURMA, 1, 'matematica');
+    expect(avaliacoes.findPeriodAvaliacoes).toHaveBeenCalledWith(TEACHER, TURMA, 2026, 1, 'matematica');
     const text = await docxText(stored[0].content);
     expect(text).toContain('Qual fração representa metade da pizza?');
     expect(text).toContain('20 (80%)');
@@ -195,7 +210,7 @@ describe('TrimestreExportService (the trimestre hand-in)', () => {
 
   it.each([
     ['a class that is not the teacher\'s', { found: null }, 'class not found'],
-    ['a trimestre with no finished plan', { planos: [] }, 'no finished plan in the trimestre'],
+    ['a trimestre with no finished plan', { planos: [] }, 'no finished plan in the period'],
   ])('%s fails the job for good, with nothing stored', async (_case, world, reason) => {
     const { service, stored } = setup(world);
     await expect(service.export(job('docx'))).rejects.toEqual(new UnrecoverableError(reason));

@@ -12,8 +12,8 @@ import { RenderLimitError } from './render-protocol';
 const SCOPES = coberturaScopes();
 
 /**
- * The trimestre hand-in: the class's coverage (the same statement as GET /api/turmas/{id}/cobertura) gives the
- * summary, its finished plans of the trimestre the pages; rendered as .docx (in a child process) and, for a PDF,
+ * The period hand-in (any kind): the class's coverage (the same statement as GET /api/turmas/{id}/cobertura) gives the
+ * summary, its finished plans of the period (of that year) the pages; rendered as .docx (in a child process) and, for a PDF,
  * converted by LibreOffice, both within the render's one time limit.
  * The file waits in PostgreSQL for the api (the job returns its id: the bytes never sit in Redis).
  */
@@ -28,20 +28,24 @@ export class TrimestreExportService {
     private readonly renderer: DocumentRenderer,
   ) {}
 
-  async export({ turmaId, userId, trimestre, formato, materia }: ExportTrimestreJob): Promise<ExportPlanResult> {
+  async export({ turmaId, userId, trimestre, periodo: asked, ano: year, formato, materia }: ExportTrimestreJob): Promise<ExportPlanResult> {
+    // The period of that year (a job queued before periods existed names a trimestre of the current year).
+    const periodo = asked ?? trimestre ?? 1;
+    const ano = year ?? Number(schoolDate().slice(0, 4));
     const cobertura = await this.turmas.turmaCobertura(userId, turmaId, SCOPES);
     if (!cobertura) throw new UnrecoverableError('class not found');
     // A hand-in by subject: that subject's plans, and its line of the summary.
-    const planos = (await this.planos.findTrimestrePlanos(userId, turmaId, trimestre, ...(materia ? [materia] : []))).map(planDocument);
-    if (!planos.length) throw new UnrecoverableError('no finished plan in the trimestre');
+    const planos = (await this.planos.findPeriodoPlanos(userId, turmaId, ano, periodo, ...(materia ? [materia] : []))).map(planDocument);
+    if (!planos.length) throw new UnrecoverableError('no finished plan in the period');
     const first = planos[0];
     // The period's finished assessments (of the subject, for a hand-in by subject), with the results recorded.
-    const avaliacoes = (await this.avaliacoes.findPeriodAvaliacoes(userId, turmaId, trimestre, materia)).map((a) => ({
+    const avaliacoes = (await this.avaliacoes.findPeriodAvaliacoes(userId, turmaId, ano, periodo, materia)).map((a) => ({
       escola: first.escola,
       professor: first.professor,
       turma: first.turma,
       ano: first.ano,
-      trimestre: a.trimestre,
+      trimestre: a.periodo,
+      periodoTipo: a.periodoTipo,
       materia: a.materia,
       habilidades: a.habilidades,
       resultados: a.resultados,
@@ -52,10 +56,11 @@ export class TrimestreExportService {
       turma: first.turma,
       ano: first.ano,
       instituicao: first.instituicao,
-      trimestre,
-      // The school year: the first plan's start date, else the day it was made on the school's clock.
-      anoLetivo: Number((first.dataInicio ?? schoolDate(first.createdAt)).slice(0, 4)),
-      resumo: handinResumo(materia ? cobertura.materias.filter((m) => m.materia === materia) : cobertura.materias, trimestre),
+      // Named by the kind its plans were placed in (the year's calendar's kind): "2º bimestre".
+      trimestre: periodo,
+      periodoTipo: first.periodoTipo,
+      anoLetivo: ano,
+      resumo: handinResumo(materia ? cobertura.materias.filter((m) => m.materia === materia) : cobertura.materias, periodo, ano),
       planos,
       avaliacoes,
     };

@@ -1,6 +1,6 @@
 import { Cascade, Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { GenerationState, PlanStatus } from '@planejador/contracts';
+import { schoolDate, type GenerationState, type PeriodoTipo, type PlanStatus } from '@planejador/contracts';
 import { Aula } from './aula.entity';
 import { Turma } from './turma.entity';
 import { User } from './user.entity';
@@ -63,11 +63,26 @@ export class PlanoAula {
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
 
-  /** The RS school year's trimestre (1..3). */
-  @Property({ type: 'smallint', default: 1 })
-  trimestre: number & Opt = 1;
+  /** The plan's trimestre (1..3) under a trimestre calendar (= periodo); null under a bimestre or semestre one. */
+  @Property({ type: 'smallint', nullable: true })
+  trimestre: number | null = 1;
 
-  /** The teacher chose the trimestre (kept when her calendar changes); false: derived from the calendar. */
+  /** The plan's period (1..4) of its year's calendar kind (`periodoTipo`). */
+  @Property({ type: 'smallint', default: 1 })
+  periodo: number & Opt = 1;
+
+  /**
+   * The calendar year of the start date, else of creation (school time zone): whose calendar places the plan. The
+   * repository sets it; a plan made without one is of this year.
+   */
+  @Property({ type: 'smallint' })
+  ano: number & Opt = Number(schoolDate().slice(0, 4));
+
+  /** The kind of the plan's year's calendar when the period was placed: trimestre, bimestre or semestre. */
+  @Property({ type: 'string', columnType: 'text', default: 'trimestre' })
+  periodoTipo: PeriodoTipo & Opt = 'trimestre';
+
+  /** The teacher chose the period (kept when her calendar changes, where the new kind has it); false: derived. */
   @Property({ type: 'boolean', default: false })
   trimestreEscolhido: boolean & Opt = false;
 

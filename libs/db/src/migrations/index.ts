@@ -22,6 +22,7 @@ import { Migration20261127210000_materia_campos } from './Migration2026112721000
 import { Migration20261128100000_generation_limits } from './Migration20261128100000_generation_limits';
 import { Migration20261128100100_lesson_notes } from './Migration20261128100100_lesson_notes';
 import { Migration20261128120000_class_notes_redacted } from './Migration20261128120000_class_notes_redacted';
+import { Migration20261207300000_period_kinds } from './Migration20261207300000_period_kinds';
 import { Migration20261207400000_avaliacao_resultados } from './Migration20261207400000_avaliacao_resultados';
 
 /** Every migration, in order; listed here so the compiled app needs no file globbing. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261128100000_generation_limits', class: Migration20261128100000_generation_limits },
   { name: 'Migration20261128100100_lesson_notes', class: Migration20261128100100_lesson_notes },
   { name: 'Migration20261128120000_class_notes_redacted', class: Migration20261128120000_class_notes_redacted },
+  { name: 'Migration20261207300000_period_kinds', class: Migration20261207300000_period_kinds },
   { name: 'Migration20261207400000_avaliacao_resultados', class: Migration20261207400000_avaliacao_resultados },
 ];

@@ -57,11 +57,20 @@ describe('school-year migration: the trimestre of existing plans from their crea
       Object.fromEntries(plans.map(([createdAt, trimestre]) => [`Plano de ${createdAt}`, trimestre])),
     );
 
-    // The migrations after it apply on top, and the backfilled values stay.
+    // The migrations after it apply on top, and the backfilled values stay, except that Migration20261207300000
+    // places the derived plans of 2026 in the trimestres inferred from Portaria 705/2025 (ends 22/05, 04/09, 18/12):
+    // every plan here counts as derived (its trimestre is the one its month gave). The period follows the trimestre.
     await migrator.up();
     expect(await migrator.getPendingMigrations()).toEqual([]);
-    const { rows: after } = await scratch.db.query<{ id: string; trimestre: number }>('select id, trimestre from planos_aula');
-    for (const row of after) expect(row.trimestre).toBe(ids.get(row.id));
+    const { rows: after } = await scratch.db.query<{ id: string; trimestre: number; periodo: number; ano: number; dia: string }>(
+      `select id, trimestre, periodo, ano, to_char((created_at at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD') as dia from planos_aula`,
+    );
+    const rs2026 = (dia: string) => (dia <= '2026-05-22' ? 1 : dia <= '2026-09-04' ? 2 : 3);
+    for (const row of after) {
+      expect(row.trimestre).toBe(row.ano === 2026 ? rs2026(row.dia) : ids.get(row.id));
+      expect(row.periodo).toBe(row.trimestre);
+      expect(row.ano).toBe(Number(row.dia.slice(0, 4)));
+    }
   });
 
   it('a plan stored after it gets 1 unless told otherwise, and only 1 to 3', async () => {

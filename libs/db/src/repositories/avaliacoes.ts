@@ -1,4 +1,6 @@
-import type { Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResultado, AvaliacaoResumo, GenerationState, Materia, Questao, RubricaNivel } from '@planejador/contracts';
+import type {
+  Avaliacao, AvaliacaoGerador, AvaliacaoHabilidade, AvaliacaoResultado, AvaliacaoResumo, GenerationState, Materia, PeriodoTipo, Questao, RubricaNivel,
+} from '@planejador/contracts';
 import { Repository } from '../database';
 
 /** Assessments by skill (issue 26), in SQL: one row per assessment, its skills' questions and rubrics as jsonb. */
@@ -7,7 +9,11 @@ interface AvaliacaoRow {
   id: string;
   user_id: string;
   turma_id: string;
-  trimestre: number;
+  trimestre: number | null;
+  periodo: number;
+  /** The assessment's calendar year (aliased: the class's `ano` is read beside it). */
+  ano_letivo: number;
+  periodo_tipo: PeriodoTipo;
   materia: Materia;
   questoes_por_habilidade: number;
   habilidades: AvaliacaoHabilidade[];
@@ -25,7 +31,7 @@ export interface AvaliacaoRecord extends Avaliacao {
   turma: { ano: string; etapa: string; numero: string; escola: string; nomeProfessor: string | null };
 }
 
-const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
+const COLUMNS = `a.id, a.user_id, a.turma_id, a.trimestre, a.periodo, a.ano as ano_letivo, a.periodo_tipo, a.materia, a.questoes_por_habilidade, a.habilidades, a.generation_state,
   a.generation_error, a.generator, a.credit_refunded, a.created_at, a.updated_at`;
 
 /** A skill is written once its questions are stored. */
@@ -37,6 +43,9 @@ function toAvaliacao(row: AvaliacaoRow): Omit<Avaliacao, 'resultados'> {
     id: row.id,
     turmaId: row.turma_id,
     trimestre: row.trimestre,
+    periodo: row.periodo,
+    ano: row.ano_letivo,
+    periodoTipo: row.periodo_tipo,
     materia: row.materia,
     questoesPorHabilidade: row.questoes_por_habilidade,
     generation: {
@@ -56,31 +65,37 @@ function toAvaliacao(row: AvaliacaoRow): Omit<Avaliacao, 'resultados'> {
 /** Its queries, each one method, on the process's Database (injected by class in the api and the worker). */
 export class AvaliacoesRepository extends Repository {
   /**
-   * The skill codes cited by lessons of the class's plans of that trimestre (generation done, not deleted), in code
-   * order: an assessment's default skills (the caller keeps those of its subject and year).
+   * The skill codes cited by lessons of the class's plans of that period of that year (generation done, not deleted),
+   * in code order: an assessment's default skills (the caller keeps those of its subject and year).
    */
-  async coveredSkillCodes(turmaId: string, trimestre: number): Promise<string[]> {
+  async coveredSkillCodes(turmaId: string, ano: number, periodo: number): Promise<string[]> {
     const rows = await this.em.execute<{ code: string }[]>(
       `select distinct c.code
          from planos_aula p
          join aulas a on a.plano_id = p.id
          cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
-        where p.turma_id = ? and p.generation_state = 'done' and p.trimestre = ?
+        where p.turma_id = ? and p.generation_state = 'done' and p.ano = ? and p.periodo = ?
         order by c.code`,
-      [turmaId, trimestre],
+      [turmaId, ano, periodo],
     );
     return rows.map((r) => r.code);
   }
 
   /** Stores a new assessment, 'queued', its skills not yet written (the caller took the credit in `tx`). */
   async insertAvaliacao(
-    data: { id: string; userId: string; turmaId: string; trimestre: number; materia: string; questoesPorHabilidade: number; habilidades: { code: string; description: string }[] },
+    data: {
+      id: string; userId: string; turmaId: string; periodo: number; ano: number; periodoTipo: PeriodoTipo; materia: string;
+      questoesPorHabilidade: number; habilidades: { code: string; description: string }[];
+    },
   ): Promise<void> {
     const habilidades: AvaliacaoHabilidade[] = data.habilidades.map((h) => ({ code: h.code, description: h.description, questoes: [], rubrica: [] }));
     await this.em.execute(
-      `insert into avaliacoes (id, user_id, turma_id, trimestre, materia, questoes_por_habilidade, habilidades)
-       values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
-      [data.id, data.userId, data.turmaId, data.trimestre, data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades)],
+      `insert into avaliacoes (id, user_id, turma_id, trimestre, periodo, ano, periodo_tipo, materia, questoes_por_habilidade, habilidades)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [
+        data.id, data.userId, data.turmaId, data.periodoTipo === 'trimestre' ? data.periodo : null, data.periodo, data.ano, data.periodoTipo,
+        data.materia, data.questoesPorHabilidade, JSON.stringify(habilidades),
+      ],
     );
   }
 
@@ -104,15 +119,15 @@ export class AvaliacoesRepository extends Repository {
   }
 
   /**
-   * The class's finished assessments of a trimestre (of one subject when given), oldest first, each with its results:
-   * what the period's hand-in prints.
+   * The class's finished assessments of a period of a school year (of one subject when given), oldest first, each with
+   * its results: what the period's hand-in prints.
    */
-  async findPeriodAvaliacoes(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<Avaliacao[]> {
+  async findPeriodAvaliacoes(userId: string, turmaId: string, ano: number, periodo: number, materia?: string): Promise<Avaliacao[]> {
     const rows = await this.em.execute<AvaliacaoRow[]>(
       `select ${COLUMNS} from avaliacoes a
-        where a.turma_id = ? and a.user_id = ? and a.trimestre = ? and a.generation_state = 'done' ${materia ? 'and a.materia = ?' : ''}
+        where a.turma_id = ? and a.user_id = ? and a.ano = ? and a.periodo = ? and a.generation_state = 'done' ${materia ? 'and a.materia = ?' : ''}
         order by a.created_at, a.id`,
-      materia ? [turmaId, userId, trimestre, materia] : [turmaId, userId, trimestre],
+      materia ? [turmaId, userId, ano, periodo, materia] : [turmaId, userId, ano, periodo],
     );
     return Promise.all(rows.map(async (row) => ({ ...toAvaliacao(row), resultados: await this.resultadosOf(row.id, (row.habilidades ?? []).map((h) => h.code)) })));
   }

@@ -13,6 +13,9 @@ export interface PlanosListFilters {
   turma?: string;
   status?: string;
   trimestre?: number;
+  /** The plan's period (any kind) and its year (`ano`). */
+  periodo?: number;
+  anoLetivo?: number;
   after?: { createdAt: string; id: string } | null;
 }
 
@@ -20,7 +23,8 @@ export interface PlanosListFilters {
 export interface PlanoListRow {
   id: string; temaPrincipal: string; materiaGeral: string; createdAt: Date; updatedAt: Date; status: string;
   turmaId: string; numero: string; escola: string; ano: string; generationState: Plano['generation']['state'];
-  generationError: string | null; creditRefunded: boolean; generator: string | null; trimestre: number;
+  generationError: string | null; creditRefunded: boolean; generator: string | null; trimestre: number | null;
+  periodo: number; anoPlano: number; periodoTipo: string;
   /** The creation time as the keyset cursor carries it (PostgreSQL's microseconds, in UTC). */
   cursorAt: string;
   total: number;
@@ -38,13 +42,20 @@ function statementParts(userId: string, filters: PlanosListFilters) {
   const turma = filters.turma === undefined ? null : param(filters.turma, 'text');
   const status = filters.status === undefined ? null : param(filters.status, 'text');
   const trimestre = filters.trimestre === undefined ? null : param(filters.trimestre, 'int');
-  const name = `${turma ? 't' : ''}${status ? 's' : ''}${trimestre ? 'r' : ''}`;
+  const periodo = filters.periodo === undefined ? null : param(filters.periodo, 'int');
+  const anoLetivo = filters.anoLetivo === undefined ? null : param(filters.anoLetivo, 'int');
+  const name = `${turma ? 't' : ''}${status ? 's' : ''}${trimestre ? 'r' : ''}${periodo ? 'p' : ''}${anoLetivo ? 'a' : ''}`;
+  /** The plan's own conditions, on alias `x`. */
+  const own = (x: string) =>
+    (status ? ` and ${x}.status = ${status}` : '') +
+    (trimestre ? ` and ${x}.trimestre = ${trimestre}` : '') +
+    (periodo ? ` and ${x}.periodo = ${periodo}` : '') +
+    (anoLetivo ? ` and ${x}.ano = ${anoLetivo}` : '');
   const count =
     `select count(*)::int as total from planos_aula c where c.user_id = $1` +
     (turma ? ` and c.turma_id in (select t2.id from turmas t2 where t2.user_id = $1 and t2.numero = ${turma})` : '') +
-    (status ? ` and c.status = ${status}` : '') +
-    (trimestre ? ` and c.trimestre = ${trimestre}` : '');
-  return { values, param, turma, status, trimestre, name, count };
+    own('c');
+  return { values, param, turma, own, name, count };
 }
 
 /** How many of the user's plans match the filters (the total of a page past the last plan). */
@@ -60,17 +71,17 @@ export function planosCountStatement(userId: string, filters: PlanosListFilters)
  * evaluated once. Exported for the benchmark, which times it alone.
  */
 export function planosPageStatement(userId: string, filters: PlanosListFilters, limit: number): Statement {
-  const { values, param, turma, status, trimestre, name, count } = statementParts(userId, filters);
+  const { values, param, turma, own, name, count } = statementParts(userId, filters);
   const after = filters.after ? `(${param(filters.after.createdAt, 'timestamptz')}, ${param(filters.after.id, 'uuid')})` : null;
   const text = `select p.id, p.tema_principal as "temaPrincipal", p.materia_geral as "materiaGeral", p.created_at as "createdAt",
         p.updated_at as "updatedAt", p.status, p.turma_id as "turmaId", t.numero, t.escola, t.ano,
         p.generation_state as "generationState", p.generation_error as "generationError", p.credit_refunded as "creditRefunded",
-        p.generator, p.trimestre, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
+        p.generator, p.trimestre, p.periodo, p.ano as "anoPlano", p.periodo_tipo as "periodoTipo", to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
         (${count}) as total,
         (select string_agg(a.numero_aula || ' ' || a.generation_state || ' ' || a.id || ' ' || a.materia, ' ' order by a.numero_aula)
            from aulas a where a.plano_id = p.id) as aulas
    from planos_aula p join turmas t on t.id = p.turma_id
-  where p.user_id = $1${turma ? ` and t.numero = ${turma}` : ''}${status ? ` and p.status = ${status}` : ''}${trimestre ? ` and p.trimestre = ${trimestre}` : ''}${
+  where p.user_id = $1${turma ? ` and t.numero = ${turma}` : ''}${own('p')}${
     after ? ` and (p.created_at, p.id) < ${after}` : ''
   }
   order by p.created_at desc, p.id desc

@@ -338,28 +338,41 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       expect(await planosRepo.findPlanoWithAulas(randomUUID())).toBeNull();
     });
 
-    it("findTrimestrePlanos gives the owner's finished plans of the class in that trimestre, by start date (none last), with lessons", async () => {
+    it("findPeriodoPlanos gives the owner's finished plans of the class in that period of that year, by start date (none last), with lessons", async () => {
       const user = await db.user();
       const turma = await db.turma(user.id);
       const other = await db.turma(user.id);
       const insert = (over: Partial<NewPlano>) => db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, turma.id, over), lessons));
-      const undated = await insert({ trimestre: 1, dataInicio: null, temaPrincipal: 'Sem data' });
-      const late = await insert({ trimestre: 1, dataInicio: '2026-04-20', temaPrincipal: 'Abril' });
-      const early = await insert({ trimestre: 1, dataInicio: '2026-03-02', temaPrincipal: 'Março' });
-      const running = await insert({ trimestre: 1, dataInicio: '2026-03-01' });
-      await insert({ trimestre: 2, dataInicio: '2026-06-01' });
-      await db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, other.id, { trimestre: 1 }), lessons));
+      const undated = await insert({ periodo: 1, ano: 2026, dataInicio: null, temaPrincipal: 'Sem data' });
+      const late = await insert({ periodo: 1, dataInicio: '2026-04-20', temaPrincipal: 'Abril' });
+      const early = await insert({ periodo: 1, dataInicio: '2026-03-02', temaPrincipal: 'Março' });
+      const running = await insert({ periodo: 1, dataInicio: '2026-03-01' });
+      await insert({ periodo: 2, dataInicio: '2026-06-01' });
+      // The 1st period of another year is another period.
+      await insert({ periodo: 1, dataInicio: '2025-03-10' });
+      await db.database.transaction(() => planosRepo.insertPlanoWithAulas(newPlano(user.id, other.id, { periodo: 1, ano: 2026 }), lessons));
       const em = fresh();
       await em.nativeUpdate(PlanoAula, { turma: turma.id }, { generationState: 'done' });
       await em.nativeUpdate(PlanoAula, { id: running }, { generationState: 'running' });
-      const planos = await planosRepo.findTrimestrePlanos(user.id, turma.id, 1);
+      const planos = await planosRepo.findPeriodoPlanos(user.id, turma.id, 2026, 1);
       expect(planos.map((p) => p.id)).toEqual([early, late, undated]);
       expect(planos[0].aulas).toHaveLength(2);
       expect(planos[0].turma.id).toBe(turma.id);
-      expect(await planosRepo.countTrimestrePlanos(user.id, turma.id, 1)).toBe(3);
-      expect(await planosRepo.findTrimestrePlanos((await db.user()).id, turma.id, 1)).toEqual([]);
-      expect(await planosRepo.countTrimestrePlanos((await db.user()).id, turma.id, 1)).toBe(0);
-      expect(await planosRepo.countTrimestrePlanos(user.id, turma.id, 3)).toBe(0);
+      expect(planos[0]).toMatchObject({ periodo: 1, ano: 2026, periodoTipo: 'trimestre', trimestre: 1 });
+      expect(await planosRepo.countPeriodoPlanos(user.id, turma.id, 2026, 1)).toBe(3);
+      expect(await planosRepo.countPeriodoPlanos(user.id, turma.id, 2025, 1)).toBe(1);
+      expect(await planosRepo.findPeriodoPlanos((await db.user()).id, turma.id, 2026, 1)).toEqual([]);
+      expect(await planosRepo.countPeriodoPlanos((await db.user()).id, turma.id, 2026, 1)).toBe(0);
+      expect(await planosRepo.countPeriodoPlanos(user.id, turma.id, 2026, 3)).toBe(0);
+    });
+
+    it('a plan under a bimestre calendar stores its period, year and kind, and no trimestre', async () => {
+      const user = await db.user();
+      const turma = await db.turma(user.id);
+      const id = await db.database.transaction(() =>
+        planosRepo.insertPlanoWithAulas(newPlano(user.id, turma.id, { periodo: 4, periodoTipo: 'bimestre', dataInicio: '2022-11-03' }), lessons),
+      );
+      expect(await planosRepo.findPlanoWithAulas(id)).toMatchObject({ periodo: 4, ano: 2022, periodoTipo: 'bimestre', trimestre: null });
     });
 
     it('an idempotency key makes one plan per user: findPlanoIdByIdempotencyKey finds it and a second insert is refused (23505)', async () => {
@@ -399,7 +412,7 @@ describe('planos and aulas repository (PostgreSQL)', () => {
       await db.database.transaction(async () => {
         const locked = (await planosRepo.lockPlanoWithAulas(user.id, plano.id))!;
         const [lesson] = locked.aulas;
-        await planosRepo.savePlanoEdits(plano.id, { ...locked, trimestre: 3 }, [
+        await planosRepo.savePlanoEdits(plano.id, { ...locked, periodo: 3 }, [
           { id: lesson.id, avisos: [], content: { ...lesson, objetivos: 'Depois', versao: lesson.versao + 1 } },
           { id: warned.id, avisos: ['campos-com-habilidade-antiga'] },
         ]);

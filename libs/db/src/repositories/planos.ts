@@ -1,5 +1,5 @@
 import { LockMode, QueryOrder } from '@mikro-orm/core';
-import type { GenerationState } from '@planejador/contracts';
+import { schoolDate, type GenerationState, type PeriodoTipo } from '@planejador/contracts';
 import { Aula, PlanoAula } from '../entities';
 import { Repository } from '../database';
 import { planoComAulas, type AulaRecord, type PlanoComAulas, type PlanoRecord } from '../records';
@@ -9,7 +9,6 @@ import { LessonContentRepository } from './lesson-content';
 export type NewPlano = Pick<
   PlanoAula,
   | 'temaPrincipal'
-  | 'trimestre'
   | 'dataInicio'
   | 'dataFim'
   | 'duracaoAulaMin'
@@ -21,13 +20,29 @@ export type NewPlano = Pick<
 > & {
   turmaId: string;
   userId: string;
-  /** The teacher chose the trimestre (else it follows the calendar); default false. */
+  /**
+   * The plan's period of its year's kind (default: `trimestre`, else 1), that year (default: of `dataInicio`, else
+   * this year) and the kind (default trimestre); `trimestre` is stored as periodo under a trimestre calendar, else null.
+   */
+  periodo?: number;
+  ano?: number;
+  periodoTipo?: PeriodoTipo;
+  /** Older callers name the period as a trimestre. */
+  trimestre?: number | null;
+  /** The teacher chose the period (else it follows the calendar); default false. */
   trimestreEscolhido?: boolean;
   /** The server built the title (it follows the lessons' titles); default false. */
   temaAutomatico?: boolean;
 };
 
-const PLANO_EDITS = ['temaPrincipal', 'temaAutomatico', 'dataInicio', 'dataFim', 'trimestre', 'trimestreEscolhido', 'duracaoAulaMin', 'status'] as const;
+const PLANO_EDITS = [
+  'temaPrincipal', 'temaAutomatico', 'dataInicio', 'dataFim', 'periodo', 'ano', 'periodoTipo', 'trimestreEscolhido', 'duracaoAulaMin', 'status',
+] as const;
+
+/** The stored trimestre: the period under a trimestre calendar, else null (decisions.md, "Period kinds"). */
+export function trimestreDoPeriodo(periodo: number, tipo: PeriodoTipo): number | null {
+  return tipo === 'trimestre' ? periodo : null;
+}
 const AULA_CONTENT_EDITS = [
   'habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias', 'titulo', 'verificacao', 'dua', 'habilidadeCodes', 'versao',
 ] as const;
@@ -61,8 +76,19 @@ export class PlanosRepository extends Repository {
     aulas: readonly { materia: string; prompt: string; habilidadesFixadas: string[] }[],
   ): Promise<string> {
     const em = this.em;
-    const { turmaId, userId, ...fields } = data;
-    const plano = em.create(PlanoAula, { ...fields, turma: turmaId, user: userId, generationState: 'queued' });
+    const { turmaId, userId, periodo: chosen, ano: year, periodoTipo: tipo = 'trimestre', trimestre, ...fields } = data;
+    const periodo = chosen ?? trimestre ?? 1;
+    const ano = year ?? Number((isoDay(fields.dataInicio) ?? schoolDate()).slice(0, 4));
+    const plano = em.create(PlanoAula, {
+      ...fields,
+      periodo,
+      ano,
+      periodoTipo: tipo,
+      trimestre: trimestreDoPeriodo(periodo, tipo),
+      turma: turmaId,
+      user: userId,
+      generationState: 'queued',
+    });
     aulas.forEach((a, index) => {
       em.create(Aula, { plano, numeroAula: index + 1, materia: a.materia, prompt: a.prompt, habilidadesFixadas: a.habilidadesFixadas });
     });
@@ -92,22 +118,22 @@ export class PlanosRepository extends Repository {
   }
 
   /**
-   * The trimestre hand-in's plans: the user's finished plans of the class in that trimestre (deleted plans are gone),
-   * with their lessons and class, by date (start date, plans without one last, then creation); with `materia`, only
-   * the plans of that general subject (a hand-in by subject).
+   * The period hand-in's plans: the user's finished plans of the class in that period of that year (deleted plans are
+   * gone), with their lessons and class, by date (start date, plans without one last, then creation); with `materia`,
+   * only the plans of that general subject (a hand-in by subject).
    */
-  async findTrimestrePlanos(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<PlanoComAulas[]> {
+  async findPeriodoPlanos(userId: string, turmaId: string, ano: number, periodo: number, materia?: string): Promise<PlanoComAulas[]> {
     const planos = await this.em.find(
       PlanoAula,
-      { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) },
+      { user: userId, turma: turmaId, ano, periodo, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) },
       { populate: ['aulas', 'turma'], orderBy: [{ dataInicio: QueryOrder.ASC_NULLS_LAST }, { createdAt: QueryOrder.ASC }, { id: QueryOrder.ASC }] },
     );
     return planos.map(planoComAulas);
   }
 
-  /** How many finished plans of the user's class are in that trimestre (what findTrimestrePlanos would give). */
-  async countTrimestrePlanos(userId: string, turmaId: string, trimestre: number, materia?: string): Promise<number> {
-    return this.em.count(PlanoAula, { user: userId, turma: turmaId, trimestre, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) });
+  /** How many finished plans of the user's class are in that period of that year (what findPeriodoPlanos would give). */
+  async countPeriodoPlanos(userId: string, turmaId: string, ano: number, periodo: number, materia?: string): Promise<number> {
+    return this.em.count(PlanoAula, { user: userId, turma: turmaId, ano, periodo, generationState: 'done', ...(materia ? { materiaGeral: materia } : {}) });
   }
 
   /**
@@ -134,7 +160,11 @@ export class PlanosRepository extends Repository {
    */
   async savePlanoEdits(planId: string, plano: PlanoEdits, aulas: readonly AulaEdits[]): Promise<void> {
     const em = this.em;
-    await em.nativeUpdate(PlanoAula, { id: planId }, { ...pick(plano, PLANO_EDITS), updatedAt: new Date() });
+    await em.nativeUpdate(
+      PlanoAula,
+      { id: planId },
+      { ...pick(plano, PLANO_EDITS), trimestre: trimestreDoPeriodo(plano.periodo, plano.periodoTipo), updatedAt: new Date() },
+    );
     for (const aula of aulas) {
       const content = aula.content && pick(aula.content, AULA_CONTENT_EDITS);
       await em.nativeUpdate(Aula, { id: aula.id }, { avisos: aula.avisos, ...content, updatedAt: new Date() });
@@ -160,4 +190,10 @@ export class PlanosRepository extends Repository {
   async markPlanEdited(planId: string): Promise<void> {
     await this.em.execute(`update planos_aula set status = 'editado', updated_at = now() where id = ? and status <> 'editado'`, [planId]);
   }
+}
+
+/** A stored date as 'aaaa-mm-dd' (MikroORM gives a string, some drivers a Date). */
+function isoDay(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TurmaData } from '@planejador/contracts';
+import { schoolDate, type TurmaData } from '@planejador/contracts';
 import { type CurriculumSkillRow } from './curriculum';
 import { type CoberturaScope } from './turmas';
 import { TurmasRepository } from './turmas';
 import { CurriculumRepository } from './curriculum';
 import { createTestDatabase, type TestDatabase } from './__tests__/test-database';
+
+/** A plan made without a start date is of this year. */
+const YEAR = Number(schoolDate().slice(0, 4));
 
 /** Classes are ordered by creation time: a pause keeps two of them apart. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -206,13 +209,16 @@ describe('turmas repository (PostgreSQL)', () => {
         description: 'Texto oficial de EF05MA01',
         unidade: 'Números',
         trimestres: [1, 2],
+        periodos: [1, 2],
         planos: [
-          { id: first.id, temaPrincipal: 'Zebra', trimestre: 1, aulas: [{ id: firstAula.id, numeroAula: 1, titulo: 'Listras' }] },
-          { id: agua.id, temaPrincipal: 'Água', trimestre: 2, aulas: [{ id: aguaAula.id, numeroAula: 1, titulo: null }] },
+          { id: first.id, temaPrincipal: 'Zebra', trimestre: 1, periodo: 1, ano: YEAR, aulas: [{ id: firstAula.id, numeroAula: 1, titulo: 'Listras' }] },
+          { id: agua.id, temaPrincipal: 'Água', trimestre: 2, periodo: 2, ano: YEAR, aulas: [{ id: aguaAula.id, numeroAula: 1, titulo: null }] },
           {
             id: bola.id,
             temaPrincipal: 'Bola',
             trimestre: 2,
+            periodo: 2,
+            ano: YEAR,
             aulas: [
               { id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' },
               { id: bola2.id, numeroAula: 2, titulo: 'Chutes a gol' },
@@ -222,7 +228,7 @@ describe('turmas repository (PostgreSQL)', () => {
         avaliada: false,
         resultado: null,
       });
-      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], planos: [], avaliada: false, resultado: null });
+      expect(math.habilidades[1]).toEqual({ code: 'EF05MA02', description: 'Texto oficial de EF05MA02', unidade: 'Números', trimestres: [], periodos: [], planos: [], avaliada: false, resultado: null });
       expect(math.habilidades[2]).toMatchObject({ code: 'EF05MA17', unidade: 'Geometria', trimestres: [2] });
       expect(math.habilidades[2].planos.map((p) => p.aulas.map((a) => a.titulo))).toEqual([['Formas da quadra']]);
       const music = {
@@ -230,7 +236,8 @@ describe('turmas repository (PostgreSQL)', () => {
         description: 'Texto oficial de EF15AR13',
         unidade: 'Música',
         trimestres: [2],
-        planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2, aulas: [{ id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' }] }],
+        periodos: [2],
+        planos: [{ id: bola.id, temaPrincipal: 'Bola', trimestre: 2, periodo: 2, ano: YEAR, aulas: [{ id: bola1.id, numeroAula: 1, titulo: 'Bola e ritmo' }] }],
         avaliada: false,
         resultado: null,
       };

@@ -38,20 +38,22 @@ export const TURMA_COBERTURA_SQL = `
        and (jsonb_typeof(sc.units) is distinct from 'array' or sc.units ? s.unit)
   ),
   cited as (
-    select c.code, p.id, p.tema_principal, p.trimestre,
+    select c.code, p.id, p.tema_principal, p.trimestre, p.periodo, p.ano,
            json_agg(json_build_object('id', a.id, 'numeroAula', a.numero_aula, 'titulo', a.titulo) order by a.numero_aula) as aulas
       from turma t
       join planos_aula p on p.turma_id = t.id and p.generation_state = 'done'
       join aulas a on a.plano_id = p.id
       cross join lateral jsonb_array_elements_text(a.habilidade_codes) as c(code)
      where c.code in (select code from skills)
-     group by c.code, p.id, p.tema_principal, p.trimestre
+     group by c.code, p.id, p.tema_principal, p.trimestre, p.periodo, p.ano
   ),
   covered as (
     select code,
-           json_agg(distinct trimestre order by trimestre) as trimestres,
-           json_agg(json_build_object('id', id, 'temaPrincipal', tema_principal, 'trimestre', trimestre, 'aulas', aulas)
-                    order by trimestre, tema_principal collate "pt-BR-x-icu", id) as planos
+           coalesce(json_agg(distinct trimestre order by trimestre) filter (where trimestre is not null), '[]'::json) as trimestres,
+           json_agg(distinct periodo order by periodo) as periodos,
+           json_agg(json_build_object('id', id, 'temaPrincipal', tema_principal, 'trimestre', trimestre, 'periodo', periodo, 'ano', ano,
+                                      'aulas', aulas)
+                    order by ano, periodo, tema_principal collate "pt-BR-x-icu", id) as planos
       from cited
      group by code
   ),
@@ -75,7 +77,8 @@ export const TURMA_COBERTURA_SQL = `
   materias as (
     select k.ord, k.materia, count(*)::int as total, count(cv.code)::int as cobertas,
            json_agg(json_build_object('code', k.code, 'description', k.description, 'unidade', k.unit,
-                                      'trimestres', coalesce(cv.trimestres, '[]'::json), 'planos', coalesce(cv.planos, '[]'::json),
+                                      'trimestres', coalesce(cv.trimestres, '[]'::json), 'periodos', coalesce(cv.periodos, '[]'::json),
+                                      'planos', coalesce(cv.planos, '[]'::json),
                                       'avaliada', ad.code is not null,
                                       'resultado', case when rs.code is null then null
                                                         else json_build_object('niveis', rs.niveis, 'total', rs.total,
@@ -207,7 +210,7 @@ export class TurmasRepository extends Repository {
   /**
    * A class's coverage of its year's BNCC skills in one statement: null unless the class is the user's (another
    * user's class answers like a missing one). For each subject of `scopes` (in that order) that has skills in the
-   * class's year, every skill (in code order) with the trimestres and the plans (generation done; deleted plans are
+   * class's year, every skill (in code order) with the trimestres, the periods and the plans (generation done; deleted plans are
    * gone) whose lessons cite it, each plan with those lessons (id, number, title; in lesson order). The class's finished plans come from the (turma_id, generation_state) index (a
    * class's plans are its owner's: the owner is checked on the class), their lessons from the (plano_id, numero_aula)
    * index, the skills from curriculum_skills by component; a skill is `avaliada` when a finished assessment of the

@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** This year in the school's time zone. */
 export const anoAtual = (): number => Number(schoolDate().slice(0, 4));
 
-/** GET /api/calendario?ano=: the teacher's dates, the RS network's, or provisional ones. */
+/** GET /api/calendario?ano=: the teacher's kind and dates, the RS network's, or provisional ones. */
 export function useCalendario(ano: number) {
   return useQuery({
     queryKey: queryKeys.calendario(ano),
@@ -16,14 +16,15 @@ export function useCalendario(ano: number) {
   });
 }
 
-/** PUT /api/calendario: her own dates; plans whose trimestre was derived move with them (refreshed). */
+/** PUT /api/calendario: her own kind and dates; plans whose period was derived move with them (refreshed). */
 export function useSaveCalendario() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PutCalendarioData) => http.put<Calendario & { planosMovidos: number }>('/api/calendario', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.calendario(saved.ano), { ano: saved.ano, trimestres: saved.trimestres, fonte: saved.fonte, ato: saved.ato });
-      if (saved.planosMovidos > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.planos });
+    onSuccess: ({ planosMovidos: moved, ...saved }) => {
+      queryClient.setQueryData<Calendario>(queryKeys.calendario(saved.ano), saved);
+      // The plans (their coverage and the pages that name their periods) follow the new kind and dates.
+      if (moved > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.planos });
     },
   });
 }

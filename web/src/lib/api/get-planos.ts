@@ -17,6 +17,9 @@ export interface PlanosFilters {
   status?: PlanStatus;
   /** 1, 2 or 3. */
   trimestre?: number;
+  /** A period of any kind, and the plans' year (`ano`). */
+  periodo?: number;
+  anoLetivo?: number;
 }
 
 /**
@@ -33,6 +36,8 @@ export async function getPlanosPage(
   if (params.turma) search.set('turma', params.turma);
   if (params.status) search.set('status', params.status);
   if (params.trimestre) search.set('trimestre', String(params.trimestre));
+  if (params.periodo) search.set('periodo', String(params.periodo));
+  if (params.anoLetivo) search.set('anoLetivo', String(params.anoLetivo));
   const query = search.toString();
   const response = await request('GET', `/api/planos${query ? `?${query}` : ''}`, { signal });
   const planos = (await response.json()) as PlanoListItem[];

@@ -51,7 +51,9 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
     },
     plano: (userId, turmaId, overrides = {}) => {
       const em = orm.em.fork();
-      const plano = em.create(PlanoAula, { temaPrincipal: 'Frações', materiaGeral: 'matematica', turma: turmaId, user: userId, ...overrides });
+      // A trimestre given is the plan's period too (a trimestre calendar's).
+      const period = overrides.trimestre ? { periodo: overrides.trimestre } : {};
+      const plano = em.create(PlanoAula, { temaPrincipal: 'Frações', materiaGeral: 'matematica', turma: turmaId, user: userId, ...period, ...overrides });
       return em.flush().then(() => plano);
     },
     aula: (planoId, overrides = {}) => {

@@ -1,4 +1,4 @@
-import { AVALIACAO_LIMITS, materiaLabel, TRIMESTRES, trimestreLabel, type CoberturaMateria, type Materia } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, materiaLabel, PERIODOS_POR_TIPO, periodoLabel, periodoTipoTitulo, type CoberturaMateria, type Materia } from '@planejador/contracts';
 import { ArrowLeft, ClipboardCheck } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { fieldClasses } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { TrimestreSelect } from '@/components/trimestre-select';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { anoAtual, useCalendario } from '@/lib/api/calendario';
 import { useCobertura } from '@/lib/api/get-cobertura';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useTurmas } from '@/lib/api/get-turmas';
@@ -15,12 +16,12 @@ import { errorText } from '@/lib/http';
 import { useCreateAvaliacao } from '../api/avaliacoes';
 import { avaliacaoPath, coberturaPath } from '@/lib/paths';
 
-/** The subject's skills covered in the trimestre (what the assessment takes by default). */
-const coveredCodes = (materia: CoberturaMateria | undefined, trimestre: number) =>
-  (materia?.habilidades ?? []).filter((h) => h.trimestres.includes(trimestre)).map((h) => h.code);
+/** The subject's skills covered in the period of that year (what the assessment takes by default). */
+const coveredCodes = (materia: CoberturaMateria | undefined, trimestre: number, ano: number) =>
+  (materia?.habilidades ?? []).filter((h) => h.planos.some((p) => p.periodo === trimestre && p.ano === ano)).map((h) => h.code);
 
 /**
- * "Avaliar trimestre": pick the trimestre, the subject and the skills (those the class's plans covered in it come
+ * "Avaliar trimestre" (or bimestre, semestre: the kind of this year's calendar): pick the period, the subject and the skills (those the class's plans covered in it come
  * ticked), how many questions per skill; it costs 1 credit and opens the assessment while the worker writes it.
  */
 export function AssessRoute() {
@@ -31,23 +32,27 @@ export function AssessRoute() {
   const turma = useTurmas().data?.find((t) => t.id === id);
   const user = useCurrentUser();
   const create = useCreateAvaliacao(id);
-  useDocumentTitle(turma ? `Avaliar trimestre — Turma ${turma.numero}` : 'Avaliar trimestre');
+  const ano = anoAtual();
+  const tipo = useCalendario(ano).data?.tipo ?? 'trimestre';
+  useDocumentTitle(turma ? `Avaliar ${tipo} — Turma ${turma.numero}` : `Avaliar ${tipo}`);
 
   const materias = cobertura.data?.materias ?? [];
-  const initialTrimestre: number = TRIMESTRES.find((t) => t === Number(params.get('trimestre'))) ?? 1;
-  const [trimestre, setTrimestre] = useState(initialTrimestre);
+  const asked = Number(params.get('trimestre') ?? params.get('periodo'));
+  const [chosen, setTrimestre] = useState(Number.isInteger(asked) && asked >= 1 && asked <= 4 ? asked : 1);
+  // A period the kind does not have (a 4th bimestre after a change to trimestres) falls back to the 1st.
+  const trimestre = chosen <= PERIODOS_POR_TIPO[tipo] ? chosen : 1;
   const [materiaValue, setMateria] = useState<string | null>(params.get('materia'));
   // The first subject with a skill covered in the trimestre, until the teacher picks one.
-  const materia = materiaValue ?? materias.find((m) => coveredCodes(m, trimestre).length > 0)?.materia ?? materias[0]?.materia ?? '';
+  const materia = materiaValue ?? materias.find((m) => coveredCodes(m, trimestre, ano).length > 0)?.materia ?? materias[0]?.materia ?? '';
   const current = materias.find((m) => m.materia === materia);
   const [picked, setPicked] = useState<Record<string, string[]>>({});
   const key = `${materia}:${trimestre}`;
-  const selected = picked[key] ?? coveredCodes(current, trimestre);
+  const selected = picked[key] ?? coveredCodes(current, trimestre, ano);
   const [questoes, setQuestoes] = useState<number>(AVALIACAO_LIMITS.questoesPorHabilidadeDefault);
   const skills = useMemo(() => {
-    const covered = new Set(coveredCodes(current, trimestre));
+    const covered = new Set(coveredCodes(current, trimestre, ano));
     return [...(current?.habilidades ?? [])].sort((a, b) => Number(covered.has(b.code)) - Number(covered.has(a.code)) || a.code.localeCompare(b.code));
-  }, [current, trimestre]);
+  }, [current, trimestre, ano]);
 
   if (cobertura.isPending) return <PageSpinner label="Carregando habilidades..." />;
   if (!cobertura.data) return <p role="alert">Turma não encontrada.</p>;
@@ -57,7 +62,7 @@ export function AssessRoute() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { trimestre, materia: materia as Materia, habilidades: selected, questoesPorHabilidade: questoes },
+      { periodo: trimestre, ano, materia: materia as Materia, habilidades: selected, questoesPorHabilidade: questoes },
       { onSuccess: ({ id: avaliacaoId }) => navigate(avaliacaoPath(avaliacaoId)) },
     );
   };
@@ -69,17 +74,17 @@ export function AssessRoute() {
           <ArrowLeft aria-hidden="true" />
           Cobertura da turma
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Avaliar trimestre{turma ? ` — Turma ${turma.numero}` : ''}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Avaliar {tipo}{turma ? ` — Turma ${turma.numero}` : ''}</h1>
         <p className="text-muted-foreground">
-          Questões e uma rubrica de 4 níveis para cada habilidade escolhida. Vêm marcadas as habilidades que os planos desta turma cobriram no
-          trimestre.
+          Questões e uma rubrica de 4 níveis para cada habilidade escolhida. Vêm marcadas as habilidades que os planos desta turma cobriram no{' '}
+          {tipo}.
         </p>
       </div>
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:flex-wrap">
           <div className="flex flex-col gap-2 sm:w-48">
-            <label htmlFor="avaliacao-trimestre" className="text-sm font-medium">Trimestre</label>
-            <TrimestreSelect id="avaliacao-trimestre" value={String(trimestre)} onChange={(value) => setTrimestre(Number(value))} />
+            <label htmlFor="avaliacao-trimestre" className="text-sm font-medium">{periodoTipoTitulo(tipo)}</label>
+            <TrimestreSelect id="avaliacao-trimestre" tipo={tipo} value={String(trimestre)} onChange={(value) => setTrimestre(Number(value))} />
           </div>
           <div className="flex flex-col gap-2 sm:w-56">
             <label htmlFor="avaliacao-materia" className="text-sm font-medium">Matéria</label>
@@ -114,7 +119,9 @@ export function AssessRoute() {
                 />
                 <span>
                   <span className="font-mono font-semibold">{skill.code}</span> {skill.description.replace(/^\(\w+\)\s*/, '')}
-                  {skill.trimestres.includes(trimestre) ? <span className="ml-2 text-xs font-medium text-foreground">coberta no {trimestreLabel(trimestre)}</span> : null}
+                  {skill.planos.some((p) => p.periodo === trimestre && p.ano === ano) ? (
+                    <span className="ml-2 text-xs font-medium text-foreground">coberta no {periodoLabel(trimestre, tipo)}</span>
+                  ) : null}
                   {skill.avaliada ? <span className="ml-2 text-xs text-muted-foreground">já avaliada</span> : null}
                 </span>
               </label>

@@ -1,4 +1,4 @@
-import { materiaLabel, trimestreLabel, type AvaliacaoHabilidade } from '@planejador/contracts';
+import { materiaLabel, periodoLabel, type AvaliacaoHabilidade } from '@planejador/contracts';
 import { ArrowLeft, Download, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -28,7 +28,7 @@ export function AvaliacaoRoute() {
   const exportDocx = useExportAvaliacao(id);
   const [edits, setEdits] = useState<{ base: string; habilidades: AvaliacaoHabilidade[] } | null>(null);
   const data = avaliacao.data;
-  useDocumentTitle(data ? `Avaliação — ${materiaLabel(data.materia)} — ${trimestreLabel(data.trimestre)}` : 'Avaliação');
+  useDocumentTitle(data ? `Avaliação — ${materiaLabel(data.materia)} — ${periodoLabel(data.periodo, data.periodoTipo)}` : 'Avaliação');
 
   if (avaliacao.isPending) return <PageSpinner label="Carregando avaliação..." />;
   if (!data) {
@@ -54,7 +54,7 @@ export function AvaliacaoRoute() {
           Cobertura da turma
         </Link>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Avaliação — {materiaLabel(data.materia)} — {trimestreLabel(data.trimestre)}
+          Avaliação — {materiaLabel(data.materia)} — {periodoLabel(data.periodo, data.periodoTipo)}
         </h1>
         <p className="text-muted-foreground">
           {data.habilidades.length} habilidade{data.habilidades.length === 1 ? '' : 's'} · {data.questoesPorHabilidade} questão(ões) por habilidade

@@ -1,4 +1,4 @@
-import { materiaLabel, TRIMESTRES, trimestreLabel, type HandinFormato } from '@planejador/contracts';
+import { materiaLabel, periodoLabel, periodosDoTipo, type HandinFormato, type PeriodoTipo } from '@planejador/contracts';
 import { FileDown, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,12 @@ const FORMATOS: { formato: HandinFormato; label: string }[] = [
 ];
 
 /**
- * 'Documentos do trimestre': per trimestre, the hand-in (a summary of the skills covered and still uncovered, lessons
+ * 'Documentos do trimestre' (or 'do bimestre', 'do semestre': the kind of this year's calendar): per period, the hand-in (a summary of the skills covered and still uncovered, lessons
  * and carga horária, then every plan of the trimestre) as .docx or PDF. One at a time (the server makes one export
  * per teacher at once): the one being made says so, the others wait; a failure is shown under its trimestre.
  */
-export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; materias: readonly string[] }) {
+export function TrimestreDocuments({ turmaId, materias, tipo = 'trimestre' }: { turmaId: string; materias: readonly string[]; tipo?: PeriodoTipo }) {
+  const nome = (n: number) => periodoLabel(n, tipo);
   const exporter = useExportTrimestre(turmaId);
   const busy = exporter.isPending ? exporter.variables : null;
   const failed = exporter.isError ? exporter.variables : null;
@@ -30,15 +31,15 @@ export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; mat
       <Card>
         <CardHeader>
           <CardTitle as="h2" id="documentos-trimestre">
-            Documentos do trimestre
+            Documentos do {tipo}
           </CardTitle>
           <CardDescription>
             Um arquivo com o resumo das habilidades desenvolvidas e ainda não desenvolvidas, as aulas e a carga horária, seguido de todos os
-            planos concluídos do trimestre, por data. O PDF serve para a plataforma de avaliação docente (até 4 MB).
+            planos concluídos do {tipo}, por data. O PDF serve para a plataforma de avaliação docente (até 4 MB).
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {/* A trimestre of more than 40 plans is handed in by subject. */}
+          {/* A period of more than 40 plans is handed in by subject. */}
           <div className="mb-3 flex flex-col gap-1.5 sm:max-w-xs">
             <Label htmlFor={selectId}>Matéria dos documentos</Label>
             <select
@@ -57,10 +58,10 @@ export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; mat
             </select>
           </div>
           <ul className="flex flex-col divide-y">
-            {TRIMESTRES.map((t) => (
+            {periodosDoTipo(tipo).map((t) => (
               <li key={t} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <h3 className="text-sm font-semibold">{trimestreLabel(t)}</h3>
+                  <h3 className="text-sm font-semibold">{nome(t)}</h3>
                   <div className="flex flex-wrap gap-2">
                     {FORMATOS.map(({ formato, label }) => {
                       const running = busy?.trimestre === t && busy.formato === formato;
@@ -76,7 +77,7 @@ export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; mat
                         >
                           {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
                           {running ? `Gerando ${label}…` : `Baixar ${label}`}
-                          <span className="sr-only"> do {trimestreLabel(t)}</span>
+                          <span className="sr-only"> do {nome(t)}</span>
                         </Button>
                       );
                     })}
@@ -84,14 +85,14 @@ export function TrimestreDocuments({ turmaId, materias }: { turmaId: string; mat
                 </div>
                 {failed?.trimestre === t ? (
                   <p role="alert" className="text-sm font-medium text-destructive">
-                    {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${trimestreLabel(t)}. Tente novamente.`)}
+                    {errorText(exporter.error, `Não foi possível gerar o ${failed.formato === 'pdf' ? 'PDF' : '.docx'} do ${nome(t)}. Tente novamente.`)}
                   </p>
                 ) : null}
               </li>
             ))}
           </ul>
           <p className="sr-only" role="status" aria-live="polite">
-            {busy ? `Gerando os documentos do ${trimestreLabel(busy.trimestre)} (${busy.formato === 'pdf' ? 'PDF' : '.docx'})…` : ''}
+            {busy ? `Gerando os documentos do ${nome(busy.trimestre)} (${busy.formato === 'pdf' ? 'PDF' : '.docx'})…` : ''}
           </p>
         </CardContent>
       </Card>

@@ -16,7 +16,8 @@ function materia(value: string, codes: [string, string][], coveredCode?: string)
       description,
       unidade: 'Unidade',
       trimestres: code === coveredCode ? [1] : [],
-      planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, aulas: [] }] : [],
+      periodos: code === coveredCode ? [1] : [],
+      planos: code === coveredCode ? [{ id: 'p1', temaPrincipal: 'Placas tectônicas', trimestre: 1, periodo: 1, ano: 2026, aulas: [] }] : [],
       avaliada: false,
       resultado: null,
     })),
@@ -97,7 +98,7 @@ describe('CoverageRoute', () => {
 
   it('asks to confirm the dates in Configurações while the calendar is provisional', async () => {
     renderCoverage('/turmas/t1/cobertura', ({ url }) =>
-      url.includes('/api/calendario') ? { status: 200, body: { ano: 2026, trimestres: [], fonte: 'provisorio', ato: null } } : null,
+      url.includes('/api/calendario') ? { status: 200, body: { ano: 2026, tipo: 'trimestre', periodos: [], trimestres: [], fonte: 'provisorio', ato: null } } : null,
     );
     const link = await screen.findByRole('link', { name: 'Confirme as datas do calendário escolar em Configurações' });
     expect(link.getAttribute('href')).toBe('/configuracoes');
@@ -105,12 +106,12 @@ describe('CoverageRoute', () => {
 
   it("downloads a trimestre's documents: busy while made, the others wait, the server's message when the PDF cannot be made", async () => {
     const pdf = deferred<Answer>();
-    const { calls } = renderCoverage('/turmas/t1/cobertura', ({ url }) => (url.includes('/trimestres/') ? pdf.promise : null));
+    const { calls } = renderCoverage('/turmas/t1/cobertura', ({ url }) => (url.includes('/periodos/') ? pdf.promise : null));
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF do 2º trimestre' }));
     const busy = await screen.findByRole('button', { name: 'Gerando PDF… do 2º trimestre' });
     expect(busy.getAttribute('aria-busy')).toBe('true');
     expect((screen.getByRole('button', { name: 'Baixar .docx do 1º trimestre' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.some((c) => c.url === '/api/turmas/t1/trimestres/2/export?formato=pdf')).toBe(true);
+    expect(calls.some((c) => c.url === '/api/turmas/t1/periodos/2/export?formato=pdf')).toBe(true);
     pdf.resolve({ status: 503, body: { message: 'O PDF não está disponível neste servidor. Baixe o .docx.' } });
     expect((await screen.findByRole('alert')).textContent).toBe('O PDF não está disponível neste servidor. Baixe o .docx.');
     expect((screen.getByRole('button', { name: 'Baixar .docx do 2º trimestre' }) as HTMLButtonElement).disabled).toBe(false);
@@ -119,7 +120,7 @@ describe('CoverageRoute', () => {
   it('past 40 plans the server says to hand in by subject; the subject chosen goes as ?materia=', async () => {
     const tooMany = 'Este trimestre tem 41 planos, e uma entrega reúne no máximo 40. Entregue por matéria (?materia=, por exemplo ?materia=matematica).';
     const { calls } = renderCoverage('/turmas/t1/cobertura', ({ url }) =>
-      url.includes('/trimestres/') && !url.includes('materia=') ? { status: 400, body: { message: tooMany } } : null,
+      url.includes('/periodos/') && !url.includes('materia=') ? { status: 400, body: { message: tooMany } } : null,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar .docx do 1º trimestre' }));
     expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
@@ -127,7 +128,23 @@ describe('CoverageRoute', () => {
     const [, first] = Array.from(select.options);
     fireEvent.change(select, { target: { value: first.value } });
     fireEvent.click(screen.getByRole('button', { name: 'Baixar .docx do 1º trimestre' }));
-    await waitFor(() => expect(calls.some((c) => c.url === `/api/turmas/t1/trimestres/1/export?formato=docx&materia=${first.value}`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/turmas/t1/periodos/1/export?formato=docx&materia=${first.value}`)).toBe(true));
+  });
+
+  it('under a bimestre calendar names, colours and hands in the periods as bimestres', async () => {
+    const bimestres = { ano: 2026, tipo: 'bimestre', periodos: [], trimestres: [], fonte: 'professor', ato: null };
+    const { calls } = renderCoverage('/turmas/t1/cobertura?materia=ciencias', ({ url }) =>
+      url.includes('/api/calendario') ? { status: 200, body: bimestres } : url.includes('/periodos/') ? { status: 409, body: { message: 'Sem planos.' } } : null,
+    );
+    await screen.findByRole('heading', { name: 'Documentos do bimestre' });
+    expect(screen.getByRole('heading', { name: '4º bimestre' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '1º trimestre' })).toBeNull();
+    const ciencias = screen.getByRole('region', { name: 'Ciências' });
+    expect(ciencias.textContent).toContain('Coberta no 1º bimestre');
+    expect(ciencias.textContent).toContain('Placas tectônicas (1º bim)');
+    expect(screen.getByRole('link', { name: 'Avaliar bimestre' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar .docx do 4º bimestre' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/turmas/t1/periodos/4/export?formato=docx')).toBe(true));
   });
 
   it("lists the class's assessments newest first, links each skill's 'já avaliada' to the newest holding it, and shows the share at desenvolveu or above", async () => {
@@ -135,6 +152,9 @@ describe('CoverageRoute', () => {
       id,
       turmaId: 't1',
       trimestre: 1,
+      periodo: 1,
+      ano: 2026,
+      periodoTipo: 'trimestre',
       materia: 'ciencias',
       questoesPorHabilidade: 2,
       generation: { state, done: 0, total: codes.length },

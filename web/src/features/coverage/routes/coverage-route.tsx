@@ -1,4 +1,19 @@
-import { anoLabel, anoPhrase, DEFAULT_ETAPA, LIMITS, materiaLabel, TRIMESTRES, type AvaliacaoResumo, type CoberturaHabilidade, type CoberturaMateria, type Etapa } from '@planejador/contracts';
+import {
+  anoLabel,
+  anoPhrase,
+  DEFAULT_ETAPA,
+  LIMITS,
+  materiaLabel,
+  periodoLabel,
+  periodosDoTipo,
+  periodoTipoPlural,
+  periodoTipoTitulo,
+  type AvaliacaoResumo,
+  type CoberturaHabilidade,
+  type CoberturaMateria,
+  type Etapa,
+  type PeriodoTipo,
+} from '@planejador/contracts';
 import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,6 +27,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { anoAtual, useCalendario } from '@/lib/api/calendario';
 import { newestAssessmentBySkill, useAvaliacoesTurma } from '@/lib/api/get-avaliacoes';
 import { useCobertura } from '@/lib/api/get-cobertura';
 import { useTurmas } from '@/lib/api/get-turmas';
@@ -24,22 +40,26 @@ import { avaliacaoPath, avaliarPath, gerarPlanosPath, PATHS, planoPath } from '@
 
 const ALL = 'todos';
 
-/** Covered in the chosen trimestre (or in any, with 'todos'). */
-const coveredIn = (skill: CoberturaHabilidade, trimestre: string) =>
-  trimestre === ALL ? skill.trimestres.length > 0 : skill.trimestres.includes(Number(trimestre));
+/** Covered in the chosen period (or in any, with 'todos'). */
+const coveredIn = (skill: CoberturaHabilidade, periodo: string) =>
+  periodo === ALL ? skill.periodos.length > 0 : skill.periodos.includes(Number(periodo));
 
-/** Each trimestre has its own colour in the grid, always with its number in text beside it. */
-const TRIMESTRE_CHIP: Record<number, string> = {
+/** Each period has its own colour in the grid, always with its number in text beside it. */
+const PERIODO_CHIP: Record<number, string> = {
   1: 'border-info/50 bg-info-soft text-info',
   2: 'border-warning/50 bg-warning-soft text-warning',
   3: 'border-success/50 bg-success-soft text-success',
+  4: 'border-primary/50 bg-primary/10 text-primary',
 };
 
-function trimestresText(trimestres: number[]): string {
-  if (!trimestres.length) return 'Não coberta';
-  const names = trimestres.map((t) => `${t}º`);
+/** "1º tri", "2º bim", "1º sem": a period in a chip. */
+const shortLabel = (n: number, tipo: PeriodoTipo) => `${n}º ${tipo.slice(0, 3)}`;
+
+function periodosText(periodos: number[], tipo: PeriodoTipo): string {
+  if (!periodos.length) return 'Não coberta';
+  const names = periodos.map((t) => `${t}º`);
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}`;
-  return `Coberta no ${list} trimestre${names.length > 1 ? 's' : ''}`;
+  return `Coberta no ${list} ${names.length > 1 ? periodoTipoPlural(tipo) : tipo}`;
 }
 
 /**
@@ -52,6 +72,8 @@ export function CoverageRoute() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const trimestre = params.get('trimestre') ?? ALL;
+  // The periods are named and counted by the kind of this year's calendar (trimestres, bimestres or semestres).
+  const tipo = useCalendario(anoAtual()).data?.tipo ?? 'trimestre';
   const onlyUncovered = params.get('pendentes') === '1';
   const cobertura = useCobertura(id);
   const avaliacoes = useAvaliacoesTurma(id);
@@ -101,6 +123,7 @@ export function CoverageRoute() {
       turmaId={data.turmaId}
       materia={materia}
       trimestre={trimestre}
+      tipo={tipo}
       onlyUncovered={onlyUncovered}
       assessedBy={assessedBy}
       open={openMateria === materia.materia}
@@ -122,26 +145,26 @@ export function CoverageRoute() {
           cita.
         </p>
         <Link to={avaliarPath(id, trimestre === ALL ? undefined : trimestre)} className={buttonClasses('outline', 'default', 'self-start')}>
-          Avaliar trimestre
+          Avaliar {tipo}
         </Link>
       </div>
 
       <ProvisionalCalendarNotice />
-      <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} />
+      <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} tipo={tipo} />
       <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">
-          <Label htmlFor="filtro-trimestre">Trimestre</Label>
+          <Label htmlFor="filtro-trimestre">{periodoTipoTitulo(tipo)}</Label>
           <Select value={trimestre} onValueChange={(value) => setParam('trimestre', value === ALL ? null : value)}>
             <SelectTrigger id="filtro-trimestre">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>Ano inteiro</SelectItem>
-              {TRIMESTRES.map((t) => (
+              {periodosDoTipo(tipo).map((t) => (
                 <SelectItem key={t} value={String(t)}>
-                  {t}º trimestre
+                  {periodoLabel(t, tipo)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -233,7 +256,9 @@ function OtherSubjects({ turmaId, count, ano, etapa, forceOpen, children }: { tu
 interface SubjectCoverageProps {
   turmaId: string;
   materia: CoberturaMateria;
+  /** The period in view (its number, or 'todos'), of the kind `tipo`. */
   trimestre: string;
+  tipo: PeriodoTipo;
   onlyUncovered: boolean;
   /** Each skill code with the newest finished assessment holding it ("já avaliada" opens it). */
   assessedBy: ReadonlyMap<string, AvaliacaoResumo>;
@@ -242,7 +267,7 @@ interface SubjectCoverageProps {
   onToggle: () => void;
 }
 
-function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedBy, open, onToggle }: SubjectCoverageProps) {
+function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, assessedBy, open, onToggle }: SubjectCoverageProps) {
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const label = materiaLabel(materia.materia);
@@ -258,7 +283,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
     }
     return [...byUnit.entries()];
   }, [materia, onlyUncovered, trimestre]);
-  const coveredBy = (t: number) => materia.habilidades.filter((h) => h.trimestres.includes(t)).length;
+  const coveredBy = (t: number) => materia.habilidades.filter((h) => h.periodos.includes(t)).length;
   // A skill not covered in the trimestre in view (or in the whole year) can be chosen; the choice follows the filter.
   const selectable = (skill: CoberturaHabilidade) => !coveredIn(skill, trimestre);
   const chosen = selected.filter((code) => materia.habilidades.some((h) => h.code === code && selectable(h)));
@@ -268,7 +293,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
     );
   const plan = () => {
     const query = new URLSearchParams({ turma: turmaId, materia: materia.materia, habilidades: chosen.join(',') });
-    if (trimestre !== ALL) query.set('trimestre', trimestre);
+    if (trimestre !== ALL) query.set('periodo', trimestre);
     navigate(gerarPlanosPath(query));
   };
 
@@ -287,8 +312,8 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
           </div>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <CoverageBar label="Ano inteiro" covered={materia.cobertas} total={materia.total} />
-            {TRIMESTRES.map((t) => (
-              <CoverageBar key={t} label={`${t}º trimestre`} covered={coveredBy(t)} total={materia.total} />
+            {periodosDoTipo(tipo).map((t) => (
+              <CoverageBar key={t} label={periodoLabel(t, tipo)} covered={coveredBy(t)} total={materia.total} />
             ))}
           </div>
         </CardHeader>
@@ -331,14 +356,14 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
                             </label>
                           ) : null}
                         </div>
-                        <p className="sr-only">{trimestresText(skill.trimestres)}</p>
+                        <p className="sr-only">{periodosText(skill.periodos, tipo)}</p>
                         <p className="flex flex-wrap items-center gap-1 text-xs font-medium" aria-hidden="true">
-                          {skill.trimestres.length ? (
+                          {skill.periodos.length ? (
                             <>
                               Coberta:
-                              {skill.trimestres.map((t) => (
-                                <span key={t} className={`rounded-full border px-1.5 py-px ${TRIMESTRE_CHIP[t] ?? ''}`}>
-                                  {t}º tri
+                              {skill.periodos.map((t) => (
+                                <span key={t} className={`rounded-full border px-1.5 py-px ${PERIODO_CHIP[t] ?? ''}`}>
+                                  {shortLabel(t, tipo)}
                                 </span>
                               ))}
                             </>
@@ -354,7 +379,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
                             {skill.planos.map((p) => (
                               <li key={p.id}>
                                 <Link to={planoPath(p.id)} className="text-primary underline-offset-2 hover:underline">
-                                  {p.temaPrincipal} ({p.trimestre}º tri)
+                                  {p.temaPrincipal} ({shortLabel(p.periodo, tipo)})
                                 </Link>
                               </li>
                             ))}
@@ -370,7 +395,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, onlyUncovered, assessedB
               <p className="text-sm" aria-live="polite">
                 {chosen.length
                   ? `${chosen.length} selecionada${chosen.length > 1 ? 's' : ''}: ${chosen.join(', ')}`
-                  : `Selecione habilidades não cobertas${trimestre === ALL ? '' : ` no ${trimestre}º trimestre`} para planejá-las (até ${LIMITS.aulasMax}).`}
+                  : `Selecione habilidades não cobertas${trimestre === ALL ? '' : ` no ${periodoLabel(Number(trimestre), tipo)}`} para planejá-las (até ${LIMITS.aulasMax}).`}
               </p>
               <Button disabled={!chosen.length} onClick={plan}>
                 <Sparkles aria-hidden="true" />

@@ -47,7 +47,7 @@ import type { MatrizDialog } from './matriz-dialog';
 const loadMatrizDialog = () => import('./matriz-dialog');
 const preloadMatrizDialog = () => void loadMatrizDialog().catch(() => undefined);
 
-/** A blank form (trimestre: the school calendar's, decided by the server). */
+/** A blank form (period: the school calendar's, decided by the server). */
 const emptyGenerateForm = (): GenerateFormInput => ({
   temaPrincipal: '',
   turmaId: '',
@@ -57,6 +57,7 @@ const emptyGenerateForm = (): GenerateFormInput => ({
   nivelDetalhamento: LIMITS.nivelDefault,
   aulas: [{ prompt: '', habilidadesFixadas: [] }],
   trimestre: undefined,
+  periodo: undefined,
   dataInicio: null,
   dataFim: null,
   duracaoAulaMin: null,

@@ -1,4 +1,4 @@
-import { BNCC_CODE_PATTERN, LIMITS, materiaSchema, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
+import { BNCC_CODE_PATTERN, LIMITS, materiaSchema, periodoSchema, trimestreSchema, type GenerateFormInput, type Plano, type Turma } from '@planejador/contracts';
 import { useWriterText } from '@/lib/api/get-geracao';
 import { useQueries } from '@tanstack/react-query';
 import { habilidadesQueryOptions } from '@/lib/api/search-habilidades';
@@ -29,7 +29,8 @@ function formValuesOf(plano: Plano): GenerateFormInput {
     limitOneSkill: plano.limitOneSkill,
     preferirSeduc: plano.preferirSeduc,
     nivelDetalhamento: plano.nivelDetalhamento,
-    trimestre: plano.trimestre,
+    // A period the teacher chose stays hers; a derived one follows the calendar again.
+    ...(plano.periodoEscolhido ? { periodo: plano.periodo } : {}),
     dataInicio: plano.dataInicio,
     dataFim: plano.dataFim,
     duracaoAulaMin: plano.duracaoAulaMin,
@@ -41,7 +42,7 @@ function formValuesOf(plano: Plano): GenerateFormInput {
 
 /**
  * "Planejar estas habilidades" (the class's coverage page): /gerar-planos?turma=&materia=&habilidades=EF05MA03,…
- * (and &trimestre= when the page showed one) opens the form with the class and subject chosen and one lesson per skill,
+ * (and &periodo= when the page showed one; &trimestre= from older links) opens the form with the class and subject chosen and one lesson per skill,
  * each pinned, its text as a start.
  */
 function usePlanningPrefill(params: URLSearchParams, turmas: Turma[] | undefined): { ready: boolean; values?: GenerateFormInput } {
@@ -72,6 +73,7 @@ function usePlanningPrefill(params: URLSearchParams, turmas: Turma[] | undefined
       preferirSeduc: true,
       nivelDetalhamento: LIMITS.nivelDefault,
       trimestre: trimestreSchema.safeParse(params.get('trimestre')).data,
+      periodo: periodoSchema.safeParse(params.get('periodo')).data,
       dataInicio: null,
       dataFim: null,
       duracaoAulaMin: null,

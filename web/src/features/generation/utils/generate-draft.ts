@@ -1,4 +1,4 @@
-import { LIMITS, MATERIA_VALUES, TRIMESTRES, type GenerateFormInput, type Materia } from '@planejador/contracts';
+import { LIMITS, MATERIA_VALUES, PERIODO_MAX, TRIMESTRES, type GenerateFormInput, type Materia } from '@planejador/contracts';
 import { GENERATE_DRAFT_KEY_PREFIX } from '@/lib/drafts';
 
 // What the teacher typed in the generate form (lessons, pins, title, settings) stays in this browser, per user, until
@@ -47,6 +47,7 @@ export function readGenerateDraft(userId: string, empty: GenerateFormInput): Gen
       preferirSeduc: typeof stored.preferirSeduc === 'boolean' ? stored.preferirSeduc : empty.preferirSeduc,
       nivelDetalhamento: typeof stored.nivelDetalhamento === 'number' ? stored.nivelDetalhamento : empty.nivelDetalhamento,
       trimestre: TRIMESTRES.some((t) => t === stored.trimestre) ? (stored.trimestre as GenerateFormInput['trimestre']) : empty.trimestre,
+      periodo: typeof stored.periodo === 'number' && stored.periodo >= 1 && stored.periodo <= PERIODO_MAX ? stored.periodo : empty.periodo,
       dataInicio: isString(stored.dataInicio) ? stored.dataInicio : empty.dataInicio,
       dataFim: isString(stored.dataFim) ? stored.dataFim : empty.dataFim,
       duracaoAulaMin: typeof stored.duracaoAulaMin === 'number' ? stored.duracaoAulaMin : empty.duracaoAulaMin,

@@ -1,7 +1,8 @@
-import { PLAN_STATUSES, PLAN_STATUS_LABELS, type PlanStatus } from '@planejador/contracts';
+import { periodoTipoTitulo, PLAN_STATUSES, PLAN_STATUS_LABELS, type PeriodoTipo, type PlanStatus } from '@planejador/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TrimestreSelect } from '@/components/trimestre-select';
+import { anoAtual } from '@/lib/api/calendario';
 
 export const ALL_TURMAS = 'todas';
 export const ALL_STATUSES = 'todos';
@@ -16,11 +17,13 @@ interface HistoryFiltersProps {
   status: StatusFilter;
   onTurmaChange: (turma: string) => void;
   onStatusChange: (status: StatusFilter) => void;
+  /** The period filter (a number of this year's kind, or 'all'). */
   trimestre: string;
+  tipo?: PeriodoTipo;
   onTrimestreChange: (trimestre: string) => void;
 }
 
-export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onStatusChange, trimestre, onTrimestreChange }: HistoryFiltersProps) {
+export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onStatusChange, trimestre, tipo = 'trimestre', onTrimestreChange }: HistoryFiltersProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-3 lg:max-w-3xl">
       <div className="flex flex-col gap-2">
@@ -56,8 +59,10 @@ export function HistoryFilters({ turmaNumeros, turma, status, onTurmaChange, onS
         </Select>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="filtro-trimestre">Trimestre</Label>
-        <TrimestreSelect id="filtro-trimestre" value={trimestre} onChange={onTrimestreChange} first={{ value: ALL_TRIMESTRES, label: 'Todos' }} />
+        <Label htmlFor="filtro-trimestre">
+          {periodoTipoTitulo(tipo)} de {anoAtual()}
+        </Label>
+        <TrimestreSelect id="filtro-trimestre" tipo={tipo} value={trimestre} onChange={onTrimestreChange} first={{ value: ALL_TRIMESTRES, label: 'Todos' }} />
       </div>
     </div>
   );

@@ -15,6 +15,9 @@ const item = (id: string, temaPrincipal: string, materiaGeral: string): PlanoLis
   generation: { state: 'done', done: 2, total: 2 },
   generator: 'offline',
   trimestre: 1,
+  periodo: 1,
+  ano: 2026,
+  periodoTipo: 'trimestre',
   aulas: [
     { id: `${id}-1`, numeroAula: 1, materia: materiaGeral },
     { id: `${id}-2`, numeroAula: 2, materia: materiaGeral },

@@ -1,4 +1,4 @@
-import { formatIsoDatePtBr, MSG, SCHOOL_YEAR_LIMITS, trimestreLabel, type Plano } from '@planejador/contracts';
+import { formatIsoDatePtBr, MSG, periodoLabel, periodoTipoTitulo, SCHOOL_YEAR_LIMITS, type Plano } from '@planejador/contracts';
 import { CalendarRange, ListChecks, Loader2, Pencil, Save, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,15 +21,15 @@ function period(plano: Plano): string {
   return 'Não informado';
 }
 
-/** 'Período letivo': trimestre, period and lesson length, shown and editable (saved on their own), and the coverage link. */
+/** 'Período letivo': the period named by its kind ('2º bimestre'), dates and lesson length, shown and editable (saved on their own), and the coverage link. */
 export function SchoolYearCard({ plano }: { plano: Plano }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState({ trimestre: String(plano.trimestre), inicio: '', fim: '', duracao: '' });
+  const [values, setValues] = useState({ trimestre: String(plano.periodo), inicio: '', fim: '', duracao: '' });
   const update = useUpdatePlano();
   const ids = { trimestre: useId(), inicio: useId(), fim: useId(), duracao: useId() };
   const start = () => {
     setValues({
-      trimestre: String(plano.trimestre),
+      trimestre: String(plano.periodo),
       inicio: plano.dataInicio ?? '',
       fim: plano.dataFim ?? '',
       duracao: plano.duracaoAulaMin ? String(plano.duracaoAulaMin) : '',
@@ -46,7 +46,8 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
         id: plano.id,
         data: {
           status: plano.status === 'gerado' ? 'editado' : plano.status,
-          trimestre: Number(values.trimestre),
+          // The period only when the teacher changed it (it then becomes hers); else it follows the calendar.
+          ...(Number(values.trimestre) !== plano.periodo ? { periodo: Number(values.trimestre) } : {}),
           dataInicio: values.inicio || null,
           dataFim: values.fim || null,
           duracaoAulaMin: values.duracao ? Number(values.duracao) : null,
@@ -88,8 +89,13 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
             }}
           >
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={ids.trimestre}>Trimestre</Label>
-              <TrimestreSelect id={ids.trimestre} value={values.trimestre} onChange={(trimestre) => setValues((v) => ({ ...v, trimestre }))} />
+              <Label htmlFor={ids.trimestre}>{periodoTipoTitulo(plano.periodoTipo)}</Label>
+              <TrimestreSelect
+                id={ids.trimestre}
+                tipo={plano.periodoTipo}
+                value={values.trimestre}
+                onChange={(trimestre) => setValues((v) => ({ ...v, trimestre }))}
+              />
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={ids.duracao}>Duração da aula (minutos)</Label>
@@ -125,8 +131,10 @@ export function SchoolYearCard({ plano }: { plano: Plano }) {
         ) : (
           <dl className="flex flex-col gap-2 text-sm">
             <div className="flex justify-between gap-3">
-              <dt className="text-muted-foreground">Trimestre</dt>
-              <dd className="font-medium">{trimestreLabel(plano.trimestre)}</dd>
+              <dt className="text-muted-foreground">{periodoTipoTitulo(plano.periodoTipo)}</dt>
+              <dd className="font-medium">
+                {periodoLabel(plano.periodo, plano.periodoTipo)} de {plano.ano}
+              </dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Período</dt>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { FIRST_PLAN_TEXT, useWriterText } from '@/lib/api/get-geracao';
+import { anoAtual, useCalendario } from '@/lib/api/calendario';
 import { planosPagesQueryOptions, useRecentPlanos, type PlanosFilters } from '@/lib/api/get-planos';
 import { useTurmas } from '@/lib/api/get-turmas';
 import { isUnauthorized } from '@/lib/http';
@@ -32,6 +33,7 @@ export function HistoryRoute() {
   const turmaFilter = params.get('turma') ?? ALL_TURMAS;
   const statusFilter = (params.get('status') ?? ALL_STATUSES) as StatusFilter;
   const trimestreFilter = params.get('trimestre') ?? ALL_TRIMESTRES;
+  const tipo = useCalendario(anoAtual()).data?.tipo ?? 'trimestre';
   const setFilter = (key: string, value: string, all: string) =>
     setParams(
       (current) => {
@@ -48,9 +50,10 @@ export function HistoryRoute() {
   const filters: PlanosFilters = {
     turma: turmaFilter === ALL_TURMAS ? undefined : turmaFilter,
     status: statusFilter === ALL_STATUSES ? undefined : statusFilter,
-    trimestre: trimestreFilter === ALL_TRIMESTRES ? undefined : Number(trimestreFilter),
+    // The period of this year's calendar (named by its kind in the filter), of this year's plans.
+    ...(trimestreFilter === ALL_TRIMESTRES ? {} : { periodo: Number(trimestreFilter), anoLetivo: anoAtual() }),
   };
-  const filtering = filters.turma !== undefined || filters.status !== undefined || filters.trimestre !== undefined;
+  const filtering = filters.turma !== undefined || filters.status !== undefined || filters.periodo !== undefined;
 
   // The server filters and pages the list (newest first); 'Carregar mais' asks for the next page.
   const planos = useInfiniteQuery({
@@ -137,6 +140,7 @@ export function HistoryRoute() {
             onTurmaChange={setTurmaFilter}
             onStatusChange={setStatusFilter}
             trimestre={trimestreFilter}
+            tipo={tipo}
             onTrimestreChange={(value) => setFilter('trimestre', value, ALL_TRIMESTRES)}
           />
           {list.length === 0 ? (
