@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Plano } from '@planejador/contracts';
+import JSZip from 'jszip';
+import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Avaliacao, type Plano } from '@planejador/contracts';
 import { QUEUES } from '@planejador/queue';
 import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
@@ -31,6 +32,30 @@ const pdfTempDirs = (workerTmp: string) => {
 
 /** A temporary directory of the worker's own (its TMPDIR): other test files converting PDFs at the same time use theirs. */
 const workerTmpDir = () => mkdtempSync(join(tmpdir(), 'planejador-handin-worker-'));
+
+/** A 2026 split in bimestres, as a municipal school's calendar might be. */
+const BIMESTRES_2026 = [
+  { numero: 1, inicio: '2026-02-18', fim: '2026-04-30' },
+  { numero: 2, inicio: '2026-05-04', fim: '2026-07-10' },
+  { numero: 3, inicio: '2026-07-27', fim: '2026-09-30' },
+  { numero: 4, inicio: '2026-10-01', fim: '2026-12-18' },
+];
+
+/** What the pages say about how a text was made (decisions.md: such notices belong on the page, never in a document). */
+const APP_NOTICES = [/sem IA/i, /Revise antes de usar/i, /revise e adapte/i, /modo offline/i, /Nota do professor/i, /registrada sem/i, /redigid[oa] a partir dos dados da BNCC/i, /montada a partir do texto da BNCC/i, /crédito/i, /Planejador/];
+
+/** The text of a .docx's main part, a paragraph a line. */
+async function docxText(body: Buffer): Promise<string> {
+  const xml = await (await JSZip.loadAsync(body)).file('word/document.xml')!.async('string');
+  return xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
 
 const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
 
@@ -162,16 +187,7 @@ describe('the period hand-in of any kind: GET /api/turmas/{id}/periodos/{n}/expo
 
   it('under a bimestre calendar hands in a bimestre, named by its kind; /trimestres/ answers 404 naming the kind; periods above the count 400', async () => {
     const { client, turma } = await teacherWithTurma(api, { ano: '5', numero: '52' });
-    const saved = await client.put('/api/calendario', {
-      ano: 2026,
-      tipo: 'bimestre',
-      periodos: [
-        { numero: 1, inicio: '2026-02-18', fim: '2026-04-30' },
-        { numero: 2, inicio: '2026-05-04', fim: '2026-07-10' },
-        { numero: 3, inicio: '2026-07-27', fim: '2026-09-30' },
-        { numero: 4, inicio: '2026-10-01', fim: '2026-12-18' },
-      ],
-    });
+    const saved = await client.put('/api/calendario', { ano: 2026, tipo: 'bimestre', periodos: BIMESTRES_2026 });
     expect(saved.status).toBe(200);
     const second = await plan(client, turma.id, 'Frações na feira', [['EF05MA03']], { dataInicio: '2026-05-11' });
     expect(second).toMatchObject({ periodo: 2, ano: 2026, periodoTipo: 'bimestre', trimestre: null });
@@ -197,6 +213,51 @@ describe('the period hand-in of any kind: GET /api/turmas/{id}/periodos/{n}/expo
     expect((await client.get<{ message: string }>(periodoUrl(turma.id, 2, '?ano=2025'))).status).toBe(409);
     const stranger = await teacherWithTurma(api);
     expect((await stranger.client.get(periodoUrl(turma.id, 2, '?ano=2026'))).status).toBe(404);
+  });
+
+  it("holds the bimestre's assessments with their results, each plan's dates and the visto line; no document carries an app notice", async () => {
+    const { client, turma } = await teacherWithTurma(api, { ano: '5', numero: '53' });
+    expect((await client.put('/api/calendario', { ano: 2026, tipo: 'bimestre', periodos: BIMESTRES_2026 })).status).toBe(200);
+    const fracoes = await plan(client, turma.id, 'Frações na feira', [['EF05MA03'], ['EF05MA08']], { dataInicio: '2026-05-11', dataFim: '2026-05-22' });
+    // An offline regeneration with a wish leaves a note on the page ("registrada sem IA"), never in a document.
+    const aula = fracoes.aulas[0];
+    expect((await client.post(`/api/planos/${fracoes.id}/aulas/${aula.id}/regenerar`, { instrucao: 'mais prática, com jogo' })).status).toBe(202);
+    const noted = await waitFor(async () => {
+      const lesson = (await client.get<Plano>(`/api/planos/${fracoes.id}`)).body.aulas[0];
+      return lesson.versao === 2 && lesson.generation.state === 'done' ? lesson : null;
+    }, { timeoutMs: 30000 });
+    expect(noted.nota).toContain('registrada sem IA');
+
+    const created = await client.post<{ id: string }>(`/api/turmas/${turma.id}/avaliacoes`, { periodo: 2, ano: 2026, materia: 'matematica', questoesPorHabilidade: 1 });
+    expect(created.status).toBe(202);
+    const avaliacao = await waitFor(async () => {
+      const a = (await client.get<Avaliacao>(`/api/avaliacoes/${created.body.id}`)).body;
+      return a.generation.state === 'done' ? a : null;
+    }, { timeoutMs: 30000 });
+    expect(avaliacao).toMatchObject({ periodo: 2, ano: 2026, periodoTipo: 'bimestre', gerador: 'offline' });
+    const niveis = { naoDesenvolveu: 2, emDesenvolvimento: 6, desenvolveu: 10, desenvolveuPlenamente: 2 };
+    expect((await client.put(`/api/avaliacoes/${avaliacao.id}/resultados`, { habilidades: [{ code: 'EF05MA03', niveis }] })).status).toBe(200);
+
+    const handin = await client.get<Buffer>(periodoUrl(turma.id, 2, '?ano=2026'));
+    expect(handin.status).toBe(200);
+    const text = await docxText(handin.body);
+    expect(text).toContain('1. Frações na feira (2 aulas) — de 11/05/2026 a 22/05/2026');
+    expect(text).toContain('Avaliações e resultados por habilidade');
+    expect(text).toContain(avaliacao.habilidades[0].questoes[0].enunciado);
+    // EF05MA03: 12 of 20 students at "desenvolveu" or above; EF05MA08 has no results yet.
+    expect(text).toContain('12 (60%)');
+    expect(text).toContain('sem resultados registrados');
+    expect(text.trim().split('\n').at(-1)).toBe('Visto da coordenação: ____________  Data: ___/___/_____');
+
+    // The notices the pages show about how a text was made stay on the pages: plan, assessment and hand-in alike.
+    const plano = await client.get<Buffer>(`/api/planos/${fracoes.id}/export`);
+    const prova = await client.get<Buffer>(`/api/avaliacoes/${avaliacao.id}/export`);
+    expect([plano.status, prova.status]).toEqual([200, 200]);
+    for (const [name, body] of [['hand-in', handin.body], ['plan', plano.body], ['assessment', prova.body]] as const) {
+      const text = await docxText(body);
+      const found = APP_NOTICES.filter((notice) => notice.test(text)).map(String);
+      expect({ name, found }).toEqual({ name, found: [] });
+    }
   });
 });
 
