@@ -8,9 +8,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { fitsViewportWidth, registerViaUi, waitForToast } from './flows';
 
 /**
- * Issue 26, end to end (offline drafter, no AI key): the teacher confirms her school calendar in Configurações,
- * her two plans land in the 1st trimestre by it, she assesses the trimestre and downloads its documents (.docx and
- * PDF) from the coverage page.
+ * Issues 26 and 36, end to end (offline drafter, no AI key): the teacher confirms her school calendar in
+ * Configurações, her two plans land in the 1st trimestre by it, she assesses the trimestre, leaves, finds the
+ * assessment again from the class page, records its results, and downloads the period's documents (.docx and PDF):
+ * plans with their dates, the assessment with its results, the coordenação's visto line, no app notice.
  */
 
 const WAIT = { timeout: 60000 };
@@ -35,7 +36,7 @@ describe('the trimestre hand-in from the coverage page', () => {
     await context?.close();
   });
 
-  it('confirms the calendar, assesses the trimestre and downloads its .docx and PDF', async () => {
+  it('confirms the calendar, assesses the trimestre, finds the assessment again, records results and downloads its .docx and PDF', async () => {
     context = await newContext(browser, 'desktop', stack.url);
     const page = await context.newPage();
     await registerViaUi(page, stack.url, { email: uniqueEmail('entrega'), password: 'segredo123', firstName: 'Elisa' });
@@ -82,6 +83,21 @@ describe('the trimestre hand-in from the coverage page', () => {
     await page.getByRole('heading', { name: 'Avaliação — Matemática — 1º trimestre', level: 1 }).waitFor(WAIT);
     await page.getByRole('region', { name: 'EF05MA19' }).waitFor(WAIT);
 
+    // She leaves, and later finds the assessment again from the class page, then records how the class did.
+    await page.goto('/');
+    await page.goto(`/turmas/${turma.id}/cobertura`);
+    const list = page.getByRole('list', { name: 'Avaliações da turma 51' });
+    await list.getByRole('link', { name: 'Avaliação — Matemática — 1º trimestre' }).click();
+    await page.getByRole('heading', { name: 'Avaliação — Matemática — 1º trimestre', level: 1 }).waitFor(WAIT);
+    const results = page.getByRole('group', { name: 'Resultados de EF05MA19' });
+    await results.waitFor(WAIT);
+    await results.getByLabel('Não desenvolveu', { exact: true }).fill('1');
+    await results.getByLabel('Em desenvolvimento', { exact: true }).fill('4');
+    await results.getByLabel('Desenvolveu', { exact: true }).fill('12');
+    await results.getByLabel('Desenvolveu plenamente', { exact: true }).fill('3');
+    await page.getByRole('button', { name: 'Salvar resultados' }).click();
+    await page.getByRole('status').filter({ hasText: 'Resultados salvos.' }).waitFor(WAIT);
+
     // The hand-in: the .docx, then the PDF by keyboard.
     await page.goto(`/turmas/${turma.id}/cobertura`);
     const documents = page.getByRole('region', { name: 'Documentos do trimestre' });
@@ -104,7 +120,11 @@ describe('the trimestre hand-in from the coverage page', () => {
     await pdf.saveAs(pdfFile);
     expect(statSync(pdfFile).size).toBeLessThanOrEqual(4 * 1024 * 1024);
     const text = execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const expected of ['Resumo do trimestre', 'PLANO 1 — Frações na cozinha', 'PLANO 2 — Medidas no mercado', 'EF05MA19']) expect(text).toContain(expected);
+    for (const expected of ['Resumo do trimestre', 'de 02/03/2026', 'PLANO 1 — Frações na cozinha', 'PLANO 2 — Medidas no mercado', 'EF05MA19', 'Avaliações e resultados por habilidade', '15 (75%)', 'Gabarito — avaliação 1 (Matemática)', 'Visto da coordenação: ____________ Data: ___/___/_____']) {
+      expect(text).toContain(expected);
+    }
+    // How a text was made is said on the pages, never in the document.
+    expect(text).not.toMatch(/sem IA|Revise antes|revise e adapte/i);
     await documents.getByRole('button', { name: 'Baixar PDF do 1º trimestre' }).waitFor();
 
     // A trimestre without plans: the server's reason, under that trimestre.

@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TrimestreSelect } from '@/components/trimestre-select';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { anoAtual, useCalendario } from '@/lib/api/calendario';
+import { newestAssessmentBySkill, useAvaliacoesTurma } from '@/lib/api/get-avaliacoes';
 import { useCobertura } from '@/lib/api/get-cobertura';
 import { useCurrentUser } from '@/lib/api/get-current-user';
 import { useTurmas } from '@/lib/api/get-turmas';
@@ -32,6 +33,8 @@ export function AssessRoute() {
   const turma = useTurmas().data?.find((t) => t.id === id);
   const user = useCurrentUser();
   const create = useCreateAvaliacao(id);
+  const avaliacoes = useAvaliacoesTurma(id);
+  const assessedBy = useMemo(() => newestAssessmentBySkill(avaliacoes.data ?? []), [avaliacoes.data]);
   const ano = anoAtual();
   const tipo = useCalendario(ano).data?.tipo ?? 'trimestre';
   useDocumentTitle(turma ? `Avaliar ${tipo} — Turma ${turma.numero}` : `Avaliar ${tipo}`);
@@ -122,9 +125,9 @@ export function AssessRoute() {
                   {skill.planos.some((p) => p.periodo === trimestre && p.ano === ano) ? (
                     <span className="ml-2 text-xs font-medium text-foreground">coberta no {periodoLabel(trimestre, tipo)}</span>
                   ) : null}
-                  {skill.avaliada ? <span className="ml-2 text-xs text-muted-foreground">já avaliada</span> : null}
                 </span>
               </label>
+              {skill.avaliada ? <AssessedBy code={skill.code} id={assessedBy.get(skill.code)?.id} /> : null}
             </li>
           ))}
         </ul>
@@ -142,5 +145,15 @@ export function AssessRoute() {
         <p className="text-sm text-muted-foreground">Custo: 1 crédito · você tem {credits} crédito{credits === 1 ? '' : 's'}.</p>
       </div>
     </form>
+  );
+}
+
+/** "já avaliada" beside a skill, a link to the newest assessment holding it (outside the checkbox's label). */
+function AssessedBy({ code, id }: { code: string; id: string | undefined }) {
+  if (!id) return <p className="ml-7 text-xs text-muted-foreground">já avaliada</p>;
+  return (
+    <Link to={avaliacaoPath(id)} aria-label={`já avaliada: abrir a avaliação de ${code}`} className="ml-7 text-xs font-medium text-primary underline underline-offset-2">
+      já avaliada
+    </Link>
   );
 }
