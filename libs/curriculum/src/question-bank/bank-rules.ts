@@ -53,8 +53,8 @@ export const COPY_RUN_WORDS = 8;
 
 /** Asking the student to restate the lesson or the skill, or an answer that accepts anything: never a check of learning. */
 const RESTATE = [
-  /o que (voce |vc )?aprendeu/,
-  /o que (voce )?(achou|sentiu) d[ao] aula/,
+  /\bo que (voce |vc )?aprendeu/,
+  /\bo que (voce )?(achou|sentiu) d[ao] aula/,
   /com suas palavras,? (explique|diga|escreva) (a|o que e a) habilidade/,
   /mostre,? com um exemplo feito por voce,? que voce consegue/,
   /explique cada passo do que (voce )?aprendeu/,
