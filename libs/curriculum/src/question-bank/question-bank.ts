@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { foldText } from '../text/portuguese-text';
 import { checkSkillItems, type BankItem, type BankSkill } from './bank-rules';
 
 /** The shipped bank: libs/curriculum/data/question-bank/*.json, each `{ "<code>": [items] }` (SOURCES.md). */
@@ -46,6 +47,16 @@ export function readBankFiles(dir: string = QUESTION_BANK_DIR): BankFiles {
 export function checkBank(bank: BankFiles, skills: readonly BankSkill[]): string[] {
   const byCode = new Map(skills.map((s) => [s.code, s]));
   const problems = [...bank.problems];
+  // No two items of the whole bank share a statement (case, accents and spacing folded).
+  const firstAt = new Map<string, string>();
+  for (const [code, items] of bank.items) {
+    items.forEach((item, i) => {
+      const key = typeof item?.enunciado === 'string' ? foldText(item.enunciado).replace(/\s+/g, ' ').trim() : '';
+      const seen = firstAt.get(key);
+      if (key && seen && !seen.startsWith(`${code} `)) problems.push(`${bank.fileOf.get(code)}: ${code} item ${i + 1}: enunciado igual ao de ${seen}`);
+      else if (key && !seen) firstAt.set(key, `${code} item ${i + 1}`);
+    });
+  }
   for (const [code, items] of bank.items) {
     const skill = byCode.get(code);
     if (!skill) problems.push(`${bank.fileOf.get(code)}: ${code} não é uma habilidade/objetivo do currículo`);
