@@ -8,9 +8,6 @@ import { checkBank, readBankFiles } from './question-bank';
  * how much of the curriculum the bank covers.
  */
 
-/** Skills and objectives the bank covers at least: raised as batches land, the whole curriculum (1,721) at the end. */
-const COVERAGE_FLOOR = 1513;
-
 const skills = curriculumSkills();
 const bank = readBankFiles();
 
@@ -27,9 +24,18 @@ describe('the question bank', () => {
     }
   });
 
-  it(`covers at least ${COVERAGE_FLOOR} of the ${skills.length} skills and objectives`, () => {
-    const covered = skills.filter((s) => bank.items.has(s.code)).length;
-    expect(covered).toBeGreaterThanOrEqual(COVERAGE_FLOOR);
+  it('covers every skill and objective of the curriculum, per stage and subject', () => {
+    expect(skills.filter((s) => !bank.items.has(s.code)).map((s) => s.code)).toEqual([]);
+    // The counts the contract names: 1,304 EF, 183 EM and 130 Computação skills of fundamental and médio, 104 infantil
+    // objectives (11 of them Computação), each with at least 3 items.
+    const count = (pick: (s: BankSkill) => boolean) => skills.filter((s) => pick(s) && (bank.items.get(s.code)?.length ?? 0) >= 3).length;
+    expect({
+      fundamental: count((s) => s.etapa === 'fundamental' && s.component !== 'computacao'),
+      medio: count((s) => s.etapa === 'medio' && s.component !== 'computacao'),
+      computacao: count((s) => s.etapa !== 'infantil' && s.component === 'computacao'),
+      infantil: count((s) => s.etapa === 'infantil'),
+      infantilComputacao: count((s) => s.etapa === 'infantil' && s.component === 'computacao'),
+    }).toEqual({ fundamental: 1304, medio: 183, computacao: 130, infantil: 104, infantilComputacao: 11 });
   });
 });
 
