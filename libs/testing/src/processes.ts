@@ -24,13 +24,14 @@ export type Readiness = { healthUrl: string } | { probe: () => Promise<boolean>;
 /**
  * Starts a built process (api/dist/main.js or worker/dist/main.js) with the test run's environment
  * plus `env`, and resolves once it is ready (never by reading its log lines). `npm test` builds first; run
- * `npm run build:server` before running jest alone.
+ * `npm run build:server` before running jest alone. It waits up to 90 s: on 2 busy cores (load ~17) a worker takes ~17 s
+ * only to load its modules, and a process that never gets ready still fails.
  */
 export async function spawnNode(
   entry: string,
   env: Record<string, string | undefined>,
   ready: Readiness,
-  timeoutMs = 30000,
+  timeoutMs = 90000,
 ): Promise<ManagedProcess> {
   const file = resolve(REPO_ROOT, entry);
   if (!existsSync(file)) throw new Error(`${entry} is not built: run \`npm run build:server\` first`);
