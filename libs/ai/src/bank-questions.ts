@@ -100,11 +100,17 @@ const EXAMPLE_CAPS = { enunciado: 220, alternativa: 70, resposta: 160 };
 export const BANK_EXAMPLES_PER_SKILL = 2;
 export const BANK_EXAMPLE_SKILLS_MAX = 6;
 
+/** A text on one line, whole when it fits, else cut at a word and marked as cut. */
+function clip(text: string, max: number): string {
+  const clean = text.replace(/\s+/gu, ' ').trim();
+  return clean.length <= max ? clean : `${cutAtWord(clean, max)}…`;
+}
+
 /** One example on one line: the skill, the kind, the statement and the alternatives (the right one marked) or the answer. */
 function exampleLine(q: Questao): string {
-  const enunciado = cutAtWord(q.enunciado, EXAMPLE_CAPS.enunciado);
-  if (q.tipo === 'aberta') return `- ${q.habilidade} (aberta): ${enunciado} | Resposta esperada: ${cutAtWord(q.respostaEsperada, EXAMPLE_CAPS.resposta)}`;
-  const options = q.alternativas.map((a, i) => `${ALTERNATIVA_LETRAS[i]}) ${cutAtWord(a, EXAMPLE_CAPS.alternativa)}${i === q.correta ? ' (correta)' : ''}`);
+  const enunciado = clip(q.enunciado, EXAMPLE_CAPS.enunciado);
+  if (q.tipo === 'aberta') return `- ${q.habilidade} (aberta): ${enunciado} | Resposta esperada: ${clip(q.respostaEsperada, EXAMPLE_CAPS.resposta)}`;
+  const options = q.alternativas.map((a, i) => `${ALTERNATIVA_LETRAS[i]}) ${clip(a, EXAMPLE_CAPS.alternativa)}${i === q.correta ? ' (correta)' : ''}`);
   return `- ${q.habilidade} (múltipla escolha): ${enunciado} | ${options.join('; ')}`;
 }
 
