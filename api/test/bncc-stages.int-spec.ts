@@ -158,10 +158,10 @@ describe('skill search by school stage', () => {
     expectObservationPoints(aula);
     // The objective's points to observe of the question bank; for an objective it does not hold yet, what to look for
     // is drawn from the objective's official text.
-    const [point] = aula.verificacao!.questoes;
-    const bank = bankQuestionsFor(point.habilidade);
-    if (bank.length) expect(bank.map((b) => b.enunciado)).toContain(point.enunciado);
-    else expect(point).toMatchObject({ respostaEsperada: expect.stringMatching(/^Observar se a criança (?:se envolve|consegue)/) });
+    const [first] = aula.verificacao!.questoes;
+    const bank = bankQuestionsFor(first.habilidade);
+    if (bank.length) expect(bank.map((b) => b.enunciado)).toContain(first.enunciado);
+    else expect(first).toMatchObject({ respostaEsperada: expect.stringMatching(/^Observar se a criança (?:se envolve|consegue)/) });
     expect(aula.objetosConhecimento).toContain('Corpo, gestos e movimentos');
 
     // Saved through the api, a point to observe stays open: a multiple-choice item is refused, nothing changes.
