@@ -1,3 +1,4 @@
+import { bankQuestionsFor } from '@planejador/curriculum';
 import {
   questionsOutsideSkills,
   verificacaoQuestionCount,
@@ -41,7 +42,11 @@ function expectTeachingLesson(aula: Aula, nivel: number, objects: Set<string>) {
   expect(listed.length).toBeLessThanOrEqual(3);
   for (const object of listed) expect(objects).toContain(object);
   const verificacao = verificacaoSchema.parse(aula.verificacao);
-  expect(verificacao.questoes).toHaveLength(verificacaoQuestionCount(nivel));
+  // A check drawn from the question bank (offline) holds the level's count where the bank has that many, else all the
+  // cited skills' bank questions, never fewer than 3; any other check, the level's count.
+  const bank = new Set(aula.habilidadeCodes.flatMap((code) => bankQuestionsFor(code).map((q) => q.enunciado)));
+  const fromBank = bank.size > 0 && verificacao.questoes.every((q) => bank.has(q.enunciado));
+  expect(verificacao.questoes).toHaveLength(fromBank ? Math.min(verificacaoQuestionCount(nivel), Math.max(3, bank.size)) : verificacaoQuestionCount(nivel));
   expect(questionsOutsideSkills(verificacao, aula.habilidadeCodes)).toEqual([]);
 }
 
@@ -133,7 +138,11 @@ describe('lessons that teach: offline (no AI key)', () => {
     expect(plan.aulas.map((a) => a.titulo)).toEqual(['Cadeia alimentar no pátio da escola', 'Placas tectônicas', 'Efeito estufa e aquecimento global']);
     for (const aula of plan.aulas) {
       expectTeachingLesson(aula, 3, await objectsOf(api, aula.habilidadeCodes));
-      expect(aula.verificacao!.questoes.every((q) => q.tipo === 'aberta')).toBe(true);
+      // Offline, nothing invented: the cited skills' bank questions as written there, else open questions.
+      for (const q of aula.verificacao!.questoes) {
+        const bank = bankQuestionsFor(q.habilidade).map((b) => b.enunciado);
+        expect(bank.length ? bank.includes(q.enunciado) : q.tipo === 'aberta').toBe(true);
+      }
       const text = [aula.objetivos, aula.experiencias, aula.evidencias, JSON.stringify(aula.verificacao)].join('\n');
       for (const other of prompts.filter((p) => p !== aula.prompt)) expect(text).not.toContain(other.split(':')[0]);
     }

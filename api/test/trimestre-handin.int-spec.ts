@@ -42,7 +42,7 @@ const BIMESTRES_2026 = [
 ];
 
 /** What the pages say about how a text was made (decisions.md: such notices belong on the page, never in a document). */
-const APP_NOTICES = [/sem IA/i, /Revise antes de usar/i, /revise e adapte/i, /modo offline/i, /Nota do professor/i, /registrada sem/i, /redigid[oa] a partir dos dados da BNCC/i, /montada a partir do texto da BNCC/i, /crédito/i, /Planejador/];
+const APP_NOTICES = [/sem IA/i, /Revise antes de usar/i, /revise e adapte/i, /modo offline/i, /Nota do professor/i, /registrada sem/i, /redigid[oa] a partir dos dados da BNCC/i, /montada a partir do texto da BNCC/i, /montada sem IA/i, /crédito/i, /Planejador/];
 
 /** The text of a .docx's main part, a paragraph a line. */
 async function docxText(body: Buffer): Promise<string> {

@@ -67,16 +67,20 @@ describe('assessment by skill', () => {
       await first.waitFor(WAIT);
       await page.getByRole('region', { name: 'EF05MA08' }).waitFor();
       // Honest about who wrote it.
-      await page.getByText(/Avaliação montada a partir do texto da BNCC, sem IA/).waitFor();
-      expect(await first.getByLabel('Questão 1 (aberta)').inputValue()).toContain('identificar e representar frações');
-      expect(await first.getByLabel('Resposta esperada (só para o professor)').inputValue()).toMatch(/^Resposta pessoal/);
+      await page.getByText(/Avaliação montada sem IA: as questões vêm do banco de questões do Planejador para cada habilidade/).waitFor();
+      // The skill's question from the bank (multiple choice or open, as written there), never a request to restate the skill.
+      const question1 = first.getByLabel(/^Questão 1( \(aberta\))?$/);
+      const enunciado = await question1.inputValue();
+      expect(enunciado.length).toBeGreaterThan(10);
+      expect(enunciado).not.toMatch(/Mostre, com um exemplo|o que você aprendeu|identificar e representar frações/i);
+      for (const answer of await first.getByLabel('Resposta esperada (só para o professor)').all()) expect(await answer.inputValue()).not.toMatch(/^Resposta pessoal/);
       expect(await first.getByLabel('Desenvolveu plenamente', { exact: false }).count()).toBe(1);
       expect(await credits()).toBe(before - 1);
       await expectAccessible(page, `avaliação (${viewport})`);
       if (viewport === 'phone') expect(await fitsViewportWidth(page)).toBe(true);
 
       // Edit and save: the api keeps it.
-      await first.getByLabel('Questão 1 (aberta)').fill('Represente 3/4 numa reta numérica e explique.');
+      await question1.fill('Represente 3/4 numa reta numérica e explique.');
       await page.getByRole('button', { name: 'Salvar alterações' }).click();
       await page.getByText('Alterações salvas.').waitFor(WAIT);
       const saved = (await (await page.request.get(`${stack.url}/api/avaliacoes/${id}`)).json()) as Avaliacao;

@@ -1,4 +1,5 @@
 import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
+import { BANK, bankClassroom } from './__tests__/question-bank.fixture';
 import { buildLessonMessages } from './lesson-prompt';
 
 function userText(ctx: Parameters<typeof buildLessonMessages>[0]): string {
@@ -127,5 +128,51 @@ describe('regeneration prompt', () => {
     const text = buildLessonMessages(ctx)[1].content;
     expect(text).toContain('Habilidades fixadas pelo professor');
     expect(text).not.toContain('Habilidades candidatas');
+  });
+});
+
+describe('the question bank in the prompt', () => {
+  const classroom = bankClassroom();
+  const exampleLines = (text: string) => text.split('\n').filter((l) => /^- (EF|EI)\d{2}[A-Z]{2}\d{2} \((aberta|múltipla escolha)\)/u.test(l));
+
+  it("gives the bank questions of the search's first 3 candidates as examples (2 a skill), asking for new ones", () => {
+    const withExamples = { EF05MA06: { exemplos: [], termos: [], questoes: BANK.EF05MA04 }, ...classroom };
+    const text = userText(fractionLesson({ classroom: withExamples }));
+    expect(text).toContain('Exemplos de questões do banco do Planejador para estas habilidades (mostram o nível e o tipo esperados para a turma; não os copie: escreva questões novas, sobre esta aula):');
+    const lines = exampleLines(text);
+    expect(lines.filter((l) => l.startsWith('- EF05MA03'))).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith('- EF05MA04'))).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith('- EF05MA05'))).toHaveLength(2);
+    // The 4th candidate lends none.
+    expect(lines.filter((l) => l.startsWith('- EF05MA06'))).toHaveLength(0);
+    expect(text).toContain(`- EF05MA03 (múltipla escolha): ${BANK.EF05MA03[0].enunciado} | A) 4/3 de pizza; B) 1/4 de pizza; C) 3/4 de pizza (correta); D) 1/3 de pizza`);
+    const open = BANK.EF05MA04[1];
+    expect(open.tipo === 'aberta' && text.includes(`- EF05MA04 (aberta): ${open.enunciado} | Resposta esperada: ${open.respostaEsperada}`)).toBe(true);
+  });
+
+  it('gives the pinned skills their examples first, then the first candidates', () => {
+    const text = userText(fractionLesson({ classroom, pinned: [FRACTION_SKILLS[2]] }));
+    const codes = exampleLines(text).map((l) => l.slice(2, 10));
+    expect(codes.slice(0, 2)).toEqual(['EF05MA05', 'EF05MA05']);
+    expect(new Set(codes)).toEqual(new Set(['EF05MA05', 'EF05MA03', 'EF05MA04']));
+  });
+
+  it("gives infantil's examples as points to observe", () => {
+    const OBJECTIVE = { code: 'EI01CG02', description: 'Experimentar as possibilidades corporais.', unit: 'Corpo, gestos e movimentos', field: null, knowledgeObjects: [], score: 5 };
+    const text = userText(fractionLesson({ classroom, turma: { etapa: 'infantil', ano: '1' }, aula: { materia: 'corpo-gestos-movimentos' }, candidates: [OBJECTIVE] }));
+    expect(text).toContain('Exemplos de pontos de observação do banco do Planejador para estes objetivos');
+    expect(exampleLines(text).length).toBe(2);
+  });
+
+  it('stays bounded whatever the bank holds, and is absent without bank items or when another field is rewritten', () => {
+    const huge = { tipo: 'multipla' as const, enunciado: 'Pergunta '.repeat(300), alternativas: ['a '.repeat(200), 'b '.repeat(200), 'c '.repeat(200), 'd '.repeat(200)] as [string, string, string, string], correta: 1 as const };
+    const big = Object.fromEntries(FRACTION_SKILLS.map((s) => [s.code, { exemplos: [], termos: [], questoes: Array.from({ length: 50 }, (_, i) => ({ ...huge, enunciado: `${i} ${huge.enunciado}` })) }]));
+    const without = userText(fractionLesson({ pinned: FRACTION_SKILLS.slice(0, 3) })).length;
+    const withBig = userText(fractionLesson({ classroom: big, pinned: FRACTION_SKILLS.slice(0, 3) })).length;
+    // 3 pinned + 3 candidates, at most 6 skills x 2 examples, each line cut short.
+    expect(withBig - without).toBeLessThan(6 * 2 * 600);
+    expect(userText(fractionLesson())).not.toContain('Exemplos de questões');
+    expect(userText(fractionLesson({ classroom, regeneration: { campo: 'experiencias' } }))).not.toContain('Exemplos de questões');
+    expect(userText(fractionLesson({ classroom, regeneration: { campo: 'verificacao' } }))).toContain('Exemplos de questões');
   });
 });

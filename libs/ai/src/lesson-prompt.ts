@@ -16,6 +16,7 @@ import {
   type Dua,
   type Verificacao,
 } from '@planejador/contracts';
+import { bankExampleLines } from './bank-questions';
 import { ADAPTATION_GUIDE, ADAPTATION_SUPPORTS } from './dua/dua-table';
 import { bnccComponentName, detailLevel, noSkillsText } from './curriculum-text';
 import { pinnedSkills, promptCandidates, questionsNameSkill, skillCountRange } from './lesson-answer';
@@ -202,6 +203,28 @@ function barreiraLines(ctx: LessonContext): string[] {
   ];
 }
 
+/** How many of the search's first candidates lend their bank questions as examples (beside the pinned skills). */
+export const BANK_EXAMPLE_CANDIDATES = 3;
+
+/**
+ * The question bank's questions (or, in infantil, points to observe) of the pinned skills and of the search's first 3
+ * candidates, as examples of level and kind for the model's own new ones (decisions.md, "Questions that check"): a
+ * compact block (bankExampleLines), only when the answer writes the check (not a regeneration of another field).
+ */
+function bankExampleBlock(ctx: LessonContext): string[] {
+  const regeneration = ctx.regeneration;
+  if (regeneration && (regeneration.adaptacao || (regeneration.campo && regeneration.campo !== 'verificacao'))) return [];
+  const classroom = ctx.classroom ?? {};
+  const skills = [...pinnedSkills(ctx), ...ctx.candidates.slice(0, BANK_EXAMPLE_CANDIDATES)].map((s) => ({ code: s.code, questoes: classroom[s.code]?.questoes ?? [] }));
+  const examples = bankExampleLines(skills, ctx.aula.numeroAula - 1);
+  if (examples.length === 0) return [];
+  const heading =
+    verificacaoKindOf(ctx.turma.etapa) === 'observacao'
+      ? 'Exemplos de pontos de observação do banco do Planejador para estes objetivos (mostram o nível e o tipo esperados; não os copie: escreva pontos de observação novos, sobre esta proposta):'
+      : 'Exemplos de questões do banco do Planejador para estas habilidades (mostram o nível e o tipo esperados para a turma; não os copie: escreva questões novas, sobre esta aula):';
+  return ['', heading, ...examples];
+}
+
 /** The chat messages (Portuguese) for one lesson. */
 export function buildLessonMessages(ctx: LessonContext): ChatMessage[] {
   const level = detailLevel(ctx);
@@ -241,6 +264,7 @@ export function buildLessonMessages(ctx: LessonContext): ChatMessage[] {
       'Escreva os objetivos, os objetos de conhecimento, as experiências e as evidências a partir da descrição da aula, sem citar códigos da BNCC.',
     );
   }
+  lines.push(...bankExampleBlock(ctx));
   lines.push(...regenerationLines(ctx));
   return [
     { role: 'system', content: systemPrompt(ctx) },

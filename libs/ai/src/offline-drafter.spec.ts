@@ -1,5 +1,6 @@
 import { questionsOutsideSkills, verificacaoSchema, type HabilidadeMatch } from '@planejador/contracts';
 import { englishYear3Lesson, FRACTION_SKILLS, fractionLesson } from './__tests__/lesson-context.fixture';
+import { BANK, bankClassroom } from './__tests__/question-bank.fixture';
 import { OfflineLessonDrafter, pickOfflineSkills } from './offline-drafter';
 import type { LessonDraft } from './types';
 
@@ -103,7 +104,7 @@ describe('OfflineLessonDrafter', () => {
     expect(long.experiencias).toContain('Materiais e recursos possíveis para "Dividir uma pizza de papel em partes iguais": pizza de papel, ');
   });
 
-  it("ends with open exit questions tied to the lesson's skills, as many as the level asks, never inventing alternatives", async () => {
+  it("without bank items, ends with open exit questions tied to the lesson's skills, as many as the level asks, never inventing alternatives", async () => {
     for (const [nivelDetalhamento, count] of [[1, 3], [2, 3], [3, 4], [4, 5], [5, 5]]) {
       const ctx = fractionLesson({ plano: { nivelDetalhamento, limitOneSkill: false } });
       const draft = await drafter.generate(ctx);
@@ -207,5 +208,114 @@ describe('offline drafter: pins and honest doubt', () => {
     expect(draft.nota).toBe('Nota do professor (registrada sem IA; não foi aplicada ao texto): Mais prática, com experimento.');
     expect(draft.experiencias).not.toContain('Nota do professor');
     expect(draft.experiencias).not.toContain('Orientação do professor');
+  });
+});
+
+describe('offline drafter: the verificação from the question bank', () => {
+  const classroom = bankClassroom();
+  const statements = (d: LessonDraft) => (d.verificacao?.questoes ?? []).map((q) => q.enunciado);
+  const bankStatements = (code: string) => BANK[code].map((q) => q.enunciado);
+  const GENERIC = /Explique com suas palavras|o que você aprendeu|Resposta pessoal|Dê um exemplo, da atividade da aula/;
+
+  it("holds the skill's bank questions as written there, each naming the skill, as many as the level asks for (never fewer than 3)", async () => {
+    const counts: number[] = [];
+    for (const nivelDetalhamento of [1, 2, 3, 4, 5]) {
+      const draft = await drafter.generate(fractionLesson({ classroom, plano: { nivelDetalhamento } }));
+      const verificacao = verificacaoSchema.parse(draft.verificacao);
+      counts.push(verificacao.questoes.length);
+      for (const q of verificacao.questoes) {
+        const item = BANK.EF05MA03.find((b) => b.enunciado === q.enunciado);
+        expect(q).toEqual({ ...item, habilidade: 'EF05MA03' });
+      }
+      expect(JSON.stringify(verificacao)).not.toMatch(GENERIC);
+    }
+    expect(counts).toEqual([3, 3, 4, 5, 5]);
+    // EF05MA04 has 3 items: a level-5 lesson holds the 3, never a generic question beside them.
+    const short = await drafter.generate(fractionLesson({ classroom, pinned: [FRACTION_SKILLS[1]], plano: { nivelDetalhamento: 5 } }));
+    expect(statements(short).sort()).toEqual(bankStatements('EF05MA04').sort());
+  });
+
+  it("goes round-robin over the lesson's skills and never holds one question twice", async () => {
+    const twice = { ...classroom, EF05MA04: { ...classroom.EF05MA04, questoes: [...BANK.EF05MA04, BANK.EF05MA03[0], BANK.EF05MA03[1]] } };
+    const draft = await drafter.generate(fractionLesson({ classroom: twice, plano: { limitOneSkill: false, nivelDetalhamento: 5 } }));
+    expect(draft.habilidadeCodes).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05']);
+    const questoes = draft.verificacao!.questoes;
+    expect(questoes).toHaveLength(5);
+    expect(new Set(questoes.map((q) => q.enunciado)).size).toBe(5);
+    expect(questoes.slice(0, 3).map((q) => q.habilidade).sort()).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05']);
+    for (const q of questoes) expect(bankStatements(q.habilidade)).toContain(q.enunciado);
+    expect(questionsOutsideSkills(draft.verificacao!, draft.habilidadeCodes)).toEqual([]);
+  });
+
+  it('opens lessons 1 and 2 that cite one skill with different questions', async () => {
+    const sequencia = [1, 2, 3].map((numeroAula) => ({ numeroAula, prompt: 'Frações na pizza de papel' }));
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((numeroAula) => drafter.generate(fractionLesson({ classroom, sequencia, aula: { numeroAula }, plano: { nivelDetalhamento: 1 } }))),
+    );
+    expect(statements(first)[0]).not.toBe(statements(second)[0]);
+    expect(statements(second)[0]).not.toBe(statements(third)[0]);
+    // 5 items, 3 a lesson: lesson 2 starts where lesson 1 stopped.
+    expect(statements(first)).toEqual(bankStatements('EF05MA03').slice(0, 3));
+    expect(statements(second)[0]).toBe(BANK.EF05MA03[3].enunciado);
+    // A skill of 3 items still opens each lesson with another of them.
+    const pinned = await Promise.all(
+      [1, 2].map((numeroAula) => drafter.generate(fractionLesson({ classroom, sequencia, pinned: [FRACTION_SKILLS[1]], aula: { numeroAula } }))),
+    );
+    expect(statements(pinned[0])[0]).not.toBe(statements(pinned[1])[0]);
+  });
+
+  it("takes only the questions of the skills the bank holds, never generic ones beside them", async () => {
+    const partial = bankClassroom(['EF05MA04']);
+    const draft = await drafter.generate(fractionLesson({ classroom: partial, plano: { limitOneSkill: false, nivelDetalhamento: 3 } }));
+    expect(draft.habilidadeCodes).toEqual(['EF05MA03', 'EF05MA04', 'EF05MA05']);
+    expect(draft.verificacao!.questoes.map((q) => q.habilidade)).toEqual(['EF05MA04', 'EF05MA04', 'EF05MA04']);
+    expect(JSON.stringify(draft.verificacao)).not.toMatch(GENERIC);
+  });
+
+  it('completes a bank of fewer than 3 questions to the 3 a check holds, without asking what was learned', async () => {
+    const draft = await drafter.generate(fractionLesson({ classroom, pinned: [FRACTION_SKILLS[2]] }));
+    const verificacao = verificacaoSchema.parse(draft.verificacao);
+    expect(verificacao.questoes).toHaveLength(3);
+    expect(statements(draft).slice(0, 2).sort()).toEqual(bankStatements('EF05MA05').sort());
+    expect(JSON.stringify(verificacao)).not.toMatch(/o que você aprendeu/);
+  });
+
+  it('falls back to the generic questions where the bank has nothing (a skill not written yet, Inglês 1º-5º)', async () => {
+    const none = await drafter.generate(fractionLesson({ classroom: bankClassroom(['EF05MA04']) }));
+    expect(none.habilidadeCodes).toEqual(['EF05MA03']);
+    expect(statements(none)[0]).toContain('Explique com suas palavras o que você aprendeu na aula');
+    const english = await drafter.generate({ ...englishYear3Lesson(), classroom });
+    expect(english.verificacao!.questoes).toHaveLength(4);
+    expect(english.verificacao!.questoes.every((q) => q.habilidade === '' && q.tipo === 'aberta')).toBe(true);
+  });
+
+  it('a regeneration of the check takes the questions it does not hold yet first', async () => {
+    const before = await drafter.generate(fractionLesson({ classroom, plano: { nivelDetalhamento: 1 } }));
+    const after = await drafter.generate(
+      fractionLesson({ classroom, plano: { nivelDetalhamento: 1 }, regeneration: { campo: 'verificacao', currentVerificacao: before.verificacao } }),
+    );
+    expect(statements(after).slice(0, 2).sort()).toEqual(bankStatements('EF05MA03').slice(3).sort());
+    expect(new Set([...statements(before), ...statements(after)]).size).toBe(5);
+  });
+
+  it("draws infantil's points to observe from the objective's bank items (open ones only), varied between propostas", async () => {
+    const OBJECTIVE: HabilidadeMatch = { code: 'EI01CG02', description: 'Experimentar as possibilidades corporais nas brincadeiras.', unit: 'Corpo, gestos e movimentos', field: null, knowledgeObjects: [], score: 5 };
+    const proposta = (numeroAula: number) =>
+      drafter.generate(
+        fractionLesson({
+          classroom,
+          turma: { etapa: 'infantil', ano: '1' },
+          aula: { numeroAula, materia: 'corpo-gestos-movimentos', prompt: 'Circuito de almofadas e túneis para engatinhar' },
+          candidates: [OBJECTIVE],
+          plano: { nivelDetalhamento: 5 },
+        }),
+      );
+    const [first, second] = await Promise.all([proposta(1), proposta(2)]);
+    for (const d of [first, second]) {
+      expect(d.verificacao!.questoes).toHaveLength(3);
+      expect(d.verificacao!.questoes.every((q) => q.tipo === 'aberta' && q.habilidade === 'EI01CG02')).toBe(true);
+      for (const q of d.verificacao!.questoes) expect(bankStatements('EI01CG02')).toContain(q.enunciado);
+    }
+    expect(statements(first)[0]).not.toBe(statements(second)[0]);
   });
 });

@@ -2,6 +2,7 @@ import { anosOf, etapaOf, LIMITS, materiaLabel, verificacaoCount, type Habilidad
 import { asClause, detailLevel, habilidadesText, noSkillsText, sharesMeaningfulWord } from './curriculum-text';
 import { MAX_SKILLS_PER_LESSON, pinnedSkills } from './lesson-answer';
 import { LEVEL_BOUNDS } from './lesson-prompt';
+import { drawBankQuestions, questionKey } from './bank-questions';
 import { adaptActivities } from './dua/adapt-activities';
 import { offlineDua } from './dua/dua-choice';
 import { closestObjects, rankByCloseness, titleFromDescription } from './lesson-topic';
@@ -175,11 +176,39 @@ function evidencias(l: Lesson): string {
 }
 
 /**
- * Open exit questions (tipo 'aberta') from the lesson's objectives and skills, the expected answers drawn from the
- * skill's official text: the drafter never invents alternatives. As many as the detail level asks for.
+ * The lesson's check from the question bank (decisions.md, "Questions that check"): its skills' bank questions (each
+ * naming its skill), round-robin over the skills, as many as the level asks for where the bank has them, never one
+ * twice; each skill's list rotated by the lesson's number, so lessons citing the same skill open with different
+ * questions; a regeneration of the check takes the questions it does not hold yet first. Null when no skill of the
+ * lesson has bank items (the generic questions then stand in). With fewer than 3 bank items in all (never with the
+ * shipped bank, whose validator asks 3 per skill), `filler` completes the 3 a check holds.
+ */
+function bankCheck(l: Lesson, count: number, tipo: 'aberta' | undefined, filler: () => QuestaoAberta[]): Verificacao | null {
+  const classroom = l.ctx.classroom ?? {};
+  const current = l.ctx.regeneration?.currentVerificacao?.questoes ?? [];
+  const avoid = new Set(current.map((q) => questionKey(q.enunciado)));
+  const drawn = drawBankQuestions(
+    l.skills.map((s) => ({ code: s.code, questoes: classroom[s.code]?.questoes ?? [] })),
+    { count, turn: l.numero - 1, avoid, tipo },
+  );
+  if (drawn.length === 0) return null;
+  const taken = new Set(drawn.map((q) => questionKey(q.enunciado)));
+  const fill = filler().filter((q) => !taken.has(questionKey(q.enunciado)));
+  return { questoes: [...drawn, ...fill.slice(0, Math.max(0, LIMITS.verificacaoMin - drawn.length))] };
+}
+
+/**
+ * The lesson's exit questions: its skills' bank questions (bankCheck); for a lesson whose skills have none (Inglês
+ * 1º-5º cites no skill), open questions (tipo 'aberta') from its objectives and skills, the expected answers drawn
+ * from the skill's official text: the drafter never invents alternatives. As many as the detail level asks for.
  */
 function verificacao(l: Lesson): Verificacao {
   const count = verificacaoCount(l.level, l.ctx.turma.etapa);
+  // A bank check short of 3 is completed with generic questions that ask for a case, never "what you learned".
+  return bankCheck(l, count, undefined, () => genericQuestions(l, count + 1).slice(1)) ?? { questoes: genericQuestions(l, count) };
+}
+
+function genericQuestions(l: Lesson, count: number): QuestaoAberta[] {
   const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
   const expected = (skill: HabilidadeMatch | undefined) =>
     skill ? `Espera-se que o estudante mostre que consegue ${asClause(skill.description)}` : `Espera-se que o estudante relacione sua resposta à atividade da aula: ${l.ctx.aula.prompt.trim()}`;
@@ -214,12 +243,10 @@ function verificacao(l: Lesson): Verificacao {
       resposta: (s) => sentence(`Uma situação em que o estudante precise ${clause(s)}`),
     },
   ];
-  return {
-    questoes: questions.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
-      const skill = skillAt(i);
-      return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
-    }),
-  };
+  return questions.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
+    const skill = skillAt(i);
+    return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
+  });
 }
 
 /** Whether the lesson is infantil's: a proposta of experiences for young children, checked by points to observe. */
@@ -365,11 +392,16 @@ function evidenciasInfantil(l: Lesson): string {
 }
 
 /**
- * Infantil's check: points the teacher observes during the proposta (open items), what to look for drawn from the
+ * Infantil's check: points the teacher observes during the proposta (open items), from the objectives' bank items
+ * as the other stages' questions (bankCheck); for objectives the bank does not hold yet, points drawn from the
  * objective's official text.
  */
 function pontosDeObservacao(l: Lesson): Verificacao {
   const count = verificacaoCount(l.level, l.ctx.turma.etapa);
+  return bankCheck(l, count, 'aberta', () => genericPoints(l, count)) ?? { questoes: genericPoints(l, count) };
+}
+
+function genericPoints(l: Lesson, count: number): QuestaoAberta[] {
   const skillAt = (i: number): HabilidadeMatch | undefined => l.skills[i % Math.max(1, l.skills.length)];
   const clause = (skill: HabilidadeMatch | undefined) => (skill ? asClause(skill.description) : `participar da proposta: ${asClause(l.ctx.aula.prompt)}`);
   const { meios, ondeProcurar, mostra, roda } = expressao(l);
@@ -395,12 +427,10 @@ function pontosDeObservacao(l: Lesson): Verificacao {
       resposta: (s) => sentence(`Observar se a criança tenta de novo, pede ajuda ou observa as outras, e se avança no objetivo de ${clause(s)}`),
     },
   ];
-  return {
-    questoes: points.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
-      const skill = skillAt(i);
-      return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
-    }),
-  };
+  return points.slice(0, count).map(({ enunciado, resposta }, i): QuestaoAberta => {
+    const skill = skillAt(i);
+    return { tipo: 'aberta', enunciado, respostaEsperada: resposta(skill), habilidade: skill?.code ?? '' };
+  });
 }
 
 /**

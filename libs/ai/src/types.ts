@@ -1,4 +1,4 @@
-import type { Barreira, Dua, Etapa, HabilidadeMatch, LessonContent, LessonField, RegenerableField, Verificacao } from '@planejador/contracts';
+import type { Barreira, Dua, Etapa, HabilidadeMatch, LessonContent, LessonField, QuestaoBanco, RegenerableField, Verificacao } from '@planejador/contracts';
 
 /** One lesson of the plan as the sequence lists it: its number and the teacher's description. */
 export interface SequenceLesson {
@@ -10,6 +10,11 @@ export interface SequenceLesson {
 export interface SkillClassroomText {
   exemplos: string[];
   termos: string[];
+  /**
+   * The skill's questions of Planejador's question bank (for an infantil objective, points to observe): what the
+   * offline drafter's verificação holds, and the AI's examples of level and kind. Absent or empty: the bank has none.
+   */
+  questoes?: readonly QuestaoBanco[];
 }
 
 /**

@@ -32,6 +32,12 @@ export interface QuestaoAberta {
 
 export type Questao = QuestaoMultipla | QuestaoAberta;
 
+/**
+ * A question of Planejador's question bank (decisions.md, "Questions that check"), as the bank writes it: a question
+ * without its skill (the skill is the code it is filed under; the lesson or assessment that uses it names the code).
+ */
+export type QuestaoBanco = Omit<QuestaoMultipla, 'habilidade'> | Omit<QuestaoAberta, 'habilidade'>;
+
 export interface Verificacao {
   questoes: Questao[];
 }

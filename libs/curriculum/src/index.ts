@@ -8,6 +8,8 @@ export * from './materia';
 export * from './text/portuguese-text';
 export * from './text/portuguese-stemmer';
 export * from './text/trigram';
+export { bankQuestionsFor } from './question-bank/bank-questions';
+export type { BankItem } from './question-bank/bank-rules';
 export { shippedClassroomFields, skillClassroom, type SkillClassroom } from './search/classroom-terms';
 export * from './search/expansions';
 export * from './search/skill-index';

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { AiError, retryAiCall, type SkillAssessment, type SkillAssessmentContext, type SkillAssessmentWriter } from '@planejador/ai';
 import { isUnavailableError, type Settings } from '@planejador/config';
 import { anoLabel, etapaOf, materiaLabel, type HabilidadeParcial } from '@planejador/contracts';
-import { CurriculumService } from '@planejador/curriculum';
+import { bankQuestionsFor, CurriculumService } from '@planejador/curriculum';
 import { AvaliacoesRepository } from '@planejador/db';
 import { DeltaThrottle } from '../core/delta-throttle';
 import { ProgressPublisher } from '../core/progress.publisher';
@@ -73,8 +73,17 @@ export class AssessmentService {
       return {
         ano: anoLabel(avaliacao.turma.ano, etapaOf(avaliacao.turma.etapa)),
         materia: materiaLabel(avaliacao.materia),
-        skill: { code: habilidade.code, description: record?.description ?? habilidade.description, unit: record?.unit ?? '', knowledgeObjects: record?.knowledgeObjects ?? [] },
+        skill: {
+          code: habilidade.code,
+          description: record?.description ?? habilidade.description,
+          unit: record?.unit ?? '',
+          knowledgeObjects: record?.knowledgeObjects ?? [],
+          // The skill's bank questions: the offline drafter's questions, the AI's examples of level and kind.
+          questoes: bankQuestionsFor(habilidade.code),
+        },
         questoes: avaliacao.questoesPorHabilidade,
+        // Each period's assessment of a skill opens with another of its bank questions.
+        variante: Math.max(0, avaliacao.periodo - 1),
       };
     });
     // The budget of AI calls of the whole assessment, kept in PostgreSQL so it holds across attempts and restarts.

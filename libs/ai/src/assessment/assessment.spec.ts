@@ -1,6 +1,8 @@
 import { configureZodMessages, MSG, RUBRICA_NIVEIS, updateAvaliacaoSchema } from '@planejador/contracts';
 import { AiError } from '../ai-error';
+import { BANK } from '../__tests__/question-bank.fixture';
 import { buildAssessmentJsonSchema, OfflineAssessmentDrafter, parseAssessmentAnswer, skillAction, type SkillAssessmentContext } from './index';
+import { buildAssessmentMessages } from './openai-assessment';
 
 configureZodMessages();
 
@@ -17,7 +19,31 @@ const ctx = (questoes = 2): SkillAssessmentContext => ({
 });
 
 describe('offline assessment drafter', () => {
-  it('writes open questions and the 4 rubric levels from the skill text, never alternatives', async () => {
+  const banked = (questoes: number, variante?: number): SkillAssessmentContext => ({
+    ...ctx(questoes),
+    skill: { ...ctx().skill, questoes: BANK.EF05MA03 },
+    ...(variante === undefined ? {} : { variante }),
+  });
+
+  it("takes the skill's questions from the question bank, as many as asked, with the rubric from the skill's text", async () => {
+    for (const n of [1, 2, 3]) {
+      const written = await new OfflineAssessmentDrafter().write(banked(n));
+      expect(written.questoes).toEqual(BANK.EF05MA03.slice(0, n).map((q) => ({ ...q, habilidade: 'EF05MA03' })));
+      expect(JSON.stringify(written.questoes)).not.toMatch(/Resposta pessoal|Mostre, com um exemplo|Explique com suas palavras/);
+      expect(written.rubrica.map((r) => r.descritor)[2]).toBe('Consegue identificar e representar frações (menores e maiores que a unidade), associando-as ao resultado de uma divisão com autonomia.');
+      expect(updateAvaliacaoSchema.safeParse({ habilidades: [{ code: 'EF05MA03', ...written }] }).success).toBe(true);
+    }
+  });
+
+  it("varies the questions between periods (variante): another period's assessment opens with another question, none twice", async () => {
+    const first = await new OfflineAssessmentDrafter().write(banked(3, 0));
+    const second = await new OfflineAssessmentDrafter().write(banked(3, 1));
+    expect(second.questoes[0].enunciado).not.toBe(first.questoes[0].enunciado);
+    expect(new Set(second.questoes.map((q) => q.enunciado)).size).toBe(3);
+    expect(second.questoes[0].enunciado).toBe(BANK.EF05MA03[3].enunciado);
+  });
+
+  it('without bank items, writes open questions and the 4 rubric levels from the skill text, never alternatives', async () => {
     const written = await new OfflineAssessmentDrafter().write(ctx(3));
     expect(written.questoes).toHaveLength(3);
     for (const q of written.questoes) {
@@ -35,6 +61,20 @@ describe('offline assessment drafter', () => {
 
   it('quotes the skill without its code, in lower case, without a final period', () => {
     expect(skillAction('(EF05MA08) Resolver problemas de multiplicação.')).toBe('resolver problemas de multiplicação');
+  });
+});
+
+describe('AI assessment prompt', () => {
+  it("gives the skill's bank questions as examples of level and kind (at most 2, cut short), asking for new ones", () => {
+    const long = { tipo: 'aberta' as const, enunciado: `Uma situação ${'muito longa '.repeat(200)}`, respostaEsperada: 'x '.repeat(900) };
+    const withBank = buildAssessmentMessages({ ...ctx(3), skill: { ...ctx().skill, questoes: [long, ...BANK.EF05MA03] } });
+    const user = withBank[1].content;
+    expect(user).toContain('Exemplos de questões do banco do Planejador para esta habilidade');
+    expect(user).toContain('não os copie: escreva questões novas');
+    expect(user).toContain(`- EF05MA03 (múltipla escolha): ${BANK.EF05MA03[0].enunciado} | A) 4/3 de pizza; B) 1/4 de pizza; C) 3/4 de pizza (correta); D) 1/3 de pizza`);
+    expect(user.split('\n').filter((l) => l.startsWith('- EF05MA03'))).toHaveLength(2);
+    expect(user.length - buildAssessmentMessages(ctx(3))[1].content.length).toBeLessThan(1200);
+    expect(buildAssessmentMessages(ctx(3))[1].content).not.toContain('Exemplos de questões');
   });
 });
 

@@ -1,4 +1,5 @@
 import { cutAtWord, RUBRICA_NIVEIS, type Questao, type RubricaNivel } from '@planejador/contracts';
+import { drawBankQuestions } from '../bank-questions';
 import type { SkillAssessment, SkillAssessmentContext, SkillAssessmentWriter } from './types';
 
 /** Longest stretch of the skill's text quoted in a question or a descriptor. */
@@ -11,9 +12,11 @@ export function skillAction(description: string): string {
 }
 
 /**
- * Without an AI: open questions and rubric descriptors drawn from the skill's official text and its objects of
- * knowledge, nothing more (no invented alternatives, no invented facts). The teacher adapts them; the page and the
- * export say the assessment was put together from the BNCC text without an AI.
+ * Without an AI: the skill's questions from Planejador's question bank (decisions.md, "Questions that check"), as many
+ * as asked where the bank has them, rotated by the assessment's `variante`; the rubric's descriptors drawn from the
+ * skill's official text. For a skill the bank does not hold yet, open questions drawn from the skill's text and its
+ * objects of knowledge, nothing more (no invented alternatives, no invented facts). The teacher adapts them; the page
+ * says the assessment was put together without an AI.
  */
 export class OfflineAssessmentDrafter implements SkillAssessmentWriter {
   readonly kind = 'offline' as const;
@@ -42,7 +45,12 @@ export class OfflineAssessmentDrafter implements SkillAssessmentWriter {
         respostaEsperada: esperado,
       },
     ];
-    const questoes: Questao[] = candidates.slice(0, Math.max(1, Math.min(3, ctx.questoes))).map((q) => ({ ...q, habilidade: code }));
+    const wanted = Math.max(1, Math.min(3, ctx.questoes));
+    const bank = drawBankQuestions([{ code, questoes: ctx.skill.questoes ?? [] }], { count: wanted, turn: ctx.variante ?? 0 });
+    // The generic questions only where the bank has none; a bank short of the count (never the shipped one, which
+    // holds 3 per skill) is completed by the case to solve first.
+    const generic = bank.length > 0 ? [...candidates].reverse() : candidates;
+    const questoes: Questao[] = [...bank, ...generic.slice(0, wanted - bank.length).map((q) => ({ ...q, habilidade: code }))];
     const descritores = [
       `Ainda não consegue ${action}, mesmo com apoio.`,
       `Consegue ${action} em parte ou com apoio do professor.`,

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { anoLabel, avaliacaoHabilidadeSchema, RUBRICA_NIVEIS, type HabilidadeParcial } from '@planejador/contracts';
 import { AiError, toAiError } from '../ai-error';
+import { bankExampleLines } from '../bank-questions';
 import { DEFAULT_MAX_TOKENS, type OpenAiGeneratorOptions } from '../openai-generator';
 import { streamCompletion } from '../stream-completion';
 import { silentLogger, type AiLogger } from '../types';
@@ -58,6 +59,16 @@ export function buildAssessmentJsonSchema(questoes: number) {
   };
 }
 
+/**
+ * The skill's questions of Planejador's question bank as examples of level and kind (decisions.md, "Questions that
+ * check"): up to 2, one a line, cut short (bankExampleLines); the model writes new ones.
+ */
+function bankExamples(ctx: SkillAssessmentContext): string[] {
+  const examples = bankExampleLines([{ code: ctx.skill.code, questoes: ctx.skill.questoes ?? [] }], ctx.variante ?? 0);
+  if (examples.length === 0) return [];
+  return ['Exemplos de questões do banco do Planejador para esta habilidade (mostram o nível e o tipo esperados; não os copie: escreva questões novas):', ...examples];
+}
+
 export function buildAssessmentMessages(ctx: SkillAssessmentContext): { role: 'system' | 'user'; content: string }[] {
   const objetos = ctx.skill.knowledgeObjects.length ? ctx.skill.knowledgeObjects.join('; ') : '(não informados)';
   return [
@@ -76,6 +87,7 @@ export function buildAssessmentMessages(ctx: SkillAssessmentContext): { role: 's
         `Objetos de conhecimento: ${objetos}`,
         'Questões: prefira múltipla escolha (tipo "multipla") com 4 alternativas diferentes entre si e uma só correta ' +
           '(correta = 0 a 3, varie a posição). Uma questão aberta (tipo "aberta") traz a resposta esperada.',
+        ...bankExamples(ctx),
         `Rubrica: um descritor observável para cada nível (${RUBRICA_NIVEIS.join(', ')}), sobre esta habilidade.`,
       ].join('\n'),
     },

@@ -1,4 +1,4 @@
-import type { HabilidadeMatch, LessonContent, Questao } from '@planejador/contracts';
+import { verificacaoCount, type HabilidadeMatch, type LessonContent, type Questao } from '@planejador/contracts';
 import { FRACTION_SKILLS } from '../__tests__/lesson-context.fixture';
 import { checkPlan, summarize, type CheckName, type QualityLesson, type QualityPlan } from './lesson-checks';
 
@@ -60,6 +60,31 @@ describe('lesson quality checks', () => {
     const four = [OBJECT, 'b', 'c', 'd'];
     const wide = { ...SKILL, knowledgeObjects: four };
     expect(failed(plan((aulas) => (aulas[0] = { ...aulas[0], cited: [wide], draft: { ...aulas[0].draft, objetosConhecimento: four.join('\n') } })))).toEqual(['objetos']);
+  });
+
+  it("count a check drawn from the question bank by the bank: the level's count where it has that many, else all of them, never fewer than 3", () => {
+    const bank = (n: number) => Array.from({ length: n }, (_, i) => ({ tipo: 'aberta' as const, enunciado: `Banco ${i}`, respostaEsperada: 'x' }));
+    const check = (count: number, bankSize: number | null) =>
+      failed({
+        ...plan((aulas) =>
+          aulas.forEach((a) => {
+            if (bankSize !== null) a.banco = bank(bankSize);
+            a.draft.verificacao = { questoes: Array.from({ length: count }, (_, i) => ({ ...open(i + 1), enunciado: `Pergunta ${i} da aula ${a.numeroAula}` })) };
+          }),
+        ),
+        nivelDetalhamento: 5,
+      }).filter((c) => c === 'verificacao');
+    expect(verificacaoCount(5, 'fundamental')).toBe(5);
+    expect(check(5, null)).toEqual([]);
+    expect(check(3, null)).toEqual(['verificacao']);
+    // A bank of 3 for the cited skills: its 3 questions at level 5.
+    expect(check(3, 3)).toEqual([]);
+    expect(check(4, 3)).toEqual(['verificacao']);
+    // A bank of 7: the level's 5; a bank of 2 still owes the 3 a check holds.
+    expect(check(5, 7)).toEqual([]);
+    expect(check(4, 7)).toEqual(['verificacao']);
+    expect(check(2, 2)).toEqual(['verificacao']);
+    expect(check(3, 2)).toEqual([]);
   });
 
   it('catch a malformed check: wrong count, repeated alternatives, a skill the lesson does not cite', () => {

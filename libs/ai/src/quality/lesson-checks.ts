@@ -1,5 +1,6 @@
 import {
   etapaOf,
+  foldAlternative,
   LIMITS,
   questionsOutsideSkills,
   verificacaoCount,
@@ -8,6 +9,7 @@ import {
   type Etapa,
   type HabilidadeMatch,
   type LessonContent,
+  type QuestaoBanco,
   type Verificacao,
 } from '@planejador/contracts';
 import { contentStems } from '../curriculum-text';
@@ -29,6 +31,13 @@ export interface QualityLesson {
   draft: LessonContent;
   /** The curriculum records of the cited codes (their official objects and text). */
   cited: HabilidadeMatch[];
+  /**
+   * A check drawn from the question bank (the offline drafter): the cited skills' bank items (infantil's points only).
+   * Such a check holds the level's count where the bank has that many, else all of them, never fewer than 3
+   * (decisions.md, "Questions that check"), and their words are the skills' own, as their official text is (no leak
+   * from another lesson). Absent or empty: the check holds exactly the level's count.
+   */
+  banco?: readonly QuestaoBanco[];
 }
 
 export interface QualityPlan {
@@ -121,7 +130,8 @@ function temaProprio(lesson: QualityLesson): string | null {
 
 /** 4-word phrases (with at least two content words) of another lesson's description that this lesson repeats. */
 export function leakedPhrases(lesson: QualityLesson, other: QualityLesson): string[] {
-  const shared = new Set(grams(words([lesson.prompt, ...lesson.cited.flatMap((s) => [s.description, ...s.knowledgeObjects, s.unit])].join('\n')), 4));
+  const bank = (lesson.banco ?? []).map((q) => [q.enunciado, ...(q.tipo === 'multipla' ? q.alternativas : [q.respostaEsperada])].join('\n'));
+  const shared = new Set(grams(words([lesson.prompt, ...lesson.cited.flatMap((s) => [s.description, ...s.knowledgeObjects, s.unit]), ...bank].join('\n')), 4));
   const text = new Set(grams(words(lessonText(lesson.draft)), 4));
   return grams(words(other.prompt), 4).filter(
     (g) => !shared.has(g) && g.split(' ').filter(isContent).length >= 2 && text.has(g),
@@ -166,7 +176,9 @@ function objetos(lesson: QualityLesson): string | null {
 function verificacao(lesson: QualityLesson, level: number, etapa: Etapa): string | null {
   const parsed = verificacaoSchema.safeParse(lesson.draft.verificacao);
   if (!parsed.success) return `inválida: ${parsed.error.issues.map((i) => i.message).join('; ')}`;
-  const expected = verificacaoCount(level, etapa);
+  const levelCount = verificacaoCount(level, etapa);
+  const bank = new Set((lesson.banco ?? []).map((q) => foldAlternative(q.enunciado))).size;
+  const expected = bank > 0 ? Math.min(levelCount, Math.max(LIMITS.verificacaoMin, bank)) : levelCount;
   if (parsed.data.questoes.length !== expected) return `${parsed.data.questoes.length} questões (esperadas ${expected})`;
   const outside = questionsOutsideSkills(parsed.data, lesson.draft.habilidadeCodes);
   return outside.length === 0 ? null : `questões ${outside.join(', ')} com habilidade fora da aula`;

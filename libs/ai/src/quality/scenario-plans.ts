@@ -1,4 +1,4 @@
-import { etapaOf, type Barreira, type Etapa, type HabilidadeMatch } from '@planejador/contracts';
+import { etapaOf, verificacaoKindOf, type Barreira, type Etapa, type HabilidadeMatch, type QuestaoBanco } from '@planejador/contracts';
 import { lessonContext } from '../lesson-context';
 import { generateWithRetry } from '../retry';
 import type { LessonContext, LessonDraft, LessonGenerator, SkillClassroomText } from '../types';
@@ -62,6 +62,12 @@ function write(generator: LessonGenerator, ctx: LessonContext): Promise<LessonDr
   return generator.kind === 'offline' ? generator.generate(ctx) : generateWithRetry(generator, ctx, { attempts: 3, baseDelayMs: 1000, timeoutMs: 120_000 });
 }
 
+/** The cited skills' bank items (infantil's points only), as the offline drafter draws from them. */
+function bankItemsOf(ctx: LessonContext, codes: readonly string[], etapa: Etapa): QuestaoBanco[] {
+  const kind = verificacaoKindOf(etapa) === 'observacao' ? 'aberta' : undefined;
+  return codes.flatMap((code) => (ctx.classroom?.[code]?.questoes ?? []).filter((q) => !kind || q.tipo === kind));
+}
+
 /**
  * Writes every lesson of a scenario with a generator, each from a context built as the worker builds it, and
  * returns the plan as the quality checks read it.
@@ -71,7 +77,8 @@ export async function draftScenario(scenario: QualityScenario, generator: Lesson
     scenarioLessons(scenario, curriculum).map(async ({ ctx, pool, esperadas }) => {
       const draft = await write(generator, ctx);
       const cited = draft.habilidadeCodes.map((code) => pool.find((s) => s.code === code)).filter((s): s is HabilidadeMatch => s !== undefined);
-      return { numeroAula: ctx.aula.numeroAula, materia: ctx.aula.materia, prompt: ctx.aula.prompt, esperadas, draft, cited };
+      const banco = generator.kind === 'offline' ? bankItemsOf(ctx, draft.habilidadeCodes, etapaOf(scenario.etapa)) : [];
+      return { numeroAula: ctx.aula.numeroAula, materia: ctx.aula.materia, prompt: ctx.aula.prompt, esperadas, draft, cited, ...(banco.length ? { banco } : {}) };
     }),
   );
   return { id: scenario.id, etapa: etapaOf(scenario.etapa), ano: scenario.ano, nivelDetalhamento: scenario.nivelDetalhamento, aulas };

@@ -1,4 +1,4 @@
-import { hasDistinctAlternatives } from '@planejador/contracts';
+import { hasDistinctAlternatives, type QuestaoBanco } from '@planejador/contracts';
 import { foldText, tokenize } from '../text/portuguese-text';
 
 /**
@@ -9,10 +9,11 @@ import { foldText, tokenize } from '../text/portuguese-text';
  * are stated in bench/README.md ("Question bank").
  */
 
-/** An item of the bank as written in libs/curriculum/data/question-bank/*.json (the skill is the key it sits under). */
-export type BankItem =
-  | { tipo: 'multipla'; enunciado: string; alternativas: string[]; correta: number }
-  | { tipo: 'aberta'; enunciado: string; respostaEsperada: string };
+/**
+ * An item of the bank as written in libs/curriculum/data/question-bank/*.json (the skill is the key it sits under):
+ * a verificação's question without its `habilidade` (contracts' QuestaoBanco).
+ */
+export type BankItem = QuestaoBanco;
 
 /** The skill an item is checked against: its text, stage and years. */
 export interface BankSkill {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyze } from '../text/portuguese-text';
 import { CURRICULUM_FILES } from '../curriculum-files';
+import { bankQuestionsFor } from '../question-bank/bank-questions';
+import type { BankItem } from '../question-bank/bank-rules';
 import type { ExtraFields } from './skill-index';
 
 /**
@@ -76,15 +78,20 @@ export function shippedClassroomFields(record: { code: string; years: readonly n
   };
 }
 
-/** A skill's classroom material as the curriculum ships it: its example lessons and its classroom words. */
+/** A skill's classroom material as the curriculum ships it: its example lessons, its classroom words, its bank questions. */
 export interface SkillClassroom {
   /** Short lesson descriptions a teacher would write for the skill (lesson-examples.json). */
   exemplos: string[];
   /** Activities, materials and everyday names of its topic (classroom-terms.json). */
   termos: string[];
+  /** Its questions (or, for an infantil objective, points to observe) of the question bank (data/question-bank). */
+  questoes: BankItem[];
 }
 
-/** The example lessons and classroom words of a skill (a state code falls back to its BNCC code); empty lists if none. */
+/**
+ * The example lessons, classroom words and bank questions of a skill (a state code falls back to its BNCC code);
+ * empty lists if none.
+ */
 export function skillClassroom(code: string): SkillClassroom {
   return {
     exemplos: lessonExamplesFor(code)
@@ -95,6 +102,7 @@ export function skillClassroom(code: string): SkillClassroom {
       .split(',')
       .map((term) => term.trim())
       .filter(Boolean),
+    questoes: bankQuestionsFor(code),
   };
 }
 

@@ -94,8 +94,8 @@ export function AvaliacaoRoute() {
         <>
           {data.gerador === 'offline' ? (
             <p className="rounded-md border bg-muted p-3 text-sm">
-              Avaliação montada a partir do texto da BNCC, sem IA: as questões são abertas e os descritores repetem a habilidade. Revise e adapte
-              antes de aplicar.
+              Avaliação montada sem IA: as questões vêm do banco de questões do Planejador para cada habilidade e os descritores da rubrica
+              repetem o texto da habilidade. Revise e adapte antes de aplicar.
             </p>
           ) : null}
           <div className="flex flex-col gap-2 sm:flex-row">
