@@ -61,6 +61,8 @@ const RESTATE = [
   /explique cada passo do que (voce )?aprendeu/,
   /\bbncc\b/,
 ];
+/** School words that do not belong to Educação Infantil (a child is observed, never tested): folded. */
+const NOT_INFANTIL = /\b(estudantes?|alunos?|alunas?|provas?|exercicios?|questao|questoes|cadernos?|licao|licoes|deveres|dever|notas?)\b/;
 const ANYTHING_GOES = [/^resposta pessoal\.?$/, /^respostas? (pessoal|livre|variada)s?\.?$/, /^depende do aluno/];
 
 function words(text: string): string[] {
@@ -138,6 +140,10 @@ export function checkSkillItems(skill: BankSkill, items: readonly unknown[]): st
     const folded = foldText(enunciado).replace(/\s+/g, ' ');
     if (seen.has(folded)) problems.push(`${at(i)}: enunciado repetido`);
     seen.add(folded);
+    if (skill.etapa === 'infantil') {
+      const school = NOT_INFANTIL.exec(foldText(`${enunciado} ${typeof item.respostaEsperada === 'string' ? item.respostaEsperada : ''}`));
+      if (school) problems.push(`${at(i)}: palavra de outra etapa na Educação Infantil: "${school[1]}"`);
+    }
     if (skill.etapa === 'infantil' && item.tipo !== 'aberta') problems.push(`${at(i)}: na Educação Infantil, só pontos de observação (tipo "aberta": o que observar e o que procurar)`);
     if (item.tipo === 'multipla') {
       const alternativas = Array.isArray(item.alternativas) ? item.alternativas.filter((a): a is string => typeof a === 'string') : [];
