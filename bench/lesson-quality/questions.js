@@ -67,11 +67,18 @@ function sampleBank(random, n) {
   const total = [...byBand.values()].reduce((sum, list) => sum + list.length, 0);
   const dev = [];
   const heldout = [];
+  const rest = [];
   for (const band of bands) {
     const list = shuffle(byBand.get(band), random);
-    const share = Math.max(1, Math.round((list.length / total) * n));
+    const share = Math.max(1, Math.floor((list.length / total) * n));
     dev.push(...list.slice(0, share));
     heldout.push(...list.slice(share, 2 * share));
+    rest.push(...list.slice(2 * share));
+  }
+  // Rounding leaves a few places: filled from the other skills, alternately.
+  for (const entry of shuffle(rest, random)) {
+    if (dev.length < n && dev.length <= heldout.length) dev.push(entry);
+    else if (heldout.length < n) heldout.push(entry);
   }
   return { dev: dev.slice(0, n), heldout: heldout.slice(0, n) };
 }
