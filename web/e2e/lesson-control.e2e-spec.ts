@@ -29,11 +29,12 @@ describe('lesson control on the plan page (fake AI)', () => {
 
   beforeAll(async () => {
     // Short retry waits: a plan whose lessons all fail ends failed in seconds. A tenth of a second per AI answer:
-    // the regeneration the first test watches is held by a `hold` step, not by latency.
+    // the regeneration the first test watches is held by a `hold` step, not by latency. A minute for an AI call: the
+    // streamed regeneration below takes some 20 s, and on a loaded machine its timers run late.
     stack = await startStack({
       ai: 'fake',
       aiLatencyMs: 100,
-      env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '30000', AI_RETRY_BASE_MS: '50', GENERATION_RETRY_BASE_MS: '100' },
+      env: { LOG_LEVEL: 'info', OPENAI_TIMEOUT_MS: '60000', AI_RETRY_BASE_MS: '50', GENERATION_RETRY_BASE_MS: '100' },
     });
     browser = await launchBrowser();
   });
@@ -273,7 +274,7 @@ describe('lesson control on the plan page (fake AI)', () => {
         const p = (await (await page.request.get(`${stack.url}/api/planos/${plano.id}`)).json()) as Plano;
         return p.aulas[1].generation.state === 'done' && p.aulas[1].versao === 2 ? p.aulas[1] : null;
       },
-      { timeoutMs: 40000, what: 'lesson 2 regenerated' },
+      { timeoutMs: 70000, what: 'lesson 2 regenerated' },
     );
     expect(stored.objetivos).toBe(objetivos);
     await lesson(page, 2).getByRole('heading', { name: 'Aula 2 — Medidas da sala com régua' }).waitFor(WAIT);

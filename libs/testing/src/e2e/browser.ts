@@ -53,7 +53,7 @@ export interface A11yViolation {
 }
 
 /** axe-core on the current page: the serious and critical violations (the e2e run expects none). */
-export async function seriousA11yViolations(page: Page, timeoutMs = 30000): Promise<A11yViolation[]> {
+export async function seriousA11yViolations(page: Page, timeoutMs = 60000): Promise<A11yViolation[]> {
   // Sandboxed iframes (the e-mail preview) cannot be entered by axe: it would wait for them forever.
   // The same violations, found with less work: only violations keep every node (passes and the rest one each,
   // and nothing here reads them); and with no frame to enter, axe runs in the page itself ('legacy mode') instead
