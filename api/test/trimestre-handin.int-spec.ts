@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import JSZip from 'jszip';
 import { DOCX_MEDIA_TYPE, MSG, PDF_MEDIA_TYPE, type Avaliacao, type Plano } from '@planejador/contracts';
 import { QUEUES } from '@planejador/queue';
-import { createPlan, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
+import { createPlan, docxText, startSharedStack, teacherWithTurma, waitFor, type TestClient, type TestStack } from '@planejador/testing';
 
 /**
  * Issue 26, the trimestre hand-in: GET /api/turmas/{id}/trimestres/{n}/export?formato=docx|pdf through the api,
@@ -44,18 +43,6 @@ const BIMESTRES_2026 = [
 /** What the pages say about how a text was made (decisions.md: such notices belong on the page, never in a document). */
 const APP_NOTICES = [/sem IA/i, /Revise antes de usar/i, /revise e adapte/i, /modo offline/i, /Nota do professor/i, /registrada sem/i, /redigid[oa] a partir dos dados da BNCC/i, /montada a partir do texto da BNCC/i, /montada sem IA/i, /crédito/i, /Planejador/];
 
-/** The text of a .docx's main part, a paragraph a line. */
-async function docxText(body: Buffer): Promise<string> {
-  const xml = await (await JSZip.loadAsync(body)).file('word/document.xml')!.async('string');
-  return xml
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 const handinUrl = (turmaId: string, n: number | string, formato?: string) => `/api/turmas/${turmaId}/trimestres/${n}/export${formato ? `?formato=${formato}` : ''}`;
 

@@ -1,5 +1,4 @@
 import { launchBrowser, startStack, type Stack, type StackOptions } from '@planejador/testing';
-import JSZip from 'jszip';
 import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Steps a person takes, shared by the e2e specs. */
@@ -159,16 +158,4 @@ export function lessonRegion(page: Page, n: number): Locator {
   return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
 }
 
-/** The text of a .docx's main part (paragraphs on their own lines, markup dropped, entities read back). */
-export async function docxText(body: Buffer): Promise<string> {
-  const zip = await JSZip.loadAsync(body);
-  const xml = await zip.file('word/document.xml')!.async('string');
-  return xml
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
+export { docxText } from '@planejador/testing';

@@ -34,7 +34,8 @@ export function partialStringFields(prefix: string): Record<string, string> {
   return out;
 }
 
-function skipSpace(s: string, i: number): number {
+/** The index of the first non-space character at or after `i`. */
+export function skipSpace(s: string, i: number): number {
   while (i < s.length && /\s/u.test(s[i])) i++;
   return i;
 }
@@ -42,7 +43,7 @@ function skipSpace(s: string, i: number): number {
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** A string starting at `start` (its opening quote): its text so far, whether it closed, and the index after it. */
-function readString(s: string, start: number): { text: string; closed: boolean; end: number } {
+export function readString(s: string, start: number): { text: string; closed: boolean; end: number } {
   let text = '';
   let i = start + 1;
   while (i < s.length) {

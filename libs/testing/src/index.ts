@@ -16,3 +16,4 @@ export * from './unit/fake-database';
 export * from './stack/profile';
 export * from './stack/shared';
 export * from './rules-database';
+export * from './docx-text';

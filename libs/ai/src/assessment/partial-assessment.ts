@@ -1,4 +1,5 @@
 import { RUBRICA_NIVEIS, type HabilidadeParcial, type QuestaoParcial, type RubricaNivel } from '@planejador/contracts';
+import { readString, skipSpace } from '../partial-json';
 
 /**
  * Streaming of an assessment's skill (issue 36): the answer's JSON as it arrives ('{"questoes":[{"tipo":"multipla",
@@ -16,38 +17,10 @@ interface Parsed {
   end: number;
 }
 
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
-function skipSpace(s: string, i: number): number {
-  while (i < s.length && (s[i] === ' ' || s[i] === '\n' || s[i] === '\r' || s[i] === '\t')) i++;
-  return i;
-}
-
-function readString(s: string, start: number): Parsed {
-  let text = '';
-  let i = start + 1;
-  while (i < s.length) {
-    const c = s[i];
-    if (c === '"') return { value: text, complete: true, end: i + 1 };
-    if (c === '\\') {
-      const next = s[i + 1];
-      if (next === undefined) break;
-      if (next === 'u') {
-        const hex = s.slice(i + 2, i + 6);
-        if (hex.length < 4) break;
-        text += String.fromCharCode(parseInt(hex, 16));
-        i += 6;
-        continue;
-      }
-      text += ESCAPES[next] ?? next;
-      i += 2;
-      continue;
-    }
-    text += c;
-    i++;
-  }
-  // A half-received escape is left out: only what is sure to be the text.
-  return { value: text, complete: false, end: s.length };
+/** A string at `start` (its opening quote), read as far as it arrived (a half-received escape left out). */
+function readStringValue(s: string, start: number): Parsed {
+  const { text, closed, end } = readString(s, start);
+  return { value: text, complete: closed, end };
 }
 
 function readArray(s: string, start: number, depth: number): Parsed {
@@ -72,7 +45,7 @@ function readObject(s: string, start: number, depth: number): Parsed {
   while (i < s.length) {
     if (s[i] === '}') return { value: out, complete: true, end: i + 1 };
     if (s[i] !== '"') break;
-    const key = readString(s, i);
+    const key = readStringValue(s, i);
     if (!key.complete) break;
     i = skipSpace(s, key.end);
     if (s[i] !== ':') break;
@@ -101,7 +74,7 @@ function readValue(s: string, start: number, depth: number): Parsed | null {
   const i = skipSpace(s, start);
   if (i >= s.length || depth > 32) return null;
   const c = s[i];
-  if (c === '"') return readString(s, i);
+  if (c === '"') return readStringValue(s, i);
   if (c === '[') return readArray(s, i, depth);
   if (c === '{') return readObject(s, i, depth);
   return readScalar(s, i);
