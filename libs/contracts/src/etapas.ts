@@ -85,6 +85,11 @@ export interface EtapaWords {
   nenhumaCoberta: string;
   todasCobertas: string;
   semHabilidades: string;
+  /** The articles of `materia` and `habilidades` ("a matéria", "o campo"; "as habilidades", "os objetivos"), for sentences. */
+  materiaArtigo: 'a' | 'o';
+  habilidadesArtigo: 'as' | 'os';
+  /** The skills a teacher pinned to a lesson: "Habilidades fixadas", "Objetivos fixados". */
+  habilidadesFixadas: string;
 }
 
 const EF_WORDS: EtapaWords = {
@@ -108,6 +113,9 @@ const EF_WORDS: EtapaWords = {
   nenhumaCoberta: 'Nenhuma habilidade citada nas aulas deste período.',
   todasCobertas: 'Todas as habilidades do ano já foram trabalhadas.',
   semHabilidades: 'Sem habilidades da BNCC para este componente neste ano.',
+  materiaArtigo: 'a',
+  habilidadesArtigo: 'as',
+  habilidadesFixadas: 'Habilidades fixadas',
 };
 
 export type VerificacaoKind = 'questoes' | 'observacao';
@@ -164,6 +172,9 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       nenhumaCoberta: 'Nenhum objetivo citado nas propostas deste período.',
       todasCobertas: 'Todos os objetivos do grupo etário já foram trabalhados.',
       semHabilidades: 'Sem objetivos da BNCC para este campo de experiência neste grupo etário.',
+      materiaArtigo: 'o',
+      habilidadesArtigo: 'os',
+      habilidadesFixadas: 'Objetivos fixados',
     },
   },
   fundamental: {
@@ -286,7 +297,9 @@ export function etapaWords(etapa: Etapa | string | null | undefined): EtapaWords
 }
 
 /** The lesson's five texts and its check, labelled in the stage's words (the keys are the JSON's field names). */
-export function lessonFieldLabels(etapa: Etapa | string | null | undefined): Record<'habilidades' | 'objetivos' | 'objetosConhecimento' | 'experiencias' | 'evidencias' | 'verificacao', string> {
+export function lessonFieldLabels(
+  etapa: Etapa | string | null | undefined,
+): Record<'habilidades' | 'objetivos' | 'objetosConhecimento' | 'experiencias' | 'evidencias' | 'verificacao' | 'dua', string> {
   const w = etapaWords(etapa);
   return {
     habilidades: w.habilidades,
@@ -295,6 +308,20 @@ export function lessonFieldLabels(etapa: Etapa | string | null | undefined): Rec
     experiencias: w.experiencias,
     evidencias: w.evidencias,
     verificacao: w.verificacao,
+    dua: 'Acessibilidade (DUA)',
+  };
+}
+
+/** What an empty text reads as, in the stage's words (the keys are the JSON's field names). */
+export function lessonFieldEmpty(etapa: Etapa | string | null | undefined): Record<'habilidades' | 'objetivos' | 'objetosConhecimento' | 'experiencias' | 'evidencias', string> {
+  const stage = etapaOf(etapa);
+  return {
+    habilidades: stage === 'infantil' ? 'Nenhum objetivo definido' : 'Nenhuma habilidade definida',
+    objetivos: 'Nenhum objetivo definido',
+    objetosConhecimento:
+      stage === 'infantil' ? 'Nenhum saber ou conhecimento definido' : stage === 'medio' ? 'Nenhum conteúdo definido' : 'Nenhum objeto de conhecimento definido',
+    experiencias: 'Nenhuma experiência definida',
+    evidencias: 'Nenhuma evidência definida',
   };
 }
 

@@ -93,7 +93,8 @@ export const MSG = {
   habilidadeCodeInvalid: 'Código de habilidade inválido (exemplo: EF05MA01).',
   habilidadesFixadasMax: 'Fixe no máximo 3 habilidades por aula.',
   /** A year and subject without BNCC skills (Inglês before the 6º ano; paraAno: anoPhrase(ano, etapa, 'para')): nothing is charged. */
-  semHabilidadesBncc: (materia: string, paraAno: string) => `Não há habilidades da BNCC de ${materia} ${paraAno}.`,
+  /** `habilidades`: the stage's word ("objetivos de aprendizagem" in infantil; etapaWords). */
+  semHabilidadesBncc: (materia: string, paraAno: string, habilidades = 'habilidades') => `Não há ${habilidades} da BNCC de ${materia} ${paraAno}.`,
   aulaNotFound: 'Aula não encontrada neste plano',
   aulaRegenerating: 'Esta aula já está sendo gerada novamente. Aguarde terminar.',
   /** An all-failed plan was refunded: its lessons are not regenerated for free (that would be a free plan). */

@@ -1,5 +1,5 @@
 import { HeadingLevel, Paragraph, Table, TableRow, TextRun } from 'docx';
-import { componenteNome, LESSON_FIELD_EMPTY, LESSON_FIELDS, lessonFieldLabels, type Etapa, type LessonField, type PlanDocumentLesson } from '@planejador/contracts';
+import { componenteNome, LESSON_FIELDS, lessonFieldEmpty, lessonFieldLabels, type Etapa, type LessonField, type PlanDocumentLesson } from '@planejador/contracts';
 import { cell, COLOR, CONTENT_WIDTH, labelParagraph, listNumbering, table } from './docx-layout';
 import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
 
@@ -29,13 +29,13 @@ function lineRuns(field: LessonField, text: string): TextRun[] {
   return [new TextRun({ text: skill.code, bold: true }), new TextRun(skill.rest)];
 }
 
-function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
+function fieldParagraphs(field: LessonField, value: string, empty: string): Paragraph[] {
   const blocks = toTextBlocks(value);
   if (blocks.length === 0) {
     return [
       new Paragraph({
         spacing: { before: 0, after: 0 },
-        children: [new TextRun({ text: LESSON_FIELD_EMPTY[field], italics: true, color: COLOR.muted })],
+        children: [new TextRun({ text: empty, italics: true, color: COLOR.muted })],
       }),
     ];
   }
@@ -52,6 +52,7 @@ function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
 /** A lesson's heading, the teacher's description of it and the table of its five fields, labelled in the stage's words. */
 export function lessonBlock(lesson: PlanDocumentLesson, etapa?: Etapa, withMateria = false): (Paragraph | Table)[] {
   const labels = lessonFieldLabels(etapa);
+  const empty = lessonFieldEmpty(etapa);
   const heading = new Paragraph({
     heading: HeadingLevel.HEADING_2,
     keepNext: true,
@@ -76,7 +77,7 @@ export function lessonBlock(lesson: PlanDocumentLesson, etapa?: Etapa, withMater
         cantSplit: true,
         children: [
           cell([labelParagraph(labels[field])], { width: LESSON_COLUMNS[0], label: true }),
-          cell(fieldParagraphs(field, lesson[field]), { width: LESSON_COLUMNS[1] }),
+          cell(fieldParagraphs(field, lesson[field], empty[field]), { width: LESSON_COLUMNS[1] }),
         ],
       }),
   );

@@ -1,4 +1,4 @@
-import { type Aula, type LessonGenerationState, type Plano } from '@planejador/contracts';
+import { etapaWords, type Aula, type LessonGenerationState, type Plano } from '@planejador/contracts';
 import { CheckCircle2, Circle, Loader2, RotateCcw, XCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
   const total = plano?.generation.total || plano?.aulas.length || 0;
   const done = Math.min(plano?.generation.done ?? 0, total);
   const writing = useWritingText();
+  const words = etapaWords(plano?.turma?.etapa);
   return (
     <Card className="mx-auto w-full max-w-3xl">
       <CardHeader className="items-center text-center">
@@ -45,7 +46,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
         </div>
         {plano ? <LessonStates aulas={plano.aulas} /> : null}
         <p className="text-center text-xs text-muted-foreground">
-          Cada aula recebe habilidades, objetivos, objetos de conhecimento, experiências e evidências. Você pode sair desta página: o plano continua sendo gerado e aparece no Histórico.
+          {`Cada aula recebe ${words.habilidadesMinusculas}, objetivos, ${words.objetosConhecimento.toLowerCase()}, experiências e evidências. Você pode sair desta página: o plano continua sendo gerado e aparece no Histórico.`}
         </p>
       </CardContent>
     </Card>
