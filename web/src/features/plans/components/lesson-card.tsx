@@ -188,7 +188,7 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
             ) : null}
           </div>
           {/* The new text as the AI writes it, outside the live region: announced once by the status above. */}
-          {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Nova versão da Aula ${aula.numeroAula} sendo escrita`} className="mt-2" /> : null}
+          {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} etapa={etapa} label={`Nova versão da Aula ${aula.numeroAula} sendo escrita`} className="mt-2" /> : null}
           {toConfirm && !busy ? (
             <div className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between">
               <span className="flex items-start gap-2">
@@ -318,6 +318,7 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
       <RegenerateDialog
         planoId={planoId}
         aula={aula}
+        etapa={etapa}
         campo={regenerating?.campo ?? null}
         rewrite={regenerating?.rewrite ?? false}
         unsavedEdits={unsavedEdits}
