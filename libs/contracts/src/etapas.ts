@@ -60,6 +60,8 @@ export interface EtapaWords {
   materias: string;
   /** The form's and the lists' short label: "Matéria", "Campo de experiência", "Área do conhecimento". */
   materiaCurta: string;
+  /** Several, inside a sentence: "matérias", "campos de experiência", "áreas do conhecimento". */
+  materiasCurtas: string;
   /** The plan's general subject on the form: "Matéria Geral". */
   materiaGeral: string;
   /** `habilidades` as a label: "Habilidades", "Objetivos de aprendizagem e desenvolvimento". */
@@ -96,6 +98,7 @@ const EF_WORDS: EtapaWords = {
   materia: 'Componente curricular',
   materias: 'Componentes curriculares',
   materiaCurta: 'Matéria',
+  materiasCurtas: 'matérias',
   materiaGeral: 'Matéria Geral',
   habilidades: 'Habilidades',
   habilidadesMinusculas: 'habilidades',
@@ -155,6 +158,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       materia: 'Campo de experiência',
       materias: 'Campos de experiência',
       materiaCurta: 'Campo de experiência',
+      materiasCurtas: 'campos de experiência',
       materiaGeral: 'Campo de experiência principal',
       habilidades: 'Objetivos de aprendizagem e desenvolvimento',
       habilidadesMinusculas: 'objetivos de aprendizagem',
@@ -241,6 +245,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
       materia: 'Área do conhecimento',
       materias: 'Áreas do conhecimento',
       materiaCurta: 'Área do conhecimento',
+      materiasCurtas: 'áreas do conhecimento',
       materiaGeral: 'Área do conhecimento geral',
       objetosConhecimento: 'Conteúdos',
       todasCobertas: 'Todas as habilidades da área já foram trabalhadas.',
