@@ -89,7 +89,8 @@ export const MSG = {
   pageLimitInvalid: 'Tamanho de página inválido (de 1 a 100 planos).',
   statusFilterInvalid: 'Status inválido (use gerado, editado ou salvo).',
   /** A pinned code outside the class's year and the lesson's subject (doAno: anoPhrase(ano, etapa, 'de'); materia: its label). */
-  habilidadeForaDoEscopo: (code: string, doAno: string, materia: string) => `A habilidade ${code} não é ${doAno} de ${materia}.`,
+  /** `aHabilidade`: the stage's word with its article ("O objetivo" in infantil). */
+  habilidadeForaDoEscopo: (code: string, doAno: string, materia: string, aHabilidade = 'A habilidade') => `${aHabilidade} ${code} não é ${doAno} de ${materia}.`,
   habilidadeCodeInvalid: 'Código de habilidade inválido (exemplo: EF05MA01).',
   habilidadesFixadasMax: 'Fixe no máximo 3 habilidades por aula.',
   /** A year and subject without BNCC skills (Inglês before the 6º ano; paraAno: anoPhrase(ano, etapa, 'para')): nothing is charged. */

@@ -243,8 +243,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
         <CardHeader>
           <CardTitle as="h2">Dados do Plano</CardTitle>
           <CardDescription>
-            A turma define {etapaDef(etapa).anoNoun.toLowerCase()} d{words.habilidadesArtigo} {words.habilidadesMinusculas}; {words.materiaArtigo}{' '}
-            {words.materiaCurta.toLowerCase()} vale para todas as aulas.
+            {`A turma define ${etapaDef(etapa).anoArticle === 'a' ? 'a' : 'o'} ${etapaDef(etapa).anoNoun.toLowerCase()} d${words.habilidadesArtigo} ${words.habilidadesMinusculas}; ${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} vale para todas as aulas.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
