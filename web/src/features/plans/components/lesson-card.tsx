@@ -3,6 +3,7 @@ import {
   LESSON_FIELDS,
   lessonFieldEmpty,
   lessonFieldLabels,
+  etapaWords,
   LIMITS,
   materiaLabel,
   type Aula,
@@ -69,6 +70,10 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
   const headingId = `aula-${aula.id}-titulo`;
   const verificacaoKind = verificacaoKindOf(etapa);
   const labels = lessonFieldLabels(etapa);
+  // "a habilidade" or, in infantil, "o objetivo".
+  const words = etapaWords(etapa);
+  const masc = words.habilidadesArtigo === 'os';
+  const aHabilidade = `${masc ? 'o' : 'a'} ${words.habilidade}`;
   const empty = lessonFieldEmpty(etapa);
   const tituloId = useId();
   const busy = isLessonBusy(aula);
@@ -122,6 +127,7 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
             <LessonControls
               planoId={planoId}
               aula={aula}
+              habilidadeWord={words.habilidade}
               busy={busy}
               failed={failed}
               undoFrom={undoFrom}
@@ -193,7 +199,7 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
             <div className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between">
               <span className="flex items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                Confira a habilidade: a descrição da aula não tem palavras em comum com ela.
+                {`Confira ${aHabilidade}: a descrição da aula não tem palavras em comum com ${masc ? 'ele' : 'ela'}.`}
               </span>
               <span className="flex gap-2">
                 <Button size="sm" variant="outline" disabled={savingSkills} onClick={() => void saveSkills(aula.habilidadeCodes)}>
@@ -213,11 +219,11 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
             >
               <span className="flex items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                A habilidade desta aula mudou, mas outros campos ainda citam a habilidade antiga.
+                {`${masc ? 'O' : 'A'} ${words.habilidade} desta aula mudou, mas outros campos ainda citam ${aHabilidade} ${masc ? 'antigo' : 'antiga'}.`}
               </span>
               <Button size="sm" variant="outline" disabled={failed} onClick={() => setRegenerating({ campo: null, rewrite: true })}>
                 <PenLine aria-hidden="true" />
-                Reescrever a aula para a nova habilidade
+                {`Reescrever a aula para ${masc ? 'o novo' : 'a nova'} ${words.habilidade}`}
               </Button>
             </div>
           ) : null}
