@@ -1,3 +1,4 @@
+import { asObservacaoMessage, MSG } from './messages';
 import { MATERIA_VALUES } from './domain';
 import {
   anoComEtapa,
@@ -118,5 +119,13 @@ describe('every stage in its own words (decisions.md)', () => {
     expect(materiasHeader('fundamental', 'matematica', ['matematica'])).toEqual(['Componente curricular', 'Matemática']);
     expect(materiasHeader('infantil', 'eu-outro-nos', [])).toEqual(['Campo de experiência', 'O eu, o outro e o nós']);
     expect(materiasHeader('medio', 'linguagens', ['linguagens', 'portugues'])).toEqual(['Áreas do conhecimento', 'Linguagens, Língua Portuguesa']);
+  });
+});
+
+describe("a check's messages in infantil's words", () => {
+  it('speaks of points to observe, never of questions', () => {
+    expect(asObservacaoMessage(MSG.verificacaoQuestoesCount)).toBe('Os pontos de observação devem ser de 3 a 5.');
+    expect(asObservacaoMessage(MSG.questaoHabilidadeForaDaAula(2, 3))).toBe('Aula 2, ponto de observação 3: o objetivo do ponto deve ser um dos objetivos da aula.');
+    expect(asObservacaoMessage('Outra mensagem.')).toBe('Outra mensagem.');
   });
 });

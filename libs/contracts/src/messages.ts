@@ -231,3 +231,20 @@ export const MSG = {
   duaEstrategiasMax: (principio: string) => `Acessibilidade (DUA): no máximo 12 estratégias em ${principio}.`,
   duaSemBarreiras: 'Esta turma não tem barreiras marcadas: marque-as no cadastro da turma para gerar a acessibilidade (DUA).',
 } as const;
+
+/**
+ * A check-of-learning message in infantil's words (decisions.md, "Every stage in its own words"): the schema's
+ * messages speak of questions; an infantil teacher edits points to observe. Any other message is kept.
+ */
+export function asObservacaoMessage(message: string): string {
+  const fixed: Record<string, string> = {
+    [MSG.verificacaoQuestoesCount]: 'Os pontos de observação devem ser de 3 a 5.',
+    [MSG.questaoEnunciadoRequired]: 'Escreva o ponto de observação.',
+    [MSG.questaoRespostaRequired]: 'Escreva o que procurar em cada ponto de observação.',
+    [MSG.questaoHabilidadeInvalid]: 'Código do objetivo do ponto de observação inválido (exemplo: EI03EO01).',
+  };
+  if (fixed[message]) return fixed[message];
+  const outside = /^Aula (\d+), questão (\d+): a habilidade da questão deve ser uma das habilidades da aula\.$/.exec(message);
+  if (outside) return `Aula ${outside[1]}, ponto de observação ${outside[2]}: o objetivo do ponto deve ser um dos objetivos da aula.`;
+  return message;
+}

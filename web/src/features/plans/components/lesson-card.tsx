@@ -242,7 +242,7 @@ export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turma
             const value = texts[field];
             const fieldId = `aula-${aula.id}-${field}`;
             const regenerateField = regenerateFieldButton(field);
-            const tooLong = editing ? lessonFieldIssue(field, value) : null;
+            const tooLong = editing ? lessonFieldIssue(field, value, etapa) : null;
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
                 <div className="flex items-center justify-between gap-2">

@@ -116,7 +116,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, kind = 'ques
     );
   }
   const { questoes } = verificacao;
-  const issues = verificacaoIssues(verificacao, codes, numeroAula);
+  const issues = verificacaoIssues(verificacao, codes, numeroAula, kind);
   const setQuestion = (index: number, next: Questao) => onChange({ questoes: questoes.map((q, i) => (i === index ? next : q)) });
   const skillOptions = [...new Set([...codes, ...questoes.map((q) => q.habilidade)])];
 
