@@ -158,7 +158,7 @@ export function CoverageRoute() {
 
       <ProvisionalCalendarNotice />
       <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} tipo={tipo} etapa={turma?.etapa} />
-      <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} />
+      <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} etapa={turma?.etapa} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">
@@ -210,7 +210,7 @@ export function CoverageRoute() {
 }
 
 /** The class's assessments, newest first, each a link to its page (reopen, edit, results, export, delete). */
-function ClassAssessments({ avaliacoes, failed, turmaNumero }: { avaliacoes: AvaliacaoResumo[] | undefined; failed: boolean; turmaNumero?: string }) {
+function ClassAssessments({ avaliacoes, failed, turmaNumero, etapa }: { avaliacoes: AvaliacaoResumo[] | undefined; failed: boolean; turmaNumero?: string; etapa?: Etapa }) {
   return (
     <section aria-labelledby="avaliacoes-da-turma" className="flex flex-col gap-3">
       <h2 id="avaliacoes-da-turma" className="text-lg font-semibold">
@@ -223,7 +223,7 @@ function ClassAssessments({ avaliacoes, failed, turmaNumero }: { avaliacoes: Ava
       ) : avaliacoes.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma avaliação desta turma ainda. Use "Avaliar trimestre" para criar uma.</p>
       ) : (
-        <AssessmentList avaliacoes={avaliacoes} label={turmaNumero ? `Avaliações da turma ${turmaNumero}` : 'Avaliações da turma'} />
+        <AssessmentList avaliacoes={avaliacoes} etapa={etapa} label={turmaNumero ? `Avaliações da turma ${turmaNumero}` : 'Avaliações da turma'} />
       )}
     </section>
   );
