@@ -10,7 +10,7 @@ import { answerKey, GABARITO_HEADING, verificacaoBlock } from './plan-verificaca
 // (plan-identification), each lesson's table (plan-lesson), its DUA strategies (plan-dua) and its check of learning
 // with the answers apart (plan-verificacao), on the layout's building blocks (docx-layout).
 export { CURRICULUM_CREDIT_LINE } from './docx-document';
-export { lessonHeading, mixesMaterias } from './plan-lesson';
+export { lessonHeading } from './plan-lesson';
 export { answerText } from './plan-verificacao';
 
 /**
