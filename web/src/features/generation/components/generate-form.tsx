@@ -181,13 +181,15 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
 
   const openConfirm = (values: GenerateFormData) => {
     const filled = values.aulas.filter((aula) => aula.prompt.trim()).length;
+    const materiasOfPlan = [...new Set(values.aulas.filter((aula) => aula.prompt.trim()).map((aula) => aula.materia || values.materiaGeral))];
     setConfirm({
       values,
       summary: {
         turma: turma ? turmaOptionLabel(turma) : '',
         titulo: values.temaPrincipal.trim(),
-        materia: materiaLabel(values.materiaGeral),
-        materiaNoun: words.materiaCurta,
+        // A plan that mixes subjects names them all (decisions.md, "Every stage in its own words").
+        materia: materiasOfPlan.map(materiaLabel).join(', '),
+        materiaNoun: materiasOfPlan.length > 1 ? words.materiasCurtas.charAt(0).toUpperCase() + words.materiasCurtas.slice(1) : words.materiaCurta,
         aulas: filled,
       },
     });
