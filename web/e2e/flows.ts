@@ -153,9 +153,9 @@ export async function resetPasswordViaMailedLink(page: Page, stack: Stack, email
   await page.waitForURL('**/dashboard');
 }
 
-/** Lesson n's region on the plan page (its heading reads 'Aula n — título'). */
+/** Lesson n's region on the plan page (its heading reads 'Aula n — título', or 'Aula n · Matemática — título' in a plan mixing subjects). */
 export function lessonRegion(page: Page, n: number): Locator {
-  return page.getByRole('region', { name: new RegExp(`^Aula ${n} — `) });
+  return page.getByRole('region', { name: new RegExp(`^Aula ${n}(?: · [^—]+)? — `) });
 }
 
 export { docxText } from '@planejador/testing';

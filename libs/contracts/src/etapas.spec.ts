@@ -1,6 +1,10 @@
+import { asObservacaoMessage, MSG } from './messages';
 import { MATERIA_VALUES } from './domain';
 import {
   anoComEtapa,
+  etapaWords,
+  lessonFieldLabels,
+  materiasHeader,
   anoLabel,
   anoPhrase,
   anosOf,
@@ -89,5 +93,39 @@ describe('school stages', () => {
     expect(etapaOf('medio')).toBe('medio');
     expect(etapaOf(null)).toBe('fundamental');
     expect(etapaOf('superior')).toBe('fundamental');
+  });
+});
+
+describe('every stage in its own words (decisions.md)', () => {
+  it('names the parts of a plan as each stage\'s teachers do; the field names stay the JSON\'s', () => {
+    expect(lessonFieldLabels('infantil')).toMatchObject({
+      habilidades: 'Objetivos de aprendizagem e desenvolvimento',
+      objetosConhecimento: 'Saberes e conhecimentos',
+      verificacao: 'Pontos de observação',
+    });
+    expect(etapaWords('infantil')).toMatchObject({ materia: 'Campo de experiência', gabarito: null, verificacaoResposta: 'O que observar' });
+    expect(etapaDef('infantil').anoNoun).toBe('Grupo etário');
+    expect(etapaWords('medio')).toMatchObject({ materia: 'Área do conhecimento', objetosConhecimento: 'Conteúdos', gabarito: 'Gabarito' });
+    expect(etapaDef('medio').anoNoun).toBe('Série');
+    expect(lessonFieldLabels(undefined)).toMatchObject({ habilidades: 'Habilidades', objetosConhecimento: 'Objetos de Conhecimento', verificacao: 'Verificação da aprendizagem' });
+    expect(etapaWords(null).materia).toBe('Componente curricular');
+  });
+
+  it('heads a plan with its subject, or all of them in order when its lessons mix them', () => {
+    expect(materiasHeader('fundamental', 'portugues', ['portugues', 'matematica', 'portugues', 'ciencias'])).toEqual([
+      'Componentes curriculares',
+      'Língua Portuguesa, Matemática, Ciências',
+    ]);
+    expect(materiasHeader('fundamental', 'matematica', ['matematica'])).toEqual(['Componente curricular', 'Matemática']);
+    expect(materiasHeader('infantil', 'eu-outro-nos', [])).toEqual(['Campo de experiência', 'O eu, o outro e o nós']);
+    expect(materiasHeader('medio', 'linguagens', ['linguagens', 'portugues'])).toEqual(['Áreas do conhecimento', 'Linguagens, Língua Portuguesa']);
+  });
+});
+
+describe("a check's messages in infantil's words", () => {
+  it('speaks of points to observe, never of questions', () => {
+    expect(asObservacaoMessage(MSG.verificacaoQuestoesCount)).toBe('Os pontos de observação devem ser de 3 a 5.');
+    expect(asObservacaoMessage(MSG.questaoHabilidadeForaDaAula(2, 3))).toBe('Aula 2, ponto de observação 3: o objetivo do ponto deve ser um dos objetivos da aula.');
+    expect(asObservacaoMessage('Outra mensagem.')).toBe('Outra mensagem.');
   });
 });

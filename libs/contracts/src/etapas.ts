@@ -1,6 +1,6 @@
 // The one definition of the school stages (decisions.md, "The whole BNCC"): every other part asks it for the years,
 // their labels, the subjects and the code patterns instead of listing them. No zod here, as in domain.ts.
-import { LIMITS, verificacaoQuestionCount, type Materia } from './domain';
+import { LIMITS, materiaLabel, verificacaoQuestionCount, type Materia } from './domain';
 
 export const ETAPAS = ['infantil', 'fundamental', 'medio'] as const;
 export type Etapa = (typeof ETAPAS)[number];
@@ -45,7 +45,81 @@ export interface EtapaDef {
    * teacher observes ('observacao': only open items, each with what to look for as its respostaEsperada).
    */
   verificacao: VerificacaoKind;
+  /** How this stage's teachers name the parts of a plan (decisions.md, "Every stage in its own words"). */
+  words: EtapaWords;
 }
+
+/**
+ * The stage's own words for what the JSON calls `materia`, `habilidades`, `objetosConhecimento`, `ano` and
+ * `verificacao`: every page, message and document of a class of the stage asks for them (the field names never change).
+ */
+export interface EtapaWords {
+  /** One `materia`: "Componente curricular", "Campo de experiência", "Área do conhecimento". */
+  materia: string;
+  /** Several of them, as a mixed plan's header names them: "Componentes curriculares". */
+  materias: string;
+  /** The form's and the lists' short label: "Matéria", "Campo de experiência", "Área do conhecimento". */
+  materiaCurta: string;
+  /** Several, inside a sentence: "matérias", "campos de experiência", "áreas do conhecimento". */
+  materiasCurtas: string;
+  /** The plan's general subject on the form: "Matéria Geral". */
+  materiaGeral: string;
+  /** `habilidades` as a label: "Habilidades", "Objetivos de aprendizagem e desenvolvimento". */
+  habilidades: string;
+  /** The same inside a sentence, plural and singular: "habilidades"/"habilidade", "objetivos"/"objetivo". */
+  habilidadesMinusculas: string;
+  habilidade: string;
+  /** `objetosConhecimento`: "Objetos de Conhecimento", "Saberes e conhecimentos", "Conteúdos". */
+  objetosConhecimento: string;
+  /** `objetivos`, `experiencias` and `evidencias` as labels. */
+  objetivos: string;
+  experiencias: string;
+  evidencias: string;
+  /** The check of learning: "Verificação da aprendizagem" or "Pontos de observação"; its items and their answer. */
+  verificacao: string;
+  verificacaoItem: string;
+  verificacaoResposta: string;
+  /** The answers apart at the end of a document ("Gabarito"); null: the stage prints none (infantil). */
+  gabarito: string | null;
+  /** The hand-in's summary: the skills of the period and those still to work, and its sentences when there are none. */
+  cobertas: string;
+  descobertas: string;
+  nenhumaCoberta: string;
+  todasCobertas: string;
+  semHabilidades: string;
+  /** The articles of `materia` and `habilidades` ("a matéria", "o campo"; "as habilidades", "os objetivos"), for sentences. */
+  materiaArtigo: 'a' | 'o';
+  habilidadesArtigo: 'as' | 'os';
+  /** The skills a teacher pinned to a lesson: "Habilidades fixadas", "Objetivos fixados". */
+  habilidadesFixadas: string;
+}
+
+const EF_WORDS: EtapaWords = {
+  materia: 'Componente curricular',
+  materias: 'Componentes curriculares',
+  materiaCurta: 'Matéria',
+  materiasCurtas: 'matérias',
+  materiaGeral: 'Matéria Geral',
+  habilidades: 'Habilidades',
+  habilidadesMinusculas: 'habilidades',
+  habilidade: 'habilidade',
+  objetosConhecimento: 'Objetos de Conhecimento',
+  objetivos: 'Objetivos de Aprendizagem',
+  experiencias: 'Experiências de Aprendizagem',
+  evidencias: 'Evidências de Aprendizagem',
+  verificacao: 'Verificação da aprendizagem',
+  verificacaoItem: 'Questão',
+  verificacaoResposta: 'Resposta esperada',
+  gabarito: 'Gabarito',
+  cobertas: 'Habilidades desenvolvidas',
+  descobertas: 'Ainda não desenvolvidas',
+  nenhumaCoberta: 'Nenhuma habilidade citada nas aulas deste período.',
+  todasCobertas: 'Todas as habilidades do ano já foram trabalhadas.',
+  semHabilidades: 'Sem habilidades da BNCC para este componente neste ano.',
+  materiaArtigo: 'a',
+  habilidadesArtigo: 'as',
+  habilidadesFixadas: 'Habilidades fixadas',
+};
 
 export type VerificacaoKind = 'questoes' | 'observacao';
 
@@ -80,6 +154,32 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     },
     skillsByAno: true,
     verificacao: 'observacao',
+    words: {
+      materia: 'Campo de experiência',
+      materias: 'Campos de experiência',
+      materiaCurta: 'Campo de experiência',
+      materiasCurtas: 'campos de experiência',
+      materiaGeral: 'Campo de experiência principal',
+      habilidades: 'Objetivos de aprendizagem e desenvolvimento',
+      habilidadesMinusculas: 'objetivos de aprendizagem',
+      habilidade: 'objetivo',
+      objetosConhecimento: 'Saberes e conhecimentos',
+      objetivos: 'Objetivos da proposta',
+      experiencias: 'Experiências',
+      evidencias: 'Evidências',
+      verificacao: 'Pontos de observação',
+      verificacaoItem: 'Ponto de observação',
+      verificacaoResposta: 'O que observar',
+      gabarito: null,
+      cobertas: 'Objetivos trabalhados',
+      descobertas: 'Ainda não trabalhados',
+      nenhumaCoberta: 'Nenhum objetivo citado nas propostas deste período.',
+      todasCobertas: 'Todos os objetivos do grupo etário já foram trabalhados.',
+      semHabilidades: 'Sem objetivos da BNCC para este campo de experiência neste grupo etário.',
+      materiaArtigo: 'o',
+      habilidadesArtigo: 'os',
+      habilidadesFixadas: 'Objetivos fixados',
+    },
   },
   fundamental: {
     value: 'fundamental',
@@ -117,6 +217,7 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     },
     skillsByAno: true,
     verificacao: 'questoes',
+    words: EF_WORDS,
   },
   medio: {
     value: 'medio',
@@ -139,6 +240,17 @@ const ETAPA_DEFS: Record<Etapa, EtapaDef> = {
     },
     skillsByAno: false,
     verificacao: 'questoes',
+    words: {
+      ...EF_WORDS,
+      materia: 'Área do conhecimento',
+      materias: 'Áreas do conhecimento',
+      materiaCurta: 'Área do conhecimento',
+      materiasCurtas: 'áreas do conhecimento',
+      materiaGeral: 'Área do conhecimento geral',
+      objetosConhecimento: 'Conteúdos',
+      todasCobertas: 'Todas as habilidades da área já foram trabalhadas.',
+      semHabilidades: 'Sem habilidades da BNCC para esta área do conhecimento.',
+    },
   },
 };
 
@@ -182,6 +294,59 @@ const CONTRACTIONS = { de: 'd', em: 'n', para: 'para ' } as const;
 /** The ano after a preposition: ('5', fundamental, 'de') -> 'do 5º ano'; ('1', medio, 'para') -> 'para a 1ª série do Ensino Médio'. */
 export function anoPhrase(ano: string | number, etapa: Etapa, preposition: keyof typeof CONTRACTIONS): string {
   return `${CONTRACTIONS[preposition]}${ETAPA_DEFS[etapa].anoArticle} ${anoLabel(ano, etapa)}`;
+}
+
+/** The stage's words (absent or unknown stage: fundamental's). */
+export function etapaWords(etapa: Etapa | string | null | undefined): EtapaWords {
+  return ETAPA_DEFS[etapaOf(etapa)].words;
+}
+
+/** The lesson's five texts and its check, labelled in the stage's words (the keys are the JSON's field names). */
+export function lessonFieldLabels(
+  etapa: Etapa | string | null | undefined,
+): Record<'habilidades' | 'objetivos' | 'objetosConhecimento' | 'experiencias' | 'evidencias' | 'verificacao' | 'dua', string> {
+  const w = etapaWords(etapa);
+  return {
+    habilidades: w.habilidades,
+    objetivos: w.objetivos,
+    objetosConhecimento: w.objetosConhecimento,
+    experiencias: w.experiencias,
+    evidencias: w.evidencias,
+    verificacao: w.verificacao,
+    dua: 'Acessibilidade (DUA)',
+  };
+}
+
+/** What an empty text reads as, in the stage's words (the keys are the JSON's field names). */
+export function lessonFieldEmpty(etapa: Etapa | string | null | undefined): Record<'habilidades' | 'objetivos' | 'objetosConhecimento' | 'experiencias' | 'evidencias', string> {
+  const stage = etapaOf(etapa);
+  return {
+    habilidades: stage === 'infantil' ? 'Nenhum objetivo definido' : 'Nenhuma habilidade definida',
+    objetivos: 'Nenhum objetivo definido',
+    objetosConhecimento:
+      stage === 'infantil' ? 'Nenhum saber ou conhecimento definido' : stage === 'medio' ? 'Nenhum conteúdo definido' : 'Nenhum objeto de conhecimento definido',
+    experiencias: 'Nenhuma experiência definida',
+    evidencias: 'Nenhuma evidência definida',
+  };
+}
+
+/** The official name of a subject as a document's header prints it ("Língua Portuguesa"); else its label. */
+export function componenteNome(materia: string): string {
+  return COMPONENTE_NOMES[materia] ?? materiaLabel(materia);
+}
+
+const COMPONENTE_NOMES: Readonly<Record<string, string>> = { portugues: 'Língua Portuguesa', ingles: 'Língua Inglesa' };
+
+/**
+ * A plan's subjects as its export header names them: its lessons' subjects in order of first appearance (the general
+ * subject when it has no lesson), with the stage's label, singular or plural: ["Componentes curriculares",
+ * "Língua Portuguesa, Matemática, Ciências"].
+ */
+export function materiasHeader(etapa: Etapa | string | null | undefined, materiaGeral: string, lessonMaterias: readonly string[]): [string, string] {
+  const materias = [...new Set(lessonMaterias.filter((m) => m))];
+  const list = materias.length ? materias : [materiaGeral];
+  const w = etapaWords(etapa);
+  return [list.length > 1 ? w.materias : w.materia, list.map(componenteNome).join(', ')];
 }
 
 /** How the stage's lessons check learning: questions, or (infantil) points to observe. */

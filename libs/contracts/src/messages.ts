@@ -89,11 +89,13 @@ export const MSG = {
   pageLimitInvalid: 'Tamanho de página inválido (de 1 a 100 planos).',
   statusFilterInvalid: 'Status inválido (use gerado, editado ou salvo).',
   /** A pinned code outside the class's year and the lesson's subject (doAno: anoPhrase(ano, etapa, 'de'); materia: its label). */
-  habilidadeForaDoEscopo: (code: string, doAno: string, materia: string) => `A habilidade ${code} não é ${doAno} de ${materia}.`,
+  /** `aHabilidade`: the stage's word with its article ("O objetivo" in infantil). */
+  habilidadeForaDoEscopo: (code: string, doAno: string, materia: string, aHabilidade = 'A habilidade') => `${aHabilidade} ${code} não é ${doAno} de ${materia}.`,
   habilidadeCodeInvalid: 'Código de habilidade inválido (exemplo: EF05MA01).',
   habilidadesFixadasMax: 'Fixe no máximo 3 habilidades por aula.',
   /** A year and subject without BNCC skills (Inglês before the 6º ano; paraAno: anoPhrase(ano, etapa, 'para')): nothing is charged. */
-  semHabilidadesBncc: (materia: string, paraAno: string) => `Não há habilidades da BNCC de ${materia} ${paraAno}.`,
+  /** `habilidades`: the stage's word ("objetivos de aprendizagem" in infantil; etapaWords). */
+  semHabilidadesBncc: (materia: string, paraAno: string, habilidades = 'habilidades') => `Não há ${habilidades} da BNCC de ${materia} ${paraAno}.`,
   aulaNotFound: 'Aula não encontrada neste plano',
   aulaRegenerating: 'Esta aula já está sendo gerada novamente. Aguarde terminar.',
   /** An all-failed plan was refunded: its lessons are not regenerated for free (that would be a free plan). */
@@ -229,3 +231,20 @@ export const MSG = {
   duaEstrategiasMax: (principio: string) => `Acessibilidade (DUA): no máximo 12 estratégias em ${principio}.`,
   duaSemBarreiras: 'Esta turma não tem barreiras marcadas: marque-as no cadastro da turma para gerar a acessibilidade (DUA).',
 } as const;
+
+/**
+ * A check-of-learning message in infantil's words (decisions.md, "Every stage in its own words"): the schema's
+ * messages speak of questions; an infantil teacher edits points to observe. Any other message is kept.
+ */
+export function asObservacaoMessage(message: string): string {
+  const fixed: Record<string, string> = {
+    [MSG.verificacaoQuestoesCount]: 'Os pontos de observação devem ser de 3 a 5.',
+    [MSG.questaoEnunciadoRequired]: 'Escreva o ponto de observação.',
+    [MSG.questaoRespostaRequired]: 'Escreva o que procurar em cada ponto de observação.',
+    [MSG.questaoHabilidadeInvalid]: 'Código do objetivo do ponto de observação inválido (exemplo: EI03EO01).',
+  };
+  if (fixed[message]) return fixed[message];
+  const outside = /^Aula (\d+), questão (\d+): a habilidade da questão deve ser uma das habilidades da aula\.$/.exec(message);
+  if (outside) return `Aula ${outside[1]}, ponto de observação ${outside[2]}: o objetivo do ponto deve ser um dos objetivos da aula.`;
+  return message;
+}

@@ -145,7 +145,7 @@ describeWithTools('the exported .docx opened in LibreOffice', () => {
     };
     const texts = await pages('offline', plan);
     const all = texts.join('\n').replace(/\s+/g, ' ');
-    for (const expected of ['PLANO DE AULA', 'Frações no dia a dia', '2º trimestre', '3 aulas x 50 min = 2 h 30 min', `Aula 3 — ${drafts[2].draft.titulo}`, 'Verificação da aprendizagem', '3. Gabarito', drafts[0].draft.verificacao!.questoes[0].enunciado, '(EF05MA03) Identificar e representar frações', '(EF05MA04) Identificar frações equivalentes.', 'Acolhida e problematização', 'A BNCC não define habilidades de Língua Inglesa para o 5º ano']) {
+    for (const expected of ['PLANO DE AULA', 'Frações no dia a dia', '2º trimestre', '3 aulas x 50 min = 2 h 30 min', `Aula 3 · Língua Inglesa — ${drafts[2].draft.titulo}`, 'Verificação da aprendizagem', '3. Gabarito', drafts[0].draft.verificacao!.questoes[0].enunciado, '(EF05MA03) Identificar e representar frações', '(EF05MA04) Identificar frações equivalentes.', 'Acolhida e problematização', 'A BNCC não define habilidades de Língua Inglesa para o 5º ano']) {
       expect(all).toContain(expected);
     }
     // The page's notices (drafted offline, skill to confirm) and the data's credit stay out of the document.

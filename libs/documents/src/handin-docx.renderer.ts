@@ -1,12 +1,12 @@
 import { AlignmentType, HeadingLevel, Packer, PageBreak, Paragraph, TableRow, TextRun, type Table } from 'docx';
-import { formatIsoDatePtBr, materiaLabel, periodoLabel, RUBRICA_NIVEIS, type HandinResumoMateria, type PeriodoTipo, type PlanDocument } from '@planejador/contracts';
+import { etapaOf, etapaWords, formatIsoDatePtBr, materiaLabel, periodoLabel, RUBRICA_NIVEIS, verificacaoKindOf, type Etapa, type HandinResumoMateria, type PeriodoTipo, type PlanDocument } from '@planejador/contracts';
 import { assessmentBlocks, type AssessmentDocument } from './assessment-docx.renderer';
 import { buildDocument, pageHeader, titleBlock } from './docx-document';
 import { cell, COLOR, CONTENT_WIDTH, labelParagraph, SMALL_SIZE, table, valueParagraph } from './docx-layout';
 import { planBlocks } from './plan-docx.renderer';
 import { hoursText } from './plan-identification';
 import { GABARITO_HEADING } from './plan-verificacao';
-import { cleanText } from './text-blocks';
+import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
 import { formatAno } from './pt-br-format';
 import { safeFileNamePart } from './plan-file-name';
 
@@ -19,6 +19,8 @@ export interface HandinDocument {
   professor: string;
   turma: string;
   ano: string;
+  /** The class's school stage; absent: its plans' (else fundamental). Names the summary's parts in the stage's words. */
+  etapa?: Etapa;
   instituicao: string;
   /** The period's number (1..4) of its kind (`periodoTipo`, absent: trimestre): "2º bimestre". */
   trimestre: number;
@@ -51,6 +53,11 @@ export const HANDIN_ASSESSMENTS_HEADING = 'Avaliações e resultados por habilid
 
 export const HANDIN_TITLE = 'DOCUMENTOS DO TRIMESTRE';
 export const HANDIN_SUMMARY_HEADING = 'Resumo do trimestre';
+
+export const HANDIN_REGISTRO_HEADING = 'Registro por campo de experiência';
+
+/** The hand-in's stage: its own, else its plans'. */
+const etapaOfDoc = (doc: Pick<HandinDocument, 'etapa' | 'planos'>): Etapa => etapaOf(doc.etapa ?? doc.planos[0]?.etapa);
 
 /** The kind a hand-in names its period by ("bimestre"). */
 const kindOf = (doc: Pick<HandinDocument, 'periodoTipo'>): PeriodoTipo => doc.periodoTipo ?? 'trimestre';
@@ -101,6 +108,7 @@ function skillParagraph(skill: { code: string; description: string }): Paragraph
 /** The summary: one table per subject the trimestre taught (its lessons, hours, covered and uncovered skills). */
 function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof table>)[] {
   const loads = workloads(doc.planos);
+  const words = etapaWords(etapaOfDoc(doc));
   const resumo = new Map(doc.resumo.map((r) => [r.materia, r]));
   // The subjects taught in the trimestre, in the coverage's order, then any subject without BNCC skills in this year.
   const materias = [...doc.resumo.map((r) => r.materia).filter((m) => loads.has(m) || resumo.get(m)!.cobertas.length), ...[...loads.keys()].filter((m) => !resumo.has(m))];
@@ -124,10 +132,10 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
         row('Aulas e carga horária', [valueParagraph(workloadText(load))]),
         ...(r
           ? [
-              row(`Habilidades desenvolvidas (${r.cobertas.length})`, r.cobertas.length ? r.cobertas.map(skillParagraph) : none(`Nenhuma habilidade citada nas aulas deste ${kindOf(doc)}.`)),
-              row(`Ainda não desenvolvidas (${r.descobertas.length})`, r.descobertas.length ? r.descobertas.map(skillParagraph) : none('Todas as habilidades do ano já foram trabalhadas.')),
+              row(`${words.cobertas} (${r.cobertas.length})`, r.cobertas.length ? r.cobertas.map(skillParagraph) : none(words.nenhumaCoberta.replace('período', kindOf(doc)))),
+              row(`${words.descobertas} (${r.descobertas.length})`, r.descobertas.length ? r.descobertas.map(skillParagraph) : none(words.todasCobertas)),
             ]
-          : [row('Habilidades', none('Sem habilidades da BNCC para este componente neste ano.'))]),
+          : [row(words.habilidades, none(words.semHabilidades))]),
       ]),
     );
   }
@@ -142,10 +150,69 @@ function summaryBlocks(doc: HandinDocument): (Paragraph | ReturnType<typeof tabl
   if (avaliacoes.length) {
     out.push(
       new Paragraph({ spacing: { before: 200 }, children: [new TextRun({ text: `Avaliações do ${kindOf(doc)}:`, bold: true, size: SMALL_SIZE + 2 })] }),
-      ...avaliacoes.map((a, i) => valueParagraph(`${i + 1}. ${materiaLabel(a.materia)}: ${a.habilidades.length} ${a.habilidades.length === 1 ? 'habilidade' : 'habilidades'} (${a.habilidades.map((h) => h.code).join(', ')})`)),
+      ...avaliacoes.map((a, i) => valueParagraph(`${i + 1}. ${materiaLabel(a.materia)}: ${a.habilidades.length} ${a.habilidades.length === 1 ? words.habilidade : words.habilidadesMinusculas} (${a.habilidades.map((h) => h.code).join(', ')})`)),
     );
   }
   return out;
+}
+
+/** One objective of the registro: its code and text, and the points to observe the period's propostas gave it. */
+interface RegistroObjetivo {
+  code: string;
+  text: string;
+  pontos: { enunciado: string; observar: string }[];
+}
+
+/**
+ * Per campo de experiência (the lessons' own subjects, in order of first appearance), the objectives the period's
+ * propostas worked (the codes their objectives text cites, once each) and the points to observe each was given.
+ */
+export function registroPorCampo(planos: readonly PlanDocument[]): { materia: string; objetivos: RegistroObjetivo[] }[] {
+  const campos = new Map<string, Map<string, RegistroObjetivo>>();
+  for (const plano of planos) {
+    for (const aula of [...plano.aulas].sort((a, b) => a.numeroAula - b.numeroAula)) {
+      const objetivos = campos.get(aula.materia) ?? new Map<string, RegistroObjetivo>();
+      campos.set(aula.materia, objetivos);
+      for (const block of toTextBlocks(aula.habilidades)) {
+        const skill = splitSkillCode(block.text);
+        if (!skill) continue;
+        const code = skill.code.replace(/[()]/g, '');
+        if (!objetivos.has(code)) objetivos.set(code, { code, text: cleanText(skill.rest.replace(/^[\s:–-]+/u, '')), pontos: [] });
+      }
+      for (const questao of aula.verificacao?.questoes ?? []) {
+        const objetivo = objetivos.get(questao.habilidade) ?? [...objetivos.values()][0];
+        if (!objetivo || objetivo.pontos.some((p) => p.enunciado === questao.enunciado)) continue;
+        objetivo.pontos.push({ enunciado: questao.enunciado, observar: questao.tipo === 'aberta' ? questao.respostaEsperada : '' });
+      }
+    }
+  }
+  return [...campos].map(([materia, objetivos]) => ({ materia, objetivos: [...objetivos.values()] }));
+}
+
+/** Infantil's registro por campo de experiência, after the summary; nothing for the other stages. */
+function registroBlocks(doc: HandinDocument): Paragraph[] {
+  if (verificacaoKindOf(etapaOfDoc(doc)) !== 'observacao') return [];
+  const words = etapaWords(etapaOfDoc(doc));
+  const muted = (text: string) => new Paragraph({ indent: { left: 360 }, spacing: { before: 0, after: 80 }, children: [new TextRun({ text, italics: true, color: COLOR.muted })] });
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(HANDIN_REGISTRO_HEADING)] }),
+    valueParagraph(`Os ${words.habilidadesMinusculas} trabalhados no ${periodoOf(doc)}, por campo de experiência, com os ${words.verificacao.toLowerCase()} de cada um.`),
+    ...registroPorCampo(doc.planos).flatMap(({ materia, objetivos }) => [
+      new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(materiaLabel(materia))] }),
+      ...(objetivos.length ? [] : [muted(words.nenhumaCoberta.replace('período', kindOf(doc)))]),
+      ...objetivos.flatMap((o) => [
+        new Paragraph({ keepNext: true, spacing: { before: 120, after: 60 }, children: [new TextRun({ text: o.code, bold: true }), new TextRun(` ${o.text}`)] }),
+        ...(o.pontos.length
+          ? o.pontos.flatMap((p) => [
+              new Paragraph({ keepNext: Boolean(p.observar), indent: { left: 360 }, spacing: { before: 0, after: 20 }, children: [new TextRun(`• ${cleanText(p.enunciado)}`)] }),
+              ...(p.observar
+                ? [new Paragraph({ indent: { left: 720 }, spacing: { before: 0, after: 80 }, children: [new TextRun({ text: `${words.verificacaoResposta}: `, bold: true }), new TextRun(cleanText(p.observar))] })]
+                : []),
+            ])
+          : [muted(`Sem ${words.verificacao.toLowerCase()} registrados para este objetivo.`)]),
+      ]),
+    ]),
+  ];
 }
 
 /** 'de 02/03/2026 a 13/03/2026', 'a partir de 02/03/2026', 'até 13/03/2026', or 'sem datas informadas'. */
@@ -156,6 +223,8 @@ export function planDatesText(plan: Pick<PlanDocument, 'dataInicio' | 'dataFim'>
   if (dataFim) return `até ${formatIsoDatePtBr(dataFim)}`;
   return 'sem datas informadas';
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const RESULT_KEYS = ['naoDesenvolveu', 'emDesenvolvimento', 'desenvolveu', 'desenvolveuPlenamente'] as const;
 const RESULT_COLUMNS = [1500, 1200, 1300, 1200, 1300, CONTENT_WIDTH - 6500];
@@ -169,12 +238,12 @@ function share(count: number, total: number): string {
  * One assessment's results: a row per skill with the students at each rubric level and the share at "desenvolveu" or
  * above; a skill without results says so.
  */
-function resultsBlocks(a: HandinAvaliacao, label: string): (Paragraph | Table)[] {
+function resultsBlocks(doc: HandinDocument, a: HandinAvaliacao, label: string): (Paragraph | Table)[] {
   const byCode = new Map(a.resultados.map((r) => [r.code, r.niveis]));
   const header = new TableRow({
     tableHeader: true,
     cantSplit: true,
-    children: ['Habilidade', ...RUBRICA_NIVEIS, 'Desenvolveu ou mais'].map((name, i) => cell([labelParagraph(name)], { width: RESULT_COLUMNS[i], label: true })),
+    children: [capitalize(etapaWords(etapaOfDoc(doc)).habilidade), ...RUBRICA_NIVEIS, 'Desenvolveu ou mais'].map((name, i) => cell([labelParagraph(name)], { width: RESULT_COLUMNS[i], label: true })),
   });
   const rows = a.habilidades.map((h) => {
     const niveis = byCode.get(h.code);
@@ -201,7 +270,7 @@ function assessmentsBlocks(doc: HandinDocument): (Paragraph | Table)[] {
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(HANDIN_ASSESSMENTS_HEADING)] }),
     ...avaliacoes.flatMap((a, i) => {
       const label = `avaliação ${i + 1} (${materiaLabel(a.materia)})`;
-      return [...resultsBlocks(a, label), ...assessmentBlocks(a, { newPage: true, label })];
+      return [...resultsBlocks(doc, a, label), ...assessmentBlocks(a, { newPage: true, label })];
     }),
   ];
 }
@@ -223,6 +292,7 @@ export async function renderHandinDocx(doc: HandinDocument): Promise<Buffer> {
       children: [
         ...titleBlock(doc, `${handinTitle(kindOf(doc))} — ${periodoOf(doc).toUpperCase()} DE ${doc.anoLetivo}`),
         ...summaryBlocks(doc),
+        ...registroBlocks(doc),
         ...doc.planos.flatMap((plano, i) => [
           ...titleBlock(plano, `PLANO ${i + 1} — ${plano.temaPrincipal}`, true),
           ...planBlocks(plano, `${GABARITO_HEADING} — plano ${i + 1}`),

@@ -10,10 +10,10 @@ async function render(plan: PlanDocument) {
 }
 
 /** What a reader sees for one lesson, paragraph by paragraph. */
-function expectedLessonParagraphs(lesson: PlanDocument['aulas'][number]): string[] {
+function expectedLessonParagraphs(lesson: PlanDocument['aulas'][number], mixed = false): string[] {
   const [firstPrompt, ...restPrompt] = toTextBlocks(lesson.prompt).map((b) => b.text);
   return [
-    lessonHeading(lesson),
+    lessonHeading(lesson, mixed),
     `Descrição do(a) professor(a): ${firstPrompt}`,
     ...restPrompt,
     ...LESSON_FIELDS.flatMap((field) => {
@@ -26,17 +26,18 @@ function expectedLessonParagraphs(lesson: PlanDocument['aulas'][number]): string
 
 describe('renderPlanDocx', () => {
   it('renders a 15-lesson plan with long accented texts: every lesson and its five fields, in order', async () => {
+    // The sample's 5th and 10th lessons are Ciências, the others Matemática: each heading names its subject.
     const plan = samplePlanDocument(15);
     const { paragraphs, files } = await render(plan);
 
     expect(files).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml']));
-    const headingIndexes = indexesInOrder(paragraphs, plan.aulas.map((l) => lessonHeading(l)));
+    const headingIndexes = indexesInOrder(paragraphs, plan.aulas.map((l) => lessonHeading(l, true)));
     expect(headingIndexes).toHaveLength(15);
-    expect(paragraphs[headingIndexes[4]]).toBe('Aula 5 — Frações no cotidiano 5');
+    expect(paragraphs[headingIndexes[4]]).toBe('Aula 5 · Ciências — Frações no cotidiano 5');
 
     plan.aulas.forEach((lesson, i) => {
       const section = paragraphs.slice(headingIndexes[i], headingIndexes[i + 1] ?? paragraphs.length);
-      expect(() => indexesInOrder(section, expectedLessonParagraphs(lesson))).not.toThrow();
+      expect(() => indexesInOrder(section, expectedLessonParagraphs(lesson, true))).not.toThrow();
     });
     // Long texts arrive whole, accents intact.
     const longest = toTextBlocks(plan.aulas[14].experiencias).at(-1)!.text;

@@ -3,7 +3,7 @@ import { verificacaoKindOf, type PlanDocument } from '@planejador/contracts';
 import { buildDocument, pageHeader, titleBlock } from './docx-document';
 import { duaBlock } from './plan-dua';
 import { identificationTable } from './plan-identification';
-import { lessonBlock } from './plan-lesson';
+import { lessonBlock, mixesMaterias } from './plan-lesson';
 import { answerKey, GABARITO_HEADING, verificacaoBlock } from './plan-verificacao';
 
 // The plan's parts, each in its own file: the document's frame (docx-document), the identification table
@@ -21,12 +21,13 @@ export { answerText } from './plan-verificacao';
 export function planBlocks(plan: PlanDocument, gabaritoTitle: string): (Paragraph | Table)[] {
   const lessons = [...plan.aulas].sort((a, b) => a.numeroAula - b.numeroAula);
   const kind = verificacaoKindOf(plan.etapa);
+  const mixed = mixesMaterias(lessons);
   return [
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('1. Identificação')] }),
     identificationTable(plan),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('2. Desenvolvimento das aulas')] }),
-    ...lessons.flatMap((lesson) => [...lessonBlock(lesson), ...duaBlock(lesson), ...verificacaoBlock(lesson, kind)]),
-    ...answerKey(lessons, gabaritoTitle, kind),
+    ...lessons.flatMap((lesson) => [...lessonBlock(lesson, plan.etapa, mixed), ...duaBlock(lesson), ...verificacaoBlock(lesson, kind)]),
+    ...answerKey(lessons, gabaritoTitle, kind, mixed),
   ];
 }
 

@@ -1,11 +1,14 @@
 import { Paragraph, Table, TableRow } from 'docx';
-import { formatIsoDatePtBr, materiaLabel, periodoLabel, periodoTipoTitulo, type PlanDocument } from '@planejador/contracts';
+import { etapaDef, etapaOf, formatIsoDatePtBr, materiasHeader, periodoLabel, periodoTipoTitulo, type PlanDocument } from '@planejador/contracts';
 import { cell, CONTENT_WIDTH, labelParagraph, table, valueParagraph } from './docx-layout';
 import { formatAno, formatDatePtBr } from './pt-br-format';
 
 const ID_COLUMNS = [1900, 2886, 1750, CONTENT_WIDTH - 1900 - 2886 - 1750];
 
-/** The plan's identification table: school, teacher, class, year, subject, lessons, period and theme. */
+/**
+ * The plan's identification table: school, teacher, class, year, subject, lessons, period and theme, each in the
+ * stage's words ("Grupo etário", "Campo de experiência"; a plan mixing subjects names them all).
+ */
 export function identificationTable(plan: PlanDocument): Table {
   const [labelWidth, valueWidth] = ID_COLUMNS;
   const fullValueWidth = CONTENT_WIDTH - labelWidth;
@@ -29,12 +32,13 @@ export function identificationTable(plan: PlanDocument): Table {
     });
   // Empty optional fields (period, lesson length) are left out, never printed as 'Não informado'.
   const period = periodText(plan);
+  const etapa = etapaOf(plan.etapa);
   const items: [string, string][] = [
     ['Professor(a)', plan.professor],
     ['Data de criação', formatDatePtBr(plan.createdAt)],
     ['Turma', plan.turma],
-    ['Ano', formatAno(plan.ano)],
-    ['Componente curricular', materiaLabel(plan.materiaGeral)],
+    [etapaDef(etapa).anoNoun, formatAno(plan.ano, etapa)],
+    materiasHeader(etapa, plan.materiaGeral, plan.aulas.map((a) => a.materia)),
     ['Número de aulas', String(plan.aulas.length)],
     [periodoTipoTitulo(plan.periodoTipo ?? 'trimestre'), periodoLabel(plan.trimestre, plan.periodoTipo)],
     ...(period ? [['Período', period] as [string, string]] : []),

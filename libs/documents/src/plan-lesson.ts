@@ -1,5 +1,5 @@
 import { HeadingLevel, Paragraph, Table, TableRow, TextRun } from 'docx';
-import { LESSON_FIELD_EMPTY, LESSON_FIELD_LABELS, LESSON_FIELDS, type LessonField, type PlanDocumentLesson } from '@planejador/contracts';
+import { componenteNome, LESSON_FIELDS, lessonFieldEmpty, lessonFieldLabels, type Etapa, type LessonField, type PlanDocumentLesson } from '@planejador/contracts';
 import { cell, COLOR, CONTENT_WIDTH, labelParagraph, listNumbering, table } from './docx-layout';
 import { cleanText, splitSkillCode, toTextBlocks } from './text-blocks';
 
@@ -7,10 +7,19 @@ export const TEACHER_DESCRIPTION_LABEL = 'Descrição do(a) professor(a):';
 
 const LESSON_COLUMNS = [2250, CONTENT_WIDTH - 2250];
 
-/** 'Aula 2 — Mudanças de estado da água', or 'Aula 2' for a lesson without a title. */
-export function lessonHeading(lesson: Pick<PlanDocumentLesson, 'numeroAula' | 'titulo'>): string {
+/**
+ * 'Aula 2 — Mudanças de estado da água', or 'Aula 2' for a lesson without a title; in a plan that mixes subjects the
+ * lesson's own subject follows its number: 'Aula 2 · Ciências — Mudanças de estado da água'.
+ */
+export function lessonHeading(lesson: Pick<PlanDocumentLesson, 'numeroAula' | 'titulo' | 'materia'>, withMateria = false): string {
   const titulo = lesson.titulo?.trim();
-  return cleanText(titulo ? `Aula ${lesson.numeroAula} — ${titulo}` : `Aula ${lesson.numeroAula}`);
+  const aula = withMateria && lesson.materia ? `Aula ${lesson.numeroAula} · ${componenteNome(lesson.materia)}` : `Aula ${lesson.numeroAula}`;
+  return cleanText(titulo ? `${aula} — ${titulo}` : aula);
+}
+
+/** Whether the lessons hold more than one subject (each lesson's heading then names its own). */
+export function mixesMaterias(lessons: readonly Pick<PlanDocumentLesson, 'materia'>[]): boolean {
+  return new Set(lessons.map((l) => l.materia)).size > 1;
 }
 
 /** The runs of one line; in the skills field a leading BNCC code is set in bold. */
@@ -20,13 +29,13 @@ function lineRuns(field: LessonField, text: string): TextRun[] {
   return [new TextRun({ text: skill.code, bold: true }), new TextRun(skill.rest)];
 }
 
-function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
+function fieldParagraphs(field: LessonField, value: string, empty: string): Paragraph[] {
   const blocks = toTextBlocks(value);
   if (blocks.length === 0) {
     return [
       new Paragraph({
         spacing: { before: 0, after: 0 },
-        children: [new TextRun({ text: LESSON_FIELD_EMPTY[field], italics: true, color: COLOR.muted })],
+        children: [new TextRun({ text: empty, italics: true, color: COLOR.muted })],
       }),
     ];
   }
@@ -40,12 +49,14 @@ function fieldParagraphs(field: LessonField, value: string): Paragraph[] {
   );
 }
 
-/** A lesson's heading, the teacher's description of it and the table of its five fields. */
-export function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
+/** A lesson's heading, the teacher's description of it and the table of its five fields, labelled in the stage's words. */
+export function lessonBlock(lesson: PlanDocumentLesson, etapa?: Etapa, withMateria = false): (Paragraph | Table)[] {
+  const labels = lessonFieldLabels(etapa);
+  const empty = lessonFieldEmpty(etapa);
   const heading = new Paragraph({
     heading: HeadingLevel.HEADING_2,
     keepNext: true,
-    children: [new TextRun(lessonHeading(lesson))],
+    children: [new TextRun(lessonHeading(lesson, withMateria))],
   });
   const description = toTextBlocks(lesson.prompt).map(
     (block, index) =>
@@ -65,8 +76,8 @@ export function lessonBlock(lesson: PlanDocumentLesson): (Paragraph | Table)[] {
       new TableRow({
         cantSplit: true,
         children: [
-          cell([labelParagraph(LESSON_FIELD_LABELS[field])], { width: LESSON_COLUMNS[0], label: true }),
-          cell(fieldParagraphs(field, lesson[field]), { width: LESSON_COLUMNS[1] }),
+          cell([labelParagraph(labels[field])], { width: LESSON_COLUMNS[0], label: true }),
+          cell(fieldParagraphs(field, lesson[field], empty[field]), { width: LESSON_COLUMNS[1] }),
         ],
       }),
   );

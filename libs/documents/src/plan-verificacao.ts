@@ -64,14 +64,14 @@ export function answerText(questao: Questao): string {
  * nothing when no lesson has a check of learning, or when the checks are points to observe (their answers are
  * printed beside them).
  */
-export function answerKey(lessons: readonly PlanDocumentLesson[], title: string, kind: VerificacaoKind): Paragraph[] {
+export function answerKey(lessons: readonly PlanDocumentLesson[], title: string, kind: VerificacaoKind, withMateria = false): Paragraph[] {
   if (kind === 'observacao') return [];
   const checked = lessons.filter((lesson) => lesson.verificacao?.questoes.length);
   if (!checked.length) return [];
   return [
     new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(title)] }),
     ...checked.flatMap((lesson) => [
-      new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(lessonHeading(lesson))] }),
+      new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(lessonHeading(lesson, withMateria))] }),
       ...lesson.verificacao!.questoes.map((questao, index) => numbered(index + 1, answerText(questao))),
     ]),
   ];

@@ -1,4 +1,4 @@
-import { materiaLabel, periodoLabel, type AvaliacaoResumo, type GenerationState } from '@planejador/contracts';
+import { etapaWords, materiaLabel, periodoLabel, type AvaliacaoResumo, type Etapa, type GenerationState } from '@planejador/contracts';
 import { ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -12,7 +12,11 @@ const STATE: Record<GenerationState, { text: string; variant: BadgeProps['varian
   failed: { text: 'Falhou', variant: 'destructive' },
 };
 
-const skillsText = (n: number) => (n === 1 ? '1 habilidade' : `${n} habilidades`);
+/** '1 habilidade', '3 habilidades'; in infantil '1 objetivo', '3 objetivos de aprendizagem'. */
+const skillsText = (n: number, etapa?: Etapa) => {
+  const words = etapaWords(etapa);
+  return n === 1 ? `1 ${words.habilidade}` : `${n} ${words.habilidadesMinusculas}`;
+};
 
 /** The assessment's name as its page titles it: "Matemática — 1º trimestre", "Matemática — 2º bimestre". */
 export const assessmentTitle = (avaliacao: Pick<AvaliacaoResumo, 'materia' | 'periodo' | 'periodoTipo'>) =>
@@ -23,10 +27,12 @@ interface AssessmentListProps {
   avaliacoes: readonly AvaliacaoResumo[];
   /** The list's accessible name. */
   label: string;
+  /** The class's stage: its words count the skills. */
+  etapa?: Etapa;
 }
 
 /** A class's assessments, newest first: subject, period, skills, state and date, each a link to its page. */
-export function AssessmentList({ avaliacoes, label }: AssessmentListProps) {
+export function AssessmentList({ avaliacoes, label, etapa }: AssessmentListProps) {
   return (
     <ul className="flex flex-col divide-y rounded-md border" aria-label={label}>
       {avaliacoes.map((a) => {
@@ -38,7 +44,7 @@ export function AssessmentList({ avaliacoes, label }: AssessmentListProps) {
               <span className="break-words">Avaliação — {assessmentTitle(a)}</span>
             </Link>
             <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
-              <span>{skillsText(a.habilidades.length)}</span>
+              <span>{skillsText(a.habilidades.length, etapa)}</span>
               <Badge variant={state.variant}>{state.text}</Badge>
               <span>
                 <span className="sr-only">Criada em </span>

@@ -1,4 +1,4 @@
-import { LESSON_FIELD_LABELS } from '@planejador/contracts';
+import { lessonFieldLabels, type Etapa } from '@planejador/contracts';
 import { useLessonStream } from '@/lib/lesson-stream';
 import { cn } from '@/lib/utils';
 
@@ -12,6 +12,8 @@ interface LessonBeingWrittenProps {
   /** Keeps the region to a few lines, fading out (the generating screen lists every lesson); else it grows in full. */
   clamp?: boolean;
   className?: string;
+  /** The class's stage: its words label the fields ("Saberes e conhecimentos"). */
+  etapa?: Etapa;
 }
 
 /**
@@ -20,7 +22,7 @@ interface LessonBeingWrittenProps {
  * it once it is done. Not a live region: a screen reader is told once that the lesson is being written (the
  * caller's status), not every few words; the region is aria-busy until the text is complete.
  */
-export function LessonBeingWritten({ aulaId, label, clamp = false, className }: LessonBeingWrittenProps) {
+export function LessonBeingWritten({ aulaId, label, clamp = false, className, etapa }: LessonBeingWrittenProps) {
   const campos = useLessonStream(aulaId);
   if (!campos) return null;
   const fields = STREAMED_FIELDS.filter((key) => campos[key]?.trim());
@@ -39,7 +41,7 @@ export function LessonBeingWritten({ aulaId, label, clamp = false, className }: 
       {titulo ? <p className="font-semibold">{campos.titulo}</p> : null}
       {fields.map((key) => (
         <p key={key} className="mt-1 whitespace-pre-line text-muted-foreground">
-          <span className="font-medium text-foreground">{LESSON_FIELD_LABELS[key]}: </span>
+          <span className="font-medium text-foreground">{lessonFieldLabels(etapa)[key]}: </span>
           {campos[key]}
         </p>
       ))}

@@ -55,6 +55,7 @@ export class TrimestreExportService {
       professor: first.professor,
       turma: first.turma,
       ano: first.ano,
+      etapa: first.etapa,
       instituicao: first.instituicao,
       // Named by the kind its plans were placed in (the year's calendar's kind): "2º bimestre".
       trimestre: periodo,

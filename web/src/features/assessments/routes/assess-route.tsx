@@ -1,4 +1,4 @@
-import { AVALIACAO_LIMITS, materiaLabel, PERIODOS_POR_TIPO, periodoLabel, periodoTipoTitulo, type CoberturaMateria, type Materia } from '@planejador/contracts';
+import { AVALIACAO_LIMITS, etapaDef, etapaOf, etapaWords, materiaLabel, PERIODOS_POR_TIPO, periodoLabel, periodoTipoTitulo, type CoberturaMateria, type Materia } from '@planejador/contracts';
 import { ArrowLeft, ClipboardCheck } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -31,6 +31,8 @@ export function AssessRoute() {
   const navigate = useNavigate();
   const cobertura = useCobertura(id);
   const turma = useTurmas().data?.find((t) => t.id === id);
+  // The class's stage names the subject and the skills ("Área do conhecimento"; etapas.ts).
+  const words = etapaWords(turma?.etapa);
   const user = useCurrentUser();
   const create = useCreateAvaliacao(id);
   const avaliacoes = useAvaliacoesTurma(id);
@@ -90,7 +92,7 @@ export function AssessRoute() {
             <TrimestreSelect id="avaliacao-trimestre" tipo={tipo} value={String(trimestre)} onChange={(value) => setTrimestre(Number(value))} />
           </div>
           <div className="flex flex-col gap-2 sm:w-56">
-            <label htmlFor="avaliacao-materia" className="text-sm font-medium">Matéria</label>
+            <label htmlFor="avaliacao-materia" className="text-sm font-medium">{words.materiaCurta}</label>
             <select id="avaliacao-materia" className={fieldClasses} value={materia} onChange={(e) => setMateria(e.target.value)}>
               {materias.map((m) => (
                 <option key={m.materia} value={m.materia}>{materiaLabel(m.materia)}</option>
@@ -108,8 +110,8 @@ export function AssessRoute() {
         </CardContent>
       </Card>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-lg font-semibold">Habilidades a avaliar ({selected.length})</legend>
-        {skills.length === 0 ? <p className="text-muted-foreground">Não há habilidades desta matéria para o ano da turma.</p> : null}
+        <legend className="mb-2 text-lg font-semibold">{words.habilidades} a avaliar ({selected.length})</legend>
+        {skills.length === 0 ? <p className="text-muted-foreground">{`Não há ${words.habilidadesMinusculas} dest${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} para ${etapaDef(etapaOf(turma?.etapa)).anoArticle === 'a' ? 'a' : 'o'} ${etapaDef(etapaOf(turma?.etapa)).anoNoun.toLowerCase()} da turma.`}</p> : null}
         <ul className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto rounded-md border p-3">
           {skills.map((skill) => (
             <li key={skill.code}>

@@ -1,6 +1,8 @@
+import type { EtapaWords } from '@planejador/contracts';
 import { ProgressBar } from '@/components/ui/progress-bar';
 /** A share as a bar with its numbers in text: the colour is never the only signal. */
-export function CoverageBar({ covered, total, label }: { covered: number; total: number; label: string }) {
+export function CoverageBar({ covered, total, label, words }: { covered: number; total: number; label: string; words?: EtapaWords }) {
+  const skills = words ? `${words.habilidadesMinusculas} ${words.habilidadesArtigo === 'os' ? 'cobertos' : 'cobertas'}` : 'habilidades cobertas';
   const percent = total ? Math.round((covered / total) * 100) : 0;
   return (
     <div className="flex flex-col gap-1">
@@ -10,7 +12,7 @@ export function CoverageBar({ covered, total, label }: { covered: number; total:
           {covered} de {total} ({percent}%)
         </span>
       </div>
-      <ProgressBar value={covered} max={total} label={`${label}: ${covered} de ${total} habilidades cobertas`} />
+      <ProgressBar value={covered} max={total} label={`${label}: ${covered} de ${total} ${skills}`} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { materiaLabel, periodoLabel, periodosDoTipo, type HandinFormato, type PeriodoTipo } from '@planejador/contracts';
+import { etapaWords, materiaLabel, periodoLabel, periodosDoTipo, type Etapa, type HandinFormato, type PeriodoTipo } from '@planejador/contracts';
 import { FileDown, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,10 @@ const FORMATOS: { formato: HandinFormato; label: string }[] = [
  * and carga horária, then every plan of the trimestre) as .docx or PDF. One at a time (the server makes one export
  * per teacher at once): the one being made says so, the others wait; a failure is shown under its trimestre.
  */
-export function TrimestreDocuments({ turmaId, materias, tipo = 'trimestre' }: { turmaId: string; materias: readonly string[]; tipo?: PeriodoTipo }) {
+export function TrimestreDocuments({ turmaId, materias, tipo = 'trimestre', etapa }: { turmaId: string; materias: readonly string[]; tipo?: PeriodoTipo; etapa?: Etapa }) {
+  // The class's stage's words: infantil hands in a registro por campo de experiência with the points observed.
+  const words = etapaWords(etapa);
+  const infantil = words.gabarito === null;
   const nome = (n: number) => periodoLabel(n, tipo);
   const exporter = useExportTrimestre(turmaId);
   const busy = exporter.isPending ? exporter.variables : null;
@@ -34,14 +37,16 @@ export function TrimestreDocuments({ turmaId, materias, tipo = 'trimestre' }: { 
             Documentos do {tipo}
           </CardTitle>
           <CardDescription>
-            Um arquivo com o resumo das habilidades desenvolvidas e ainda não desenvolvidas, as aulas e a carga horária, seguido de todos os
-            planos concluídos do {tipo}, por data. O PDF serve para a plataforma de avaliação docente (até 4 MB).
+            {infantil
+              ? `Um arquivo com o resumo dos ${words.habilidadesMinusculas} trabalhados e ainda não trabalhados, as aulas e a carga horária, o registro por campo de experiência com os pontos de observação, seguido de todos os planos concluídos do ${tipo}, por data.`
+              : `Um arquivo com o resumo ${words.habilidadesArtigo === 'os' ? 'dos' : 'das'} ${words.habilidadesMinusculas} desenvolvidas e ainda não desenvolvidas, as aulas e a carga horária, seguido de todos os planos concluídos do ${tipo}, por data.`}{' '}
+            O PDF serve para a plataforma de avaliação docente (até 4 MB).
           </CardDescription>
         </CardHeader>
         <CardContent>
           {/* A period of more than 40 plans is handed in by subject. */}
           <div className="mb-3 flex flex-col gap-1.5 sm:max-w-xs">
-            <Label htmlFor={selectId}>Matéria dos documentos</Label>
+            <Label htmlFor={selectId}>{words.materiaCurta} dos documentos</Label>
             <select
               id={selectId}
               className="h-10 rounded-md border border-input bg-background px-3 text-sm"
@@ -49,7 +54,7 @@ export function TrimestreDocuments({ turmaId, materias, tipo = 'trimestre' }: { 
               disabled={exporter.isPending}
               onChange={(event) => setMateria(event.target.value)}
             >
-              <option value="">Todas as matérias</option>
+              <option value="">{`${words.materiaArtigo === 'o' ? 'Todos os' : 'Todas as'} ${words.materiasCurtas}`}</option>
               {materias.map((m) => (
                 <option key={m} value={m}>
                   {materiaLabel(m)}

@@ -2,6 +2,7 @@ import {
   anoLabel,
   anoPhrase,
   DEFAULT_ETAPA,
+  etapaWords,
   LIMITS,
   materiaLabel,
   periodoLabel,
@@ -12,6 +13,7 @@ import {
   type CoberturaHabilidade,
   type CoberturaMateria,
   type Etapa,
+  type EtapaWords,
   type PeriodoTipo,
 } from '@planejador/contracts';
 import { ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, Circle, FileQuestion, Sparkles } from 'lucide-react';
@@ -55,11 +57,11 @@ const PERIODO_CHIP: Record<number, string> = {
 /** "1º tri", "2º bim", "1º sem": a period in a chip. */
 const shortLabel = (n: number, tipo: PeriodoTipo) => `${n}º ${tipo.slice(0, 3)}`;
 
-function periodosText(periodos: number[], tipo: PeriodoTipo): string {
-  if (!periodos.length) return 'Não coberta';
+function periodosText(periodos: number[], tipo: PeriodoTipo, coberta = 'Coberta'): string {
+  if (!periodos.length) return `Não ${coberta.toLowerCase()}`;
   const names = periodos.map((t) => `${t}º`);
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}`;
-  return `Coberta no ${list} ${names.length > 1 ? periodoTipoPlural(tipo) : tipo}`;
+  return `${coberta} no ${list} ${names.length > 1 ? periodoTipoPlural(tipo) : tipo}`;
 }
 
 /**
@@ -111,6 +113,8 @@ export function CoverageRoute() {
     );
   }
   const data = cobertura.data;
+  // The class's stage names its parts: "objetivo", "campo de experiência" (etapas.ts).
+  const words = etapaWords(turma?.etapa);
   const assessedBy = newestAssessmentBySkill(avaliacoes.data ?? []);
   const openMateria = params.get('materia') ?? (data.materias.length === 1 ? data.materias[0].materia : null);
   // The subjects she plans in this class (a plan of it covers one of their skills) come first; the rest of the
@@ -126,6 +130,7 @@ export function CoverageRoute() {
       tipo={tipo}
       onlyUncovered={onlyUncovered}
       assessedBy={assessedBy}
+      words={words}
       open={openMateria === materia.materia}
       onToggle={() => setParam('materia', openMateria === materia.materia ? null : materia.materia)}
     />
@@ -141,8 +146,10 @@ export function CoverageRoute() {
           Cobertura da BNCC{turma ? ` — Turma ${turma.numero}` : ''}
         </h1>
         <p className="text-muted-foreground">
-          {anoLabel(data.ano, turma?.etapa)}{turma ? ` · ${turma.escola}` : ''}. Uma habilidade está coberta quando uma aula de um plano gerado desta turma a
-          cita.
+          {anoLabel(data.ano, turma?.etapa)}{turma ? ` · ${turma.escola}` : ''}.{' '}
+          {words.habilidadesArtigo === 'os'
+            ? `Um ${words.habilidade} está coberto quando uma aula de um plano gerado desta turma o cita.`
+            : `Uma ${words.habilidade} está coberta quando uma aula de um plano gerado desta turma a cita.`}
         </p>
         <Link to={avaliarPath(id, trimestre === ALL ? undefined : trimestre)} className={buttonClasses('outline', 'default', 'self-start')}>
           Avaliar {tipo}
@@ -150,8 +157,8 @@ export function CoverageRoute() {
       </div>
 
       <ProvisionalCalendarNotice />
-      <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} tipo={tipo} />
-      <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} />
+      <TrimestreDocuments turmaId={data.turmaId} materias={data.materias.map((m) => m.materia)} tipo={tipo} etapa={turma?.etapa} />
+      <ClassAssessments avaliacoes={avaliacoes.data} failed={avaliacoes.isError} turmaNumero={turma?.numero} etapa={turma?.etapa} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-2 sm:w-56">
@@ -182,7 +189,9 @@ export function CoverageRoute() {
       </div>
 
       {data.materias.length === 0 ? (
-        <p className="text-muted-foreground">Não há habilidades da BNCC {anoPhrase(data.ano, turma?.etapa ?? DEFAULT_ETAPA, 'para')}.</p>
+        <p className="text-muted-foreground">
+          Não há {words.habilidadesMinusculas} da BNCC {anoPhrase(data.ano, turma?.etapa ?? DEFAULT_ETAPA, 'para')}.
+        </p>
       ) : null}
       {planned.length === 0 ? (
         others.map(subject)
@@ -201,7 +210,7 @@ export function CoverageRoute() {
 }
 
 /** The class's assessments, newest first, each a link to its page (reopen, edit, results, export, delete). */
-function ClassAssessments({ avaliacoes, failed, turmaNumero }: { avaliacoes: AvaliacaoResumo[] | undefined; failed: boolean; turmaNumero?: string }) {
+function ClassAssessments({ avaliacoes, failed, turmaNumero, etapa }: { avaliacoes: AvaliacaoResumo[] | undefined; failed: boolean; turmaNumero?: string; etapa?: Etapa }) {
   return (
     <section aria-labelledby="avaliacoes-da-turma" className="flex flex-col gap-3">
       <h2 id="avaliacoes-da-turma" className="text-lg font-semibold">
@@ -214,7 +223,7 @@ function ClassAssessments({ avaliacoes, failed, turmaNumero }: { avaliacoes: Ava
       ) : avaliacoes.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma avaliação desta turma ainda. Use "Avaliar trimestre" para criar uma.</p>
       ) : (
-        <AssessmentList avaliacoes={avaliacoes} label={turmaNumero ? `Avaliações da turma ${turmaNumero}` : 'Avaliações da turma'} />
+        <AssessmentList avaliacoes={avaliacoes} etapa={etapa} label={turmaNumero ? `Avaliações da turma ${turmaNumero}` : 'Avaliações da turma'} />
       )}
     </section>
   );
@@ -230,16 +239,19 @@ const otherSubjectsKey = (turmaId: string) => `planejador-cobertura-outras-mater
 function OtherSubjects({ turmaId, count, ano, etapa, forceOpen, children }: { turmaId: string; count: number; ano: string; etapa: Etapa; forceOpen: boolean; children: ReactNode }) {
   const [shown, setShown] = useStoredFlag(otherSubjectsKey(turmaId));
   const open = shown || forceOpen;
-  const noun = count === 1 ? 'matéria' : 'matérias';
+  const words = etapaWords(etapa);
+  const masc = words.materiaArtigo === 'o';
+  const noun = count === 1 ? words.materiaCurta.toLowerCase() : words.materiasCurtas;
+  const outr = masc ? 'outros' : 'outras';
   return (
     <section aria-labelledby="outras-materias" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <h2 id="outras-materias" className="text-lg font-semibold">
-          Outras matérias {anoPhrase(ano, etapa, 'de')}
+          {masc ? 'Outros' : 'Outras'} {words.materiasCurtas} {anoPhrase(ano, etapa, 'de')}
         </h2>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? 'outras-materias-lista' : undefined} onClick={() => setShown(!open)}>
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-          {open ? `Ocultar as outras ${count} ${noun}` : `Mostrar as outras ${count} ${noun}`}
+          {open ? `Ocultar ${masc ? 'os' : 'as'} ${outr} ${count} ${noun}` : `Mostrar ${masc ? 'os' : 'as'} ${outr} ${count} ${noun}`}
         </Button>
       </div>
       {open ? (
@@ -247,7 +259,11 @@ function OtherSubjects({ turmaId, count, ano, etapa, forceOpen, children }: { tu
           {children}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Sem planos desta turma ainda; ficam recolhidas para mostrar primeiro as que você planeja.</p>
+        <p className="text-sm text-muted-foreground">
+          {masc
+            ? 'Sem planos desta turma ainda; ficam recolhidos para mostrar primeiro os que você planeja.'
+            : 'Sem planos desta turma ainda; ficam recolhidas para mostrar primeiro as que você planeja.'}
+        </p>
       )}
     </section>
   );
@@ -265,9 +281,14 @@ interface SubjectCoverageProps {
   /** Its grid of skills is shown (one subject at a time); the bars always are. */
   open: boolean;
   onToggle: () => void;
+  /** The class's stage's words. */
+  words: EtapaWords;
 }
 
-function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, assessedBy, open, onToggle }: SubjectCoverageProps) {
+function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, assessedBy, open, onToggle, words }: SubjectCoverageProps) {
+  // "habilidade coberta", "objetivo coberto".
+  const masc = words.habilidadesArtigo === 'os';
+  const coberta = masc ? 'Coberto' : 'Coberta';
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const label = materiaLabel(materia.materia);
@@ -307,19 +328,23 @@ function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, ass
             </CardTitle>
             <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? gridId : undefined} onClick={onToggle}>
               {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-              {open ? 'Ocultar' : 'Ver'} as {materia.total} habilidades<span className="sr-only"> de {label}</span>
+              {open ? 'Ocultar' : 'Ver'} {words.habilidadesArtigo} {materia.total} {words.habilidadesMinusculas}<span className="sr-only"> de {label}</span>
             </Button>
           </div>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <CoverageBar label="Ano inteiro" covered={materia.cobertas} total={materia.total} />
+            <CoverageBar label="Ano inteiro" covered={materia.cobertas} total={materia.total} words={words} />
             {periodosDoTipo(tipo).map((t) => (
-              <CoverageBar key={t} label={periodoLabel(t, tipo)} covered={coveredBy(t)} total={materia.total} />
+              <CoverageBar key={t} label={periodoLabel(t, tipo)} covered={coveredBy(t)} total={materia.total} words={words} />
             ))}
           </div>
         </CardHeader>
         {open ? (
           <CardContent id={gridId} className="flex flex-col gap-5">
-            {units.length === 0 ? <p className="text-sm text-muted-foreground">Todas as habilidades desta matéria estão cobertas.</p> : null}
+            {units.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {`${masc ? 'Todos' : 'Todas'} ${words.habilidadesArtigo} ${words.habilidadesMinusculas} dest${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} estão ${masc ? 'cobertos' : 'cobertas'}.`}
+              </p>
+            ) : null}
             {units.map(([unit, skills]) => (
               <div key={unit} className="flex flex-col gap-2">
                 <h3 className="text-sm font-semibold">{unit}</h3>
@@ -356,11 +381,11 @@ function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, ass
                             </label>
                           ) : null}
                         </div>
-                        <p className="sr-only">{periodosText(skill.periodos, tipo)}</p>
+                        <p className="sr-only">{periodosText(skill.periodos, tipo, coberta)}</p>
                         <p className="flex flex-wrap items-center gap-1 text-xs font-medium" aria-hidden="true">
                           {skill.periodos.length ? (
                             <>
-                              Coberta:
+                              {coberta}:
                               {skill.periodos.map((t) => (
                                 <span key={t} className={`rounded-full border px-1.5 py-px ${PERIODO_CHIP[t] ?? ''}`}>
                                   {shortLabel(t, tipo)}
@@ -368,7 +393,7 @@ function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, ass
                               ))}
                             </>
                           ) : (
-                            'Não coberta'
+                            `Não ${coberta.toLowerCase()}`
                           )}
                         </p>
                         <p className="text-xs">{skill.description}</p>
@@ -394,12 +419,12 @@ function SubjectCoverage({ turmaId, materia, trimestre, tipo, onlyUncovered, ass
             <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-2 border-t bg-card/95 py-3 backdrop-blur">
               <p className="text-sm" aria-live="polite">
                 {chosen.length
-                  ? `${chosen.length} selecionada${chosen.length > 1 ? 's' : ''}: ${chosen.join(', ')}`
-                  : `Selecione habilidades não cobertas${trimestre === ALL ? '' : ` no ${periodoLabel(Number(trimestre), tipo)}`} para planejá-las (até ${LIMITS.aulasMax}).`}
+                  ? `${chosen.length} ${masc ? 'selecionado' : 'selecionada'}${chosen.length > 1 ? 's' : ''}: ${chosen.join(', ')}`
+                  : `Selecione ${words.habilidadesMinusculas} não ${masc ? 'cobertos' : 'cobertas'}${trimestre === ALL ? '' : ` no ${periodoLabel(Number(trimestre), tipo)}`} para planejá-${masc ? 'los' : 'las'} (até ${LIMITS.aulasMax}).`}
               </p>
               <Button disabled={!chosen.length} onClick={plan}>
                 <Sparkles aria-hidden="true" />
-                Planejar estas habilidades
+                {`Planejar ${masc ? 'estes' : 'estas'} ${words.habilidadesMinusculas}`}
               </Button>
             </div>
           </CardContent>

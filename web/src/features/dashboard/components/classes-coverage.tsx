@@ -1,4 +1,4 @@
-import { anoLabel } from '@planejador/contracts';
+import { anoLabel, etapaDef, etapaOf, etapaWords } from '@planejador/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -30,9 +30,9 @@ export function ClassesCoverage() {
                   Turma {turma.numero} <span className="text-sm font-normal text-muted-foreground">· {anoLabel(turma.ano, turma.etapa)}</span>
                 </h3>
                 {materias.length ? (
-                  <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={materias} />
+                  <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por ${etapaWords(turma.etapa).materiaCurta.toLowerCase()}`} materias={materias} />
                 ) : (
-                  <p className="text-xs text-muted-foreground">Sem habilidades da BNCC para este ano.</p>
+                  <p className="text-xs text-muted-foreground">{`Sem ${etapaWords(turma.etapa).habilidadesMinusculas} da BNCC para ${etapaDef(etapaOf(turma.etapa)).anoArticle === 'a' ? 'esta' : 'este'} ${etapaDef(etapaOf(turma.etapa)).anoNoun.toLowerCase()}.`}</p>
                 )}
                 <Link to={coberturaPath(turma.id)} className={buttonClasses('ghost', 'sm', '-ml-2 self-start')}>
                   Ver cobertura<span className="sr-only"> da turma {turma.numero}</span>

@@ -1,4 +1,4 @@
-import { LIMITS, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
+import { etapaDef, etapaWords, LIMITS, type Etapa, type GenerateFormData, type GenerateFormInput } from '@planejador/contracts';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -23,11 +23,15 @@ interface AdvancedSettingsProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
   /** Whether RS matrix items exist for the chosen class year and subject (null: not chosen yet). */
   rsLoaded: boolean | null;
+  /** The chosen class's stage (its words name the skills and the subject). */
+  etapa?: Etapa;
 }
 
 /** 'Configurações Avançadas': the three generation settings, closed by default. */
-export function AdvancedSettings({ form, rsLoaded }: AdvancedSettingsProps) {
+export function AdvancedSettings({ form, rsLoaded, etapa }: AdvancedSettingsProps) {
   const [open, setOpen] = useState(false);
+  const words = etapaWords(etapa);
+  const masc = words.habilidadesArtigo === 'os';
   const nivelId = useId();
   return (
     <Collapsible open={open} onOpenChange={setOpen} className="rounded-xl border bg-card" data-tour={TOUR_TARGETS.avancadas}>
@@ -42,8 +46,8 @@ export function AdvancedSettings({ form, rsLoaded }: AdvancedSettingsProps) {
         <SwitchSetting
           form={form}
           name="limitOneSkill"
-          label="Limitar a uma habilidade por aula"
-          help="Cada aula trabalha exatamente uma habilidade da BNCC. Desligado, a aula pode combinar até 3."
+          label={`Limitar a ${masc ? 'um' : 'uma'} ${words.habilidade} por aula`}
+          help={`Cada aula trabalha exatamente ${masc ? 'um' : 'uma'} ${words.habilidade} da BNCC. Desligado, a aula pode combinar até 3.`}
         />
         <SwitchSetting
           form={form}
@@ -51,8 +55,8 @@ export function AdvancedSettings({ form, rsLoaded }: AdvancedSettingsProps) {
           label="Preferir matriz SEDUC-RS"
           help={
             rsLoaded
-              ? 'Os itens da matriz estadual do RS para o ano e a matéria têm prioridade sobre as demais habilidades.'
-              : 'Indisponível: a matriz estadual do RS ainda não foi carregada no Planejador. Por enquanto as aulas usam as habilidades da BNCC.'
+              ? `Os itens da matriz estadual do RS para ${etapaDef(etapa ?? 'fundamental').anoArticle === 'a' ? 'a' : 'o'} ${etapaDef(etapa ?? 'fundamental').anoNoun.toLowerCase()} e ${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} têm prioridade sobre ${words.habilidadesArtigo} demais ${words.habilidadesMinusculas}.`
+              : `Indisponível: a matriz estadual do RS ainda não foi carregada no Planejador. Por enquanto as aulas usam ${words.habilidadesArtigo} ${words.habilidadesMinusculas} da BNCC.`
           }
           disabled={!rsLoaded}
         />

@@ -15,6 +15,8 @@ export interface GenerateSummary {
   /** The title typed; empty: the server names the plan from its lessons. */
   titulo: string;
   materia: string;
+  /** What the class's stage calls a subject ("Matéria", "Campo de experiência"); absent: "Matéria". */
+  materiaNoun?: string;
   aulas: number;
 }
 
@@ -45,7 +47,7 @@ export function ConfirmGenerateDialog({ summary, pending, onCancel, onConfirm }:
             <dd className="font-medium">{summary.titulo || 'Nomeado a partir das aulas'}</dd>
             <dt className="text-muted-foreground">Turma</dt>
             <dd className="font-medium">{summary.turma}</dd>
-            <dt className="text-muted-foreground">Matéria</dt>
+            <dt className="text-muted-foreground">{summary.materiaNoun ?? 'Matéria'}</dt>
             <dd className="font-medium">{summary.materia}</dd>
             <dt className="text-muted-foreground">Aulas</dt>
             <dd className="font-medium">

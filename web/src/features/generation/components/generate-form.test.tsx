@@ -160,6 +160,9 @@ describe('the generate form keeps what the teacher typed', () => {
     await waitFor(() => expect((generate as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(generate);
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Geração do Plano' });
+    // The confirmation names both subjects of the plan.
+    within(dialog).getByText('Matérias');
+    within(dialog).getByText('Matemática, Português');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar e Gerar' }));
     await waitFor(() => expect(started).toHaveBeenCalledWith('novo-plano'));
     const body = calls.find((c) => c.url === '/api/planos/generate')!.body as GeneratePlanoInput;

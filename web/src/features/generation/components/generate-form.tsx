@@ -14,6 +14,8 @@ import {
   anoPhrase,
   DEFAULT_ETAPA,
   etapaOf,
+  etapaDef,
+  etapaWords,
   materiasOf,
 } from '@planejador/contracts';
 import { BookOpen, Eraser, Info, Sparkles } from 'lucide-react';
@@ -132,10 +134,14 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const turma = turmas.find((t) => t.id === turmaId) ?? null;
+  // The class's stage names its subjects, years and the parts of a lesson (etapas.ts).
+  const etapa = turma?.etapa ?? DEFAULT_ETAPA;
+  const words = etapaWords(etapa);
+  const parts = `${words.habilidadesMinusculas}, objetivos, ${words.objetosConhecimento.toLowerCase()}, experiências e evidências`;
   const lessonsWriter = useWriterText({
-    openai: 'A IA escreve habilidades, objetivos, objetos de conhecimento, experiências e evidências de cada uma.',
-    offline: 'Sem IA (modo offline), habilidades, objetivos, objetos de conhecimento, experiências e evidências de cada uma são redigidos a partir dos dados da BNCC.',
-    unknown: 'Cada uma recebe habilidades, objetivos, objetos de conhecimento, experiências e evidências.',
+    openai: `A IA escreve ${parts} de cada uma.`,
+    offline: `Sem IA (modo offline), ${parts} de cada uma são redigidos a partir dos dados da BNCC.`,
+    unknown: `Cada uma recebe ${parts}.`,
   });
   const LoadedMatrizDialog = matrizDialog?.Component;
   const noTurmas = turmas.length === 0;
@@ -144,8 +150,6 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
   // Whether RS matrix items exist for this year and subject (null: not chosen yet). Without them "Preferir matriz
   // SEDUC-RS" shows off, disabled, and the plan is asked for with it off too.
   const rsLoaded = turmaId && materiaGeral ? (matrizInfo.data?.rsLoaded ?? false) : null;
-  // The class's stage names its subjects and years (etapas.ts).
-  const etapa = turma?.etapa ?? DEFAULT_ETAPA;
   const pool = useSearchHabilidades({ etapa, ano: turma?.ano ?? '', materia: materiaGeral ?? '', q: '', limit: 1, allowEmpty: true });
   const noSkills = pool.isSuccess && pool.data.length === 0;
   const canGenerate =
@@ -156,7 +160,10 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
     const aulas = form.getValues('aulas');
     if (!aulas.some((aula) => aula.habilidadesFixadas?.length)) return;
     aulas.forEach((_aula, i) => form.setValue(`aulas.${i}.habilidadesFixadas`, [], { shouldDirty: true }));
-    toast({ title: 'Habilidades fixadas retiradas', description: 'Elas eram de outro ano ou matéria. Escolha as novas em cada aula.' });
+    toast({
+      title: `${words.habilidadesFixadas} ${words.habilidadesArtigo === 'as' ? 'retiradas' : 'retirados'}`,
+      description: `${words.habilidadesArtigo === 'as' ? 'Elas' : 'Eles'} eram de outr${etapaDef(etapa).anoArticle === 'a' ? 'a' : 'o'} ${etapaDef(etapa).anoNoun.toLowerCase()} ou ${words.materiaCurta.toLowerCase()}. Escolha ${words.habilidadesArtigo} nov${words.habilidadesArtigo} em cada aula.`,
+    });
   };
 
   const openMatriz = (index: number | null = null) => {
@@ -174,12 +181,15 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
 
   const openConfirm = (values: GenerateFormData) => {
     const filled = values.aulas.filter((aula) => aula.prompt.trim()).length;
+    const materiasOfPlan = [...new Set(values.aulas.filter((aula) => aula.prompt.trim()).map((aula) => aula.materia || values.materiaGeral))];
     setConfirm({
       values,
       summary: {
         turma: turma ? turmaOptionLabel(turma) : '',
         titulo: values.temaPrincipal.trim(),
-        materia: materiaLabel(values.materiaGeral),
+        // A plan that mixes subjects names them all (decisions.md, "Every stage in its own words").
+        materia: materiasOfPlan.map(materiaLabel).join(', '),
+        materiaNoun: materiasOfPlan.length > 1 ? words.materiasCurtas.charAt(0).toUpperCase() + words.materiasCurtas.slice(1) : words.materiaCurta,
         aulas: filled,
       },
     });
@@ -234,7 +244,9 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
       <Card>
         <CardHeader>
           <CardTitle as="h2">Dados do Plano</CardTitle>
-          <CardDescription>A turma define o ano das habilidades; a matéria vale para todas as aulas.</CardDescription>
+          <CardDescription>
+            {`A turma define ${etapaDef(etapa).anoArticle === 'a' ? 'a' : 'o'} ${etapaDef(etapa).anoNoun.toLowerCase()} d${words.habilidadesArtigo} ${words.habilidadesMinusculas}; ${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} vale para todas as aulas.`}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
           <div data-tour={TOUR_TARGETS.turma}>
@@ -263,7 +275,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
               control={form.control}
               name="materiaGeral"
               render={({ field }) => (
-                <FormField label="Matéria Geral" error={errors.materiaGeral?.message}>
+                <FormField label={words.materiaGeral} error={errors.materiaGeral?.message}>
                   <SelectField
                     value={field.value ?? ''}
                     onChange={(value) => {
@@ -271,7 +283,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
                       field.onChange(value);
                     }}
                     onBlur={field.onBlur}
-                    placeholder="Selecione a matéria"
+                    placeholder={`Selecione ${words.materiaArtigo} ${words.materiaCurta.toLowerCase()}`}
                     options={materiasOf(etapa).map((m) => ({ value: m, label: materiaLabel(m) }))}
                   />
                 </FormField>
@@ -313,7 +325,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
 
       <SchoolYearFields form={form} />
 
-      <AdvancedSettings form={form} rsLoaded={rsLoaded} />
+      <AdvancedSettings form={form} rsLoaded={rsLoaded} etapa={etapa} />
 
       <Card>
         <CardHeader>
@@ -325,12 +337,13 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
         <CardContent>
           {noSkills ? (
             <p role="alert" className="mb-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
-              {MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), anoPhrase(turma?.ano ?? '', etapa, 'para'))} Escolha outra matéria ou turma.
+              {`${MSG.semHabilidadesBncc(materiaLabel(materiaGeral ?? ''), anoPhrase(turma?.ano ?? '', etapa, 'para'), words.habilidadesMinusculas)} Escolha outr${words.materiaArtigo} ${words.materiaCurta.toLowerCase()} ou turma.`}
             </p>
           ) : null}
           <LessonsTable
             form={form}
             materiaLabel={materiaGeral ? materiaLabel(materiaGeral) : null}
+            materiaNoun={words.materiaCurta}
             ano={turma?.ano ?? null}
             etapa={etapa}
             materia={materiaGeral || null}
@@ -372,7 +385,7 @@ export function GenerateForm({ userId, turmas, credits, defaultValues, onStarted
       <ConfirmDialog
         open={confirmClear}
         title="Limpar o formulário?"
-        description="As aulas, as habilidades fixadas, o título e as configurações digitados serão apagados, também deste navegador."
+        description={`As aulas, ${words.habilidadesArtigo} ${words.habilidadesFixadas.toLowerCase()}, o título e as configurações digitados serão apagados, também deste navegador.`}
         confirmLabel="Limpar formulário"
         cancelLabel="Manter o que digitei"
         onCancel={() => setConfirmClear(false)}

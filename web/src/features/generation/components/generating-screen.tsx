@@ -1,4 +1,4 @@
-import { type Aula, type LessonGenerationState, type Plano } from '@planejador/contracts';
+import { etapaWords, type Aula, type Etapa, type LessonGenerationState, type Plano } from '@planejador/contracts';
 import { CheckCircle2, Circle, Loader2, RotateCcw, XCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
   const total = plano?.generation.total || plano?.aulas.length || 0;
   const done = Math.min(plano?.generation.done ?? 0, total);
   const writing = useWritingText();
+  const words = etapaWords(plano?.turma?.etapa);
   return (
     <Card className="mx-auto w-full max-w-3xl">
       <CardHeader className="items-center text-center">
@@ -43,16 +44,16 @@ export function GeneratingScreen({ plano }: GenerationProgressProps) {
             {total ? `${done} de ${total} aulas` : 'Preparando as aulas...'}
           </p>
         </div>
-        {plano ? <LessonStates aulas={plano.aulas} /> : null}
+        {plano ? <LessonStates aulas={plano.aulas} etapa={plano.turma?.etapa} /> : null}
         <p className="text-center text-xs text-muted-foreground">
-          Cada aula recebe habilidades, objetivos, objetos de conhecimento, experiências e evidências. Você pode sair desta página: o plano continua sendo gerado e aparece no Histórico.
+          {`Cada aula recebe ${words.habilidadesMinusculas}, objetivos, ${words.objetosConhecimento.toLowerCase()}, experiências e evidências. Você pode sair desta página: o plano continua sendo gerado e aparece no Histórico.`}
         </p>
       </CardContent>
     </Card>
   );
 }
 
-function LessonStates({ aulas }: { aulas: Aula[] }) {
+function LessonStates({ aulas, etapa }: { aulas: Aula[]; etapa?: Etapa }) {
   const sorted = [...aulas].sort((a, b) => a.numeroAula - b.numeroAula);
   return (
     <ol aria-label="Aulas do plano" className="flex flex-col divide-y rounded-lg border">
@@ -74,7 +75,7 @@ function LessonStates({ aulas }: { aulas: Aula[] }) {
                 {state.label}
               </Badge>
             </div>
-            {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Aula ${aula.numeroAula} sendo escrita`} clamp /> : null}
+            {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} etapa={etapa} label={`Aula ${aula.numeroAula} sendo escrita`} clamp /> : null}
           </li>
         );
       })}
@@ -102,7 +103,7 @@ export function GenerationFailed({ plano, onRetry }: GenerationFailedProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <LessonStates aulas={plano.aulas} />
+        <LessonStates aulas={plano.aulas} etapa={plano.turma?.etapa} />
         <div className="flex justify-center">
           <Button onClick={onRetry}>
             <RotateCcw aria-hidden="true" />

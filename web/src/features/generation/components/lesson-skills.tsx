@@ -1,4 +1,4 @@
-import { LIMITS, type Etapa, type GenerateFormData, type GenerateFormInput, type HabilidadeMatch } from '@planejador/contracts';
+import { etapaWords, LIMITS, type Etapa, type GenerateFormData, type GenerateFormInput, type HabilidadeMatch } from '@planejador/contracts';
 import { BookOpen, Pin, PinOff } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
@@ -53,11 +53,12 @@ export function LessonSkills({ form, index, ano, etapa, materia, numero, onViewA
   const shown = q ? (suggestions.data ?? []) : [];
   // Suggestions for an older text stay in view (no jump) but cannot be pinned until the new ones come.
   const stale = staleResults(suggestions, prompt, q);
+  const words = etapaWords(etapa);
   return (
     <div className="mt-2 flex flex-col gap-2">
       {pins.length > 0 ? (
         <div>
-          <p className="text-xs font-medium">Habilidades fixadas na aula {numero} (a aula citará exatamente estas):</p>
+          <p className="text-xs font-medium">{words.habilidadesFixadas} na aula {numero} (a aula citará exatamente {words.habilidadesArtigo === 'os' ? 'estes' : 'estas'}):</p>
           <ul className="mt-1 flex flex-wrap gap-1.5">
             {pins.map((code) => (
               <li key={code}>
@@ -81,7 +82,8 @@ export function LessonSkills({ form, index, ano, etapa, materia, numero, onViewA
       {shown.length > 0 ? (
         <div>
           <p className="text-xs text-muted-foreground" id={`sugestoes-${index}`}>
-            Habilidades sugeridas para a aula {numero}{full ? ` (máximo de ${LIMITS.habilidadesFixadasMax} fixadas)` : ''}:
+            {words.habilidades} {words.habilidadesArtigo === 'os' ? 'sugeridos' : 'sugeridas'} para a aula {numero}
+            {full ? ` (máximo de ${LIMITS.habilidadesFixadasMax} ${words.habilidadesArtigo === 'os' ? 'fixados' : 'fixadas'})` : ''}:
           </p>
           {stale ? <p className="text-xs text-muted-foreground">Atualizando as sugestões para o novo texto...</p> : null}
           <ul className="mt-1 flex flex-col gap-1.5" aria-labelledby={`sugestoes-${index}`} aria-busy={stale}>
@@ -119,7 +121,7 @@ export function LessonSkills({ form, index, ano, etapa, materia, numero, onViewA
           size="sm"
           variant="link"
           className="h-auto px-0 text-xs"
-          aria-label={`Ver todas as habilidades para a aula ${numero}`}
+          aria-label={`Ver ${words.habilidadesArtigo === 'os' ? 'todos' : 'todas'} ${words.habilidadesArtigo} ${words.habilidadesMinusculas} para a aula ${numero}`}
           onClick={() => onViewAll(index)}
         >
           <BookOpen className="size-3.5" aria-hidden="true" />

@@ -13,6 +13,8 @@ interface LessonsTableProps {
   form: UseFormReturn<GenerateFormInput, unknown, GenerateFormData>;
   /** The label of the general subject, which a lesson takes unless the teacher gives it its own. */
   materiaLabel: string | null;
+  /** What the class's stage calls a subject ("Matéria", "Campo de experiência", "Área do conhecimento"). */
+  materiaNoun?: string;
   /** The class's year and the subject's value: the skill suggestions need both. */
   ano: string | null;
   /** The class's stage; absent: fundamental. */
@@ -30,7 +32,7 @@ const GENERAL = 'geral';
  * The lessons of the plan: number, description, subject (the general one unless changed: a plan of the early years
  * may mix subjects), skills, delete. Enter in a filled description adds the next lesson.
  */
-export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAll }: LessonsTableProps) {
+export function LessonsTable({ form, materiaLabel, materiaNoun = 'Matéria', ano, etapa, materia, onViewAll }: LessonsTableProps) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'aulas' });
   const aulas = useWatch({ control: form.control, name: 'aulas' });
   const errors = form.formState.errors.aulas;
@@ -110,10 +112,10 @@ export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAl
                     {materia && materiaLabel && aulas?.[index]?.prompt?.trim() ? (
                       <div className="mt-2 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
                         <span className="text-xs text-muted-foreground" aria-hidden="true">
-                          Matéria:
+                          {materiaNoun}:
                         </span>
                         <SelectField
-                          aria-label={`Matéria da aula ${numero}`}
+                          aria-label={`${materiaNoun} da aula ${numero}`}
                           className="h-8 text-xs sm:w-64"
                           value={aulas[index]?.materia && aulas[index]?.materia !== materia ? aulas[index].materia! : GENERAL}
                           onChange={(value) => {
@@ -124,7 +126,7 @@ export function LessonsTable({ form, materiaLabel, ano, etapa, materia, onViewAl
                             form.setValue(`aulas.${index}.habilidadesFixadas`, [], { shouldDirty: true });
                           }}
                           options={[
-                            { value: GENERAL, label: `${materiaLabel} (matéria geral)` },
+                            { value: GENERAL, label: `${materiaLabel} (${materiaNoun.toLowerCase()} geral)` },
                             ...materiasOf(etapa ?? 'fundamental')
                               .filter((m) => m !== materia)
                               .map((m) => ({ value: m, label: labelOf(m) })),

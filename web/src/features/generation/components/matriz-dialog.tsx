@@ -1,10 +1,12 @@
 import {
   anoLabel,
+  etapaWords,
   CURRICULUM_CREDIT,
   CURRICULUM_CREDIT_URL,
   LIMITS,
   materiaLabel,
   type Etapa,
+  type EtapaWords,
   type MatrizData,
   type MatrizItem,
   type MatrizResponse,
@@ -61,6 +63,7 @@ function tabsOf(data: MatrizData): MatrizTab[] {
 export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo, pick }: MatrizDialogProps) {
   const matriz = useMatriz(turma?.id ?? '', materia, { enabled: open });
   const label = materiaLabel(materia);
+  const words = etapaWords(turma?.etapa);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -75,19 +78,19 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
         <DialogHeader>
           <DialogTitle>Matriz Curricular - {label}</DialogTitle>
           <DialogDescription>
-            {turma ? `Turma ${turma.numero} · ${anoLabel(turma.ano, turma.etapa)} · ${turma.escola}` : 'Habilidades da BNCC'}
-            {pick ? ` · Escolha até ${LIMITS.habilidadesFixadasMax} habilidades para a aula ${pick.numero}.` : ''}
+            {turma ? `Turma ${turma.numero} · ${anoLabel(turma.ano, turma.etapa)} · ${turma.escola}` : `${words.habilidades} da BNCC`}
+            {pick ? ` · Escolha até ${LIMITS.habilidadesFixadasMax} ${words.habilidadesMinusculas} para a aula ${pick.numero}.` : ''}
           </DialogDescription>
         </DialogHeader>
         {pick ? (
           <p className="text-sm font-medium" aria-live="polite">
-            {pick.pinned.length ? `Fixadas na aula ${pick.numero}: ${pick.pinned.join(', ')}` : `Nenhuma habilidade fixada na aula ${pick.numero}.`}
+            {pick.pinned.length ? `Fixadas na aula ${pick.numero}: ${pick.pinned.join(', ')}` : words.habilidadesArtigo === 'os' ? `Nenhum ${words.habilidade} fixado na aula ${pick.numero}.` : `Nenhuma ${words.habilidade} fixada na aula ${pick.numero}.`}
           </p>
         ) : null}
 
         {turma ? <HabilidadeSearch etapa={turma.etapa} ano={turma.ano} materia={materia} pick={pick} /> : null}
 
-        <MatrizBody query={matriz} pick={pick} />
+        <MatrizBody query={matriz} pick={pick} words={words} />
 
         <p className="text-xs text-muted-foreground">
           Fonte:{' '}
@@ -113,7 +116,7 @@ export function MatrizDialog({ open, onOpenChange, turma, materia, returnFocusTo
   );
 }
 
-function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick?: SkillPick }) {
+function MatrizBody({ query, pick, words }: { query: ReturnType<typeof useMatriz>; pick?: SkillPick; words: EtapaWords }) {
   if (query.isPending && query.fetchStatus !== 'idle') {
     return <Spinner label="Carregando dados da matriz..." showLabel className="py-10" />;
   }
@@ -122,7 +125,7 @@ function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick
       <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
         <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
         <p className="font-semibold">Erro ao carregar dados da matriz</p>
-        <p className="text-sm text-muted-foreground">Verifique se os dados existem para esta turma e matéria</p>
+        <p className="text-sm text-muted-foreground">{`Verifique se os dados existem para esta turma e ${words.materiaCurta.toLowerCase()}`}</p>
       </div>
     );
   }
@@ -132,7 +135,7 @@ function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick
     return (
       <div className="flex flex-col items-center gap-2 py-8 text-center">
         <BookOpen className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-semibold">Nenhum dado encontrado para esta turma e matéria</p>
+        <p className="font-semibold">{`Nenhum dado encontrado para esta turma e ${words.materiaCurta.toLowerCase()}`}</p>
         {response?.meta.reason ? <p className="max-w-md text-sm text-muted-foreground">{response.meta.reason}</p> : null}
       </div>
     );
@@ -152,7 +155,7 @@ function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick
       {tabs.map((tab) => (
         <TabsContent key={tab.key} value={tab.key} className="flex flex-col gap-4">
           {tab.items.map((item, index) => (
-            <MatrizItemCard key={index} item={item} numero={index + 1} rsLoaded={response.meta.rsLoaded} pick={pick} />
+            <MatrizItemCard key={index} item={item} numero={index + 1} rsLoaded={response.meta.rsLoaded} pick={pick} words={words} />
           ))}
         </TabsContent>
       ))}
@@ -160,14 +163,14 @@ function MatrizBody({ query, pick }: { query: ReturnType<typeof useMatriz>; pick
   );
 }
 
-function MatrizItemCard({ item, numero, rsLoaded, pick }: { item: MatrizItem; numero: number; rsLoaded: boolean; pick?: SkillPick }) {
+function MatrizItemCard({ item, numero, rsLoaded, pick, words }: { item: MatrizItem; numero: number; rsLoaded: boolean; pick?: SkillPick; words: EtapaWords }) {
   const expectativas = item['Expectativas de Aprendizagens'];
   return (
     <article className="rounded-lg border bg-card p-4">
       <h3 className="mb-3 font-semibold">Item {numero}</h3>
       <div className="grid gap-4 md:grid-cols-3">
         <section>
-          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Objetos de Conhecimento</h4>
+          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">{words.objetosConhecimento}</h4>
           {item['Objetos de Conhecimento'].length ? (
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {item['Objetos de Conhecimento'].map((objeto) => (
@@ -179,7 +182,7 @@ function MatrizItemCard({ item, numero, rsLoaded, pick }: { item: MatrizItem; nu
           )}
         </section>
         <section>
-          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">Habilidades</h4>
+          <h4 className="mb-1 text-sm font-semibold text-muted-foreground">{words.habilidades}</h4>
           <ul className="space-y-2 text-sm">
             {item.Habilidades.map((habilidade) => (
               <li key={habilidade.code} className={pick ? 'flex items-start justify-between gap-2' : undefined}>

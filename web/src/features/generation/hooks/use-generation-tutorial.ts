@@ -1,4 +1,4 @@
-import { LIMITS, TUTORIAL_STORAGE_KEY } from '@planejador/contracts';
+import { etapaDef, etapaOf, etapaWords, LIMITS, TUTORIAL_STORAGE_KEY, type Etapa } from '@planejador/contracts';
 import type { Driver, DriveStep } from 'driver.js';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
@@ -18,51 +18,61 @@ export const TOUR_TARGETS = {
 
 const target = (name: keyof typeof TOUR_TARGETS) => `[data-tour="${TOUR_TARGETS[name]}"]`;
 
-// Six steps (spec section 9), in the order of the form.
-const STEPS: DriveStep[] = [
-  {
-    element: target('turma'),
-    popover: {
-      title: 'Escolha a turma',
-      description: 'O plano é feito para uma das suas turmas. O ano da turma define as habilidades da BNCC usadas.',
+/**
+ * Six steps (spec section 9), in the order of the form, in the words of the teacher's stage (her classes' one stage;
+ * else fundamental's): "Escolha o campo de experiência", "O grupo etário da turma define os objetivos...".
+ */
+function tourSteps(etapa: Etapa | undefined): DriveStep[] {
+  const words = etapaWords(etapa);
+  const ano = etapaDef(etapaOf(etapa));
+  const o = words.materiaArtigo;
+  const masc = words.habilidadesArtigo === 'os';
+  const materia = words.materiaCurta.toLowerCase();
+  return [
+    {
+      element: target('turma'),
+      popover: {
+        title: 'Escolha a turma',
+        description: `O plano é feito para uma das suas turmas. ${ano.anoArticle === 'a' ? 'A' : 'O'} ${ano.anoNoun.toLowerCase()} da turma define ${words.habilidadesArtigo} ${words.habilidadesMinusculas} da BNCC ${masc ? 'usados' : 'usadas'}.`,
+      },
     },
-  },
-  {
-    element: target('materia'),
-    popover: {
-      title: 'Escolha a matéria',
-      description: 'A Matéria Geral vale para todas as aulas. O título do plano é opcional: em branco, o plano recebe o nome das suas aulas.',
+    {
+      element: target('materia'),
+      popover: {
+        title: `Escolha ${o} ${materia}`,
+        description: `${o.toUpperCase()} ${words.materiaGeral} vale para todas as aulas. O título do plano é opcional: em branco, o plano recebe o nome das suas aulas.`,
+      },
     },
-  },
-  {
-    element: target('matriz'),
-    popover: {
-      title: 'Consulte a matriz curricular',
-      description: 'Com turma e matéria escolhidas, clique em Visualizar para ver as habilidades do ano e buscar por tema.',
+    {
+      element: target('matriz'),
+      popover: {
+        title: 'Consulte a matriz curricular',
+        description: `Com turma e ${materia} ${o === 'o' ? 'escolhidos' : 'escolhidas'}, clique em Visualizar para ver ${words.habilidadesArtigo} ${words.habilidadesMinusculas} d${ano.anoArticle === 'a' ? 'a' : 'o'} ${ano.anoNoun.toLowerCase()} e buscar por tema.`,
+      },
     },
-  },
-  {
-    element: target('avancadas'),
-    popover: {
-      title: 'Configurações Avançadas',
-      description: 'Limite cada aula a uma habilidade, prefira a matriz SEDUC-RS e escolha o nível de detalhamento.',
+    {
+      element: target('avancadas'),
+      popover: {
+        title: 'Configurações Avançadas',
+        description: `Limite cada aula a ${masc ? 'um' : 'uma'} ${words.habilidade}, prefira a matriz SEDUC-RS e escolha o nível de detalhamento.`,
+      },
     },
-  },
-  {
-    element: target('aulas'),
-    popover: {
-      title: 'Descreva as aulas',
-      description: 'Escreva com suas palavras o que cada aula vai trabalhar. Enter adiciona uma nova aula (até 15).',
+    {
+      element: target('aulas'),
+      popover: {
+        title: 'Descreva as aulas',
+        description: 'Escreva com suas palavras o que cada aula vai trabalhar. Enter adiciona uma nova aula (até 15).',
+      },
     },
-  },
-  {
-    element: target('gerar'),
-    popover: {
-      title: 'Gere o plano',
-      description: 'Confirme e acompanhe cada aula sendo escrita. Cada plano usa 1 crédito.',
+    {
+      element: target('gerar'),
+      popover: {
+        title: 'Gere o plano',
+        description: 'Confirme e acompanhe cada aula sendo escrita. Cada plano usa 1 crédito.',
+      },
     },
-  },
-];
+  ];
+}
 
 function tutorialDone(): boolean {
   try {
@@ -84,7 +94,7 @@ function rememberTutorialDone(): void {
  * The guided tour of the generate form (driver.js). It starts by itself about 1 s after the page loads for a
  * user who has neither finished nor skipped it; both are remembered in local storage.
  */
-export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
+export function useGenerationTutorial({ autoStart, etapa }: { autoStart: boolean; etapa?: Etapa }) {
   const tour = useRef<Driver | null>(null);
   const unmounting = useRef(false);
   // Only the latest start opens a tour (two clicks while the code loads open one).
@@ -96,7 +106,7 @@ export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
       ({ createTour }) => {
         if (request !== lastStart.current || unmounting.current) return;
         tour.current?.destroy();
-        const instance = createTour(STEPS, () => {
+        const instance = createTour(tourSteps(etapa), () => {
           // Finalizar, Sair, Escape and a click outside all end the tour for good; leaving the page does not.
           if (!unmounting.current) rememberTutorialDone();
           if (tour.current === instance) tour.current = null;
@@ -110,7 +120,7 @@ export function useGenerationTutorial({ autoStart }: { autoStart: boolean }) {
         toast({ title: 'Erro', description, variant: 'destructive' });
       },
     );
-  }, []);
+  }, [etapa]);
 
   useEffect(() => {
     if (!autoStart || tutorialDone()) return;

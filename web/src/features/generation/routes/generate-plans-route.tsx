@@ -96,7 +96,9 @@ export function GeneratePlansRoute() {
   const [draft, setDraft] = useState<{ values?: GenerateFormInput; version: number }>({ version: 0 });
   const showForm = !planId;
   const prefill = usePlanningPrefill(params, turmas.data);
-  const tutorial = useGenerationTutorial({ autoStart: showForm && Boolean(user) && !turmas.isPending });
+  // The tour speaks the teacher's stage when all her classes are of one (a pré-escola teacher reads "campo de experiência").
+  const etapas = new Set((turmas.data ?? []).map((t) => t.etapa));
+  const tutorial = useGenerationTutorial({ autoStart: showForm && Boolean(user) && !turmas.isPending, etapa: etapas.size === 1 ? [...etapas][0] : undefined });
   const credits = user?.credits ?? 0;
   const pageDescription = useWriterText({
     openai: 'Descreva as aulas e a IA escreve um plano alinhado à BNCC e ao modelo SEDUC-RS 2025.',

@@ -1,14 +1,13 @@
 import {
   DUA_HEADING,
   LESSON_FIELDS,
-  LESSON_FIELD_EMPTY,
-  LESSON_FIELD_LABELS,
+  lessonFieldEmpty,
+  lessonFieldLabels,
+  etapaWords,
   LIMITS,
   materiaLabel,
-  REGENERABLE_FIELD_LABELS,
   type Aula,
   type Barreira,
-  VERIFICACAO_KIND_LABELS,
   verificacaoKindOf,
   type Etapa,
   type LessonField,
@@ -38,8 +37,10 @@ interface LessonCardProps {
   planoId: string;
   /** The class's school year ('1'..'9'): the skill picker offers that year's skills. */
   ano: string;
-  /** The class's stage; absent: fundamental. */
+  /** The class's stage; absent: fundamental. Its words label the lesson's texts (etapas.ts). */
   etapa?: Etapa;
+  /** The plan mixes subjects: the heading names this lesson's own ("Aula 2 · Matemática — Contagem"). */
+  materiaNoTitulo?: boolean;
   /** The plan's class: the skill picker lists its year's skills of the lesson's subject. */
   turmaId: string;
   /** The class's barreiras: the lesson's DUA strategies answer them, and "Adaptar atividade" offers them first. */
@@ -65,9 +66,15 @@ interface LessonCardProps {
  * own controls: generate again (whole lesson or one field, with an instruction), change the skill, versions, undo.
  * While it is regenerated it shows its progress and its texts are read-only; the rest of the page stays usable.
  */
-export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
+export function LessonCard({ planoId, ano, etapa, materiaNoTitulo = false, turmaId, barreiras, aula, texts, editing, unsavedEdits, onChange, onChangeLesson, undoFrom, onRegenerationQueued, onUndoDone, onSaveSkills }: LessonCardProps) {
   const headingId = `aula-${aula.id}-titulo`;
   const verificacaoKind = verificacaoKindOf(etapa);
+  const labels = lessonFieldLabels(etapa);
+  // "a habilidade" or, in infantil, "o objetivo".
+  const words = etapaWords(etapa);
+  const masc = words.habilidadesArtigo === 'os';
+  const aHabilidade = `${masc ? 'o' : 'a'} ${words.habilidade}`;
+  const empty = lessonFieldEmpty(etapa);
   const tituloId = useId();
   const busy = isLessonBusy(aula);
   const failed = aula.generation.state === 'failed';
@@ -89,7 +96,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
       variant="ghost"
       className="h-7 px-2 text-xs"
       disabled={busy || failed}
-      aria-label={`Gerar novamente só o campo ${field === 'verificacao' ? VERIFICACAO_KIND_LABELS[verificacaoKind].heading : REGENERABLE_FIELD_LABELS[field]} da Aula ${aula.numeroAula}`}
+      aria-label={`Gerar novamente só o campo ${labels[field]} da Aula ${aula.numeroAula}`}
       title="Gerar novamente só este campo"
       onClick={() => setRegenerating({ campo: field })}
     >
@@ -111,13 +118,16 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <CardTitle as="h2" id={headingId}>
-                Aula {aula.numeroAula} — {aula.titulo?.trim() || materiaLabel(aula.materia)}
+                {materiaNoTitulo
+                  ? `Aula ${aula.numeroAula} · ${materiaLabel(aula.materia)} — ${aula.titulo?.trim() || materiaLabel(aula.materia)}`
+                  : `Aula ${aula.numeroAula} — ${aula.titulo?.trim() || materiaLabel(aula.materia)}`}
               </CardTitle>
               <p className="mt-1 text-sm text-muted-foreground">{materiaLabel(aula.materia)}</p>
             </div>
             <LessonControls
               planoId={planoId}
               aula={aula}
+              habilidadeWord={words.habilidade}
               busy={busy}
               failed={failed}
               undoFrom={undoFrom}
@@ -184,12 +194,12 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
             ) : null}
           </div>
           {/* The new text as the AI writes it, outside the live region: announced once by the status above. */}
-          {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} label={`Nova versão da Aula ${aula.numeroAula} sendo escrita`} className="mt-2" /> : null}
+          {aula.generation.state === 'running' ? <LessonBeingWritten aulaId={aula.id} etapa={etapa} label={`Nova versão da Aula ${aula.numeroAula} sendo escrita`} className="mt-2" /> : null}
           {toConfirm && !busy ? (
             <div className="mt-2 flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning sm:flex-row sm:items-center sm:justify-between">
               <span className="flex items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                Confira a habilidade: a descrição da aula não tem palavras em comum com ela.
+                {`Confira ${aHabilidade}: a descrição da aula não tem palavras em comum com ${masc ? 'ele' : 'ela'}.`}
               </span>
               <span className="flex gap-2">
                 <Button size="sm" variant="outline" disabled={savingSkills} onClick={() => void saveSkills(aula.habilidadeCodes)}>
@@ -209,11 +219,11 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
             >
               <span className="flex items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                A habilidade desta aula mudou, mas outros campos ainda citam a habilidade antiga.
+                {`${masc ? 'O' : 'A'} ${words.habilidade} desta aula mudou, mas outros campos ainda citam ${aHabilidade} ${masc ? 'antigo' : 'antiga'}.`}
               </span>
               <Button size="sm" variant="outline" disabled={failed} onClick={() => setRegenerating({ campo: null, rewrite: true })}>
                 <PenLine aria-hidden="true" />
-                Reescrever a aula para a nova habilidade
+                {`Reescrever a aula para ${masc ? 'o novo' : 'a nova'} ${words.habilidade}`}
               </Button>
             </div>
           ) : null}
@@ -232,11 +242,11 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
             const value = texts[field];
             const fieldId = `aula-${aula.id}-${field}`;
             const regenerateField = regenerateFieldButton(field);
-            const tooLong = editing ? lessonFieldIssue(field, value) : null;
+            const tooLong = editing ? lessonFieldIssue(field, value, etapa) : null;
             return editing ? (
               <div key={field} className="flex flex-col gap-2">
                 <div className="flex items-center justify-between gap-2">
-                  <Label htmlFor={fieldId}>{LESSON_FIELD_LABELS[field]}</Label>
+                  <Label htmlFor={fieldId}>{labels[field]}</Label>
                   {regenerateField}
                 </div>
                 {/* Grows with its text from 4 to 12 lines where the browser sizes fields to their content;
@@ -246,7 +256,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
                   value={value}
                   rows={textareaRows(value)}
                   maxLength={LIMITS.lessonFieldMax}
-                  placeholder={LESSON_FIELD_EMPTY[field]}
+                  placeholder={empty[field]}
                   readOnly={busy}
                   aria-readonly={busy}
                   aria-invalid={tooLong ? true : undefined}
@@ -263,13 +273,13 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
             ) : (
               <div key={field} className="flex flex-col gap-1.5">
                 <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold">{LESSON_FIELD_LABELS[field]}</h3>
+                  <h3 className="text-sm font-semibold">{labels[field]}</h3>
                   {regenerateField}
                 </div>
                 {value.trim() ? (
                   <p className="whitespace-pre-wrap text-sm leading-relaxed">{value}</p>
                 ) : (
-                  <p className="text-sm italic text-muted-foreground">{LESSON_FIELD_EMPTY[field]}</p>
+                  <p className="text-sm italic text-muted-foreground">{empty[field]}</p>
                 )}
               </div>
             );
@@ -277,7 +287,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
           <section aria-labelledby={`${headingId}-verificacao`} className="flex flex-col gap-2 border-t pt-4">
             <div className="flex items-center justify-between gap-2">
               <h3 id={`${headingId}-verificacao`} className="text-sm font-semibold">
-                {VERIFICACAO_KIND_LABELS[verificacaoKind].heading}
+                {labels.verificacao}
               </h3>
               {regenerateFieldButton('verificacao')}
             </div>
@@ -314,6 +324,7 @@ export function LessonCard({ planoId, ano, etapa, turmaId, barreiras, aula, text
       <RegenerateDialog
         planoId={planoId}
         aula={aula}
+        etapa={etapa}
         campo={regenerating?.campo ?? null}
         rewrite={regenerating?.rewrite ?? false}
         unsavedEdits={unsavedEdits}

@@ -83,10 +83,12 @@ interface LessonControlsProps {
   onAdapt: () => void;
   onShowVersions: () => void;
   onUndoDone: () => void;
+  /** The class's stage's word for a skill ("habilidade", "objetivo"). */
+  habilidadeWord?: string;
 }
 
 /** 'Ações da Aula n': generate again, change the skill, adapt, versions, and "Desfazer" right after a regeneration. */
-export function LessonControls({ planoId, aula, busy, failed, undoFrom, onRegenerate, onPickSkill, onAdapt, onShowVersions, onUndoDone }: LessonControlsProps) {
+export function LessonControls({ planoId, aula, busy, failed, undoFrom, onRegenerate, onPickSkill, onAdapt, onShowVersions, onUndoDone, habilidadeWord = 'habilidade' }: LessonControlsProps) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Ações da Aula ${aula.numeroAula}`}>
       <Button size="sm" variant="outline" disabled={busy} aria-busy={busy} onClick={onRegenerate}>
@@ -95,7 +97,7 @@ export function LessonControls({ planoId, aula, busy, failed, undoFrom, onRegene
       </Button>
       <Button size="sm" variant="outline" disabled={busy || failed} onClick={onPickSkill}>
         <Replace aria-hidden="true" />
-        Trocar habilidade
+        Trocar {habilidadeWord}
       </Button>
       <Button size="sm" variant="outline" disabled={busy || failed} onClick={onAdapt}>
         <Accessibility aria-hidden="true" />

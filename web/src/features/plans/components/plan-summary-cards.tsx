@@ -1,5 +1,5 @@
 import type { Plano } from '@planejador/contracts';
-import { anoLabel, LIMITS } from '@planejador/contracts';
+import { anoLabel, etapaDef, etapaOf, etapaWords, LIMITS, materiasHeader } from '@planejador/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PlanStatusBadge } from '@/components/plan-status-badge';
@@ -19,6 +19,9 @@ const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
 
 /** 'Informações Gerais': read-only facts about the class and the plan. */
 export function PlanInfoCard({ plano }: { plano: Plano }) {
+  // In the class's stage's words: "Grupo etário", "Campos de experiência" (all the subjects of a plan that mixes them).
+  const etapa = etapaOf(plano.turma?.etapa);
+  const [materiaTerm, materias] = materiasHeader(etapa, plano.materiaGeral, plano.aulas.map((a) => a.materia));
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -28,7 +31,8 @@ export function PlanInfoCard({ plano }: { plano: Plano }) {
         <dl className="flex flex-col gap-2.5">
           <Entry term="Turma">{plano.turma?.numero ?? '—'}</Entry>
           <Entry term="Escola">{plano.turma?.escola ?? '—'}</Entry>
-          <Entry term="Ano">{plano.turma?.ano ? anoLabel(plano.turma.ano, plano.turma.etapa) : '—'}</Entry>
+          <Entry term={etapaDef(etapa).anoNoun}>{plano.turma?.ano ? anoLabel(plano.turma.ano, plano.turma.etapa) : '—'}</Entry>
+          <Entry term={materiaTerm}>{materias}</Entry>
           <Entry term="Status">
             <PlanStatusBadge status={plano.status} />
           </Entry>
@@ -52,6 +56,12 @@ function PreferirSeducEntry({ plano }: { plano: Plano }) {
   return <Entry term="Preferir matriz SEDUC-RS">{text}</Entry>;
 }
 
+/** "Limitar a uma habilidade por aula" ("a um objetivo" in infantil). */
+const limitOneLabel = (plano: Plano) => {
+  const words = etapaWords(plano.turma?.etapa);
+  return `Limitar a ${words.habilidadesArtigo === 'os' ? 'um' : 'uma'} ${words.habilidade} por aula`;
+};
+
 /** 'Configurações Utilizadas': the three generation settings, read-only. */
 export function PlanSettingsCard({ plano }: { plano: Plano }) {
   return (
@@ -61,7 +71,7 @@ export function PlanSettingsCard({ plano }: { plano: Plano }) {
       </CardHeader>
       <CardContent>
         <dl className="flex flex-col gap-2.5">
-          <Entry term="Limitar a uma habilidade por aula">{yesNo(plano.limitOneSkill)}</Entry>
+          <Entry term={limitOneLabel(plano)}>{yesNo(plano.limitOneSkill)}</Entry>
           <PreferirSeducEntry plano={plano} />
           <Entry term="Nível de detalhamento">
             {plano.nivelDetalhamento} de {LIMITS.nivelMax}

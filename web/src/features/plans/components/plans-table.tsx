@@ -1,4 +1,4 @@
-import { materiaLabel, type PlanoListItem } from '@planejador/contracts';
+import { etapaWords, materiaLabel, type Etapa, type PlanoListItem } from '@planejador/contracts';
 import { formatDate } from '@/lib/format';
 import { aulasText } from '../utils/plan-status';
 import { PlanRowActions } from './plan-row-actions';
@@ -9,10 +9,21 @@ interface PlansTableProps {
   exportingId: string | null;
   onExport: (plano: PlanoListItem) => void;
   onDelete: (plano: PlanoListItem) => void;
+  /** The stage of each plan's class (by turmaId), when known: the subject column speaks its words. */
+  etapas?: ReadonlyMap<string, Etapa>;
+}
+
+/**
+ * The subject column's name: the stage's word when every listed plan is of one stage ("Campo de experiência"),
+ * else both kinds ("Matéria ou campo").
+ */
+export function materiaColumnLabel(planos: readonly PlanoListItem[], etapas?: ReadonlyMap<string, Etapa>): string {
+  const labels = new Set(planos.map((p) => etapaWords(etapas?.get(p.turmaId)).materiaCurta));
+  return labels.size === 1 ? [...labels][0] : labels.has('Campo de experiência') ? 'Matéria ou campo' : 'Matéria ou área';
 }
 
 /** A table from the medium breakpoint up; cards below it (phones). */
-export function PlansTable({ planos, exportingId, onExport, onDelete }: PlansTableProps) {
+export function PlansTable({ planos, exportingId, onExport, onDelete, etapas }: PlansTableProps) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border bg-card shadow-sm md:block">
@@ -22,7 +33,7 @@ export function PlansTable({ planos, exportingId, onExport, onDelete }: PlansTab
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">Data</th>
               <th scope="col" className="px-4 py-3 font-medium">Turma</th>
-              <th scope="col" className="px-4 py-3 font-medium">Matéria</th>
+              <th scope="col" className="px-4 py-3 font-medium">{materiaColumnLabel(planos, etapas)}</th>
               <th scope="col" className="px-4 py-3 font-medium">Tema Principal</th>
               <th scope="col" className="px-4 py-3 font-medium">Aulas</th>
               <th scope="col" className="px-4 py-3 font-medium">Status</th>

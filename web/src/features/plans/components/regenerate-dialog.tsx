@@ -1,7 +1,9 @@
 import {
   MSG,
-  REGENERABLE_FIELD_LABELS,
+  etapaWords,
+  lessonFieldLabels,
   LIMITS,
+  type Etapa,
   type Aula,
   type RegenerableField,
   type RegenerateAulaResponse,
@@ -19,6 +21,8 @@ import { failToast, regenerationCostText, RequestFooter } from './lesson-control
 interface RegenerateDialogProps {
   planoId: string;
   aula: Aula;
+  /** The class's stage: its words name the fields and the skills. */
+  etapa?: Etapa;
   /** Only this field changes (one of the five texts, or the check of learning); absent: the whole lesson. */
   campo: RegenerableField | null;
   /**
@@ -38,7 +42,7 @@ interface RegenerateDialogProps {
  * "Gerar novamente": an optional instruction, the cost, and the request; the lesson then shows its own progress.
  * A whole lesson keeps its pinned skills; one without pins can keep its current skills (pinned from then on).
  */
-export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
+export function RegenerateDialog({ planoId, aula, etapa, campo, rewrite = false, unsavedEdits, open, onOpenChange, onQueued }: RegenerateDialogProps) {
   const offline = useGeracaoInfo().data?.generator === 'offline';
   const [instrucao, setInstrucao] = useState('');
   const [keepSkills, setKeepSkills] = useState(false);
@@ -82,11 +86,15 @@ export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsave
       },
     );
   };
-  const target = campo ? `o campo ${REGENERABLE_FIELD_LABELS[campo]}` : `a Aula ${aula.numeroAula}`;
+  const labels = lessonFieldLabels(etapa);
+  const words = etapaWords(etapa);
+  const masc = words.habilidadesArtigo === 'os';
+  const skillsOf = (n: number) => (n === 1 ? `${masc ? 'o' : 'a'} ${words.habilidade}` : `${words.habilidadesArtigo} ${words.habilidadesMinusculas}`);
+  const target = campo ? `o campo ${labels[campo]}` : `a Aula ${aula.numeroAula}`;
   const title = rewrite
-    ? `Reescrever a Aula ${aula.numeroAula} para a nova habilidade`
+    ? `Reescrever a Aula ${aula.numeroAula} para ${masc ? 'o novo' : 'a nova'} ${words.habilidade}`
     : campo
-      ? `Gerar novamente: ${REGENERABLE_FIELD_LABELS[campo]}`
+      ? `Gerar novamente: ${labels[campo]}`
       : `Gerar novamente a Aula ${aula.numeroAula}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -95,7 +103,7 @@ export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsave
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
             {rewrite
-              ? `Toda a aula é escrita de novo citando ${aula.habilidadeCodes.length === 1 ? 'a habilidade' : 'as habilidades'} ${aula.habilidadeCodes.join(', ')}, para que nenhum campo cite a anterior; as outras aulas não mudam.`
+              ? `Toda a aula é escrita de novo citando ${skillsOf(aula.habilidadeCodes.length)} ${aula.habilidadeCodes.join(', ')}, para que nenhum campo cite ${masc ? 'o anterior' : 'a anterior'}; as outras aulas não mudam.`
               : `Escreveremos ${target} de novo${campo ? '; os outros campos e as outras aulas não mudam' : '; as outras aulas não mudam'}.`}{' '}
             Você pode desfazer depois. {regenerationCostText(aula, offline)}
           </DialogDescription>
@@ -133,7 +141,7 @@ export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsave
             {instrucao.length}/{LIMITS.instrucaoMax} caracteres
           </p>
           {campo === null && !rewrite && pinned.length > 0 ? (
-            <p className="text-sm">Habilidades fixadas nesta aula, mantidas: {pinned.join(', ')}.</p>
+            <p className="text-sm">{`${words.habilidadesFixadas} nesta aula, ${masc ? 'mantidos' : 'mantidas'}: ${pinned.join(', ')}.`}</p>
           ) : null}
           {canKeepSkills ? (
             <label htmlFor={keepId} className="flex cursor-pointer items-start gap-2 text-sm">
@@ -144,7 +152,7 @@ export function RegenerateDialog({ planoId, aula, campo, rewrite = false, unsave
                 checked={keepSkills}
                 onChange={(event) => setKeepSkills(event.target.checked)}
               />
-              <span>{`${aula.habilidadeCodes.length === 1 ? 'Manter a habilidade atual' : 'Manter as habilidades atuais'} (${aula.habilidadeCodes.join(', ')})`}</span>
+              <span>{`Manter ${skillsOf(aula.habilidadeCodes.length)} ${aula.habilidadeCodes.length === 1 ? 'atual' : 'atuais'} (${aula.habilidadeCodes.join(', ')})`}</span>
             </label>
           ) : null}
           <RequestFooter pending={regenerate.isPending} icon={<RefreshCw aria-hidden="true" />} label="Gerar novamente" onCancel={() => onOpenChange(false)} />

@@ -1,4 +1,4 @@
-import { LIMITS, type Aula, type Etapa, anoPhrase, DEFAULT_ETAPA } from '@planejador/contracts';
+import { LIMITS, type Aula, type Etapa, anoPhrase, DEFAULT_ETAPA, etapaWords } from '@planejador/contracts';
 import { Loader2, Replace, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,12 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<string[]>(aula.habilidadeCodes);
   const searchId = useId();
+  // The class's stage's words: "habilidade", or in infantil "objetivo" (masculine).
+  const words = etapaWords(etapa);
+  const one = words.habilidade;
+  const many = words.habilidadesMinusculas;
+  const masc = words.habilidadesArtigo === 'os';
+  const desta = `dest${words.materiaArtigo} ${words.materiaCurta.toLowerCase()}`;
   // Opened or closed: an empty search and the lesson's own skills (closed, so a reopened dialog lists the pool at once).
   useEffect(() => {
     setQ('');
@@ -74,21 +80,22 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Trocar habilidade da Aula {aula.numeroAula}</DialogTitle>
+          <DialogTitle>
+            Trocar {one} da Aula {aula.numeroAula}
+          </DialogTitle>
           <DialogDescription>
-            Habilidades da BNCC {anoPhrase(ano, etapa, 'de')} desta matéria. Escolha até {LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial
-            entra no campo Habilidades.
+            {`${words.habilidades} da BNCC ${anoPhrase(ano, etapa, 'de')} ${desta}. Escolha até ${LIMITS.habilidadesFixadasMax}; ao salvar, o texto oficial entra no campo ${words.habilidades}.`}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={searchId}>Buscar habilidade</Label>
+          <Label htmlFor={searchId}>Buscar {one}</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input id={searchId} className="pl-9" value={q} placeholder="Palavras da aula ou código, ex.: frações" onChange={(e) => setQ(e.target.value)} />
           </div>
         </div>
         <p className="text-sm" aria-live="polite">
-          {chosen.length === 0 ? 'Nenhuma habilidade escolhida.' : `Escolhidas: ${chosen.join(', ')}`}
+          {chosen.length === 0 ? `Nenhum${masc ? '' : 'a'} ${one} escolhid${masc ? 'o' : 'a'}.` : `Escolhidas: ${chosen.join(', ')}`}
         </p>
         <p className="text-xs text-muted-foreground" aria-live="polite">
           {stale
@@ -96,14 +103,14 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
             : query.isSuccess
               ? browsing
                 ? browsed.suggested
-                  ? `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}: primeiro as ${browsed.suggested} que mais combinam com a descrição desta aula, depois as outras em ordem de código.`
-                  : `Todas as ${skills.length} habilidades desta matéria ${anoPhrase(ano, etapa, 'em')}, em ordem de código.`
+                  ? `${masc ? 'Todos os' : 'Todas as'} ${skills.length} ${many} ${desta} ${anoPhrase(ano, etapa, 'em')}: primeiro ${words.habilidadesArtigo} ${browsed.suggested} que mais combinam com a descrição desta aula, depois ${masc ? 'os outros' : 'as outras'} em ordem de código.`
+                  : `${masc ? 'Todos os' : 'Todas as'} ${skills.length} ${many} ${desta} ${anoPhrase(ano, etapa, 'em')}, em ordem de código.`
                 : noneMatch(found.data)
-                  ? `Nenhuma habilidade combina com essas palavras: as ${skills.length} desta matéria ${anoPhrase(ano, etapa, 'em')}, as de escrita mais parecida primeiro.`
-                  : `${skills.length} habilidade(s) encontrada(s), as que mais combinam primeiro.`
+                  ? `Nenhum${masc ? '' : 'a'} ${one} combina com essas palavras: ${words.habilidadesArtigo} ${skills.length} ${desta} ${anoPhrase(ano, etapa, 'em')}, ${words.habilidadesArtigo} de escrita mais parecida primeiro.`
+                  : `${skills.length} ${one}(s) encontrad${masc ? 'o' : 'a'}(s), ${words.habilidadesArtigo} que mais combinam primeiro.`
               : ''}
         </p>
-        <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label="Habilidades encontradas" aria-busy={query.isFetching || stale}>
+        <ul className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto pr-1" aria-label={`${words.habilidades} encontrad${masc ? 'os' : 'as'}`} aria-busy={query.isFetching || stale}>
           {skills.map((skill) => {
             const id = `${searchId}-${skill.code}`;
             const checked = chosen.includes(skill.code);
@@ -129,8 +136,8 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
               </li>
             );
           })}
-          {query.isSuccess && !stale && skills.length === 0 ? <li className="text-sm text-muted-foreground">Nenhuma habilidade encontrada.</li> : null}
-          {query.isError ? <li className="text-sm text-destructive">Não foi possível carregar as habilidades. Tente novamente.</li> : null}
+          {query.isSuccess && !stale && skills.length === 0 ? <li className="text-sm text-muted-foreground">{`Nenhum${masc ? '' : 'a'} ${one} encontrad${masc ? 'o' : 'a'}.`}</li> : null}
+          {query.isError ? <li className="text-sm text-destructive">{`Não foi possível carregar ${words.habilidadesArtigo} ${many}. Tente novamente.`}</li> : null}
         </ul>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -138,7 +145,7 @@ export function SkillPickerDialog({ aula, ano, etapa = DEFAULT_ETAPA, turmaId, o
           </Button>
           <Button type="button" disabled={saving || chosen.length === 0} aria-busy={saving} onClick={() => onSave(chosen)}>
             {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Replace aria-hidden="true" />}
-            {saving ? 'Salvando...' : 'Salvar habilidade'}
+            {saving ? 'Salvando...' : `Salvar ${one}`}
           </Button>
         </DialogFooter>
       </DialogContent>

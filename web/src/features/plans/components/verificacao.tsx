@@ -17,6 +17,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { verificacaoIssues } from '../utils/lesson-checks';
 
+/** What a lesson without a check shows: in infantil there are points to observe, never a "verificação". */
+const emptyText = (kind: VerificacaoKind) => (kind === 'observacao' ? 'Nenhum ponto de observação definido' : 'Nenhuma verificação definida');
+
 /**
  * A lesson's "Verificação da aprendizagem" as the teacher reads it: the questions numbered, a multiple-choice
  * question's alternatives A-D with the right one marked (for the teacher; the export keeps the answers apart), an
@@ -24,7 +27,7 @@ import { verificacaoIssues } from '../utils/lesson-checks';
  * what to look for.
  */
 export function VerificacaoView({ verificacao, kind = 'questoes' }: { verificacao: Verificacao | null; kind?: VerificacaoKind }) {
-  if (!verificacao?.questoes.length) return <p className="text-sm italic text-muted-foreground">Nenhuma verificação definida</p>;
+  if (!verificacao?.questoes.length) return <p className="text-sm italic text-muted-foreground">{emptyText(kind)}</p>;
   return (
     <ol className="flex flex-col gap-3 text-sm">
       {verificacao.questoes.map((questao, index) => (
@@ -99,7 +102,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, kind = 'ques
   if (!verificacao) {
     return (
       <div className="flex flex-col items-start gap-2">
-        <p className="text-sm italic text-muted-foreground">Nenhuma verificação definida</p>
+        <p className="text-sm italic text-muted-foreground">{emptyText(kind)}</p>
         <Button
           size="sm"
           variant="outline"
@@ -113,7 +116,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, kind = 'ques
     );
   }
   const { questoes } = verificacao;
-  const issues = verificacaoIssues(verificacao, codes, numeroAula);
+  const issues = verificacaoIssues(verificacao, codes, numeroAula, kind);
   const setQuestion = (index: number, next: Questao) => onChange({ questoes: questoes.map((q, i) => (i === index ? next : q)) });
   const skillOptions = [...new Set([...codes, ...questoes.map((q) => q.habilidade)])];
 
@@ -209,7 +212,7 @@ export function VerificacaoEditor({ numeroAula, codes, verificacao, kind = 'ques
               variant="ghost"
               className="self-start text-muted-foreground hover:text-destructive"
               disabled={readOnly || questoes.length <= LIMITS.verificacaoMin}
-              title={questoes.length <= LIMITS.verificacaoMin ? `A verificação tem pelo menos ${LIMITS.verificacaoMin} itens` : undefined}
+              title={questoes.length <= LIMITS.verificacaoMin ? `${observes ? 'Os pontos de observação têm' : 'A verificação tem'} pelo menos ${LIMITS.verificacaoMin} itens` : undefined}
               onClick={() => onChange({ questoes: questoes.filter((_q, i) => i !== index) })}
             >
               <Trash2 aria-hidden="true" />

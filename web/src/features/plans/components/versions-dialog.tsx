@@ -1,11 +1,9 @@
 import {
-  LESSON_FIELD_LABELS,
-  REGENERABLE_FIELD_LABELS,
+  lessonFieldLabels,
   LIMITS,
   VERSION_ORIGIN_LABELS,
   type Aula,
   type Etapa,
-  VERIFICACAO_KIND_LABELS,
   verificacaoKindOf,
 } from '@planejador/contracts';
 import { History, Loader2 } from 'lucide-react';
@@ -34,6 +32,7 @@ interface VersionsDialogProps {
  */
 export function VersionsDialog({ planoId, aula, etapa, open, onOpenChange }: VersionsDialogProps) {
   const kind = verificacaoKindOf(etapa);
+  const labels = lessonFieldLabels(etapa);
   const versions = useAulaVersoes(planoId, aula.id, open, aula.versao);
   const list = useMemo(() => versions.data?.pages.flatMap((page) => page.versions) ?? [], [versions.data]);
   const restore = useRestoreVersao(planoId);
@@ -81,7 +80,7 @@ export function VersionsDialog({ planoId, aula, etapa, open, onOpenChange }: Ver
                 ) : null}
               </div>
               {v.instrucao ? <p className="mt-1 text-xs text-muted-foreground">Pedido: “{v.instrucao}”</p> : null}
-              {v.campo ? <p className="mt-1 text-xs text-muted-foreground">Só o campo {REGENERABLE_FIELD_LABELS[v.campo]}</p> : null}
+              {v.campo ? <p className="mt-1 text-xs text-muted-foreground">Só o campo {labels[v.campo]}</p> : null}
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer text-primary">Ver conteúdo</summary>
                 <dl className="mt-2 flex flex-col gap-2">
@@ -91,19 +90,19 @@ export function VersionsDialog({ planoId, aula, etapa, open, onOpenChange }: Ver
                   </div>
                   {(['habilidades', 'objetivos', 'objetosConhecimento', 'experiencias', 'evidencias'] as const).map((field) => (
                     <div key={field}>
-                      <dt className="font-medium">{LESSON_FIELD_LABELS[field]}</dt>
+                      <dt className="font-medium">{labels[field]}</dt>
                       <dd className="whitespace-pre-wrap text-muted-foreground">{v[field] || '—'}</dd>
                     </div>
                   ))}
                   <div>
-                    <dt className="font-medium">{VERIFICACAO_KIND_LABELS[kind].heading}</dt>
+                    <dt className="font-medium">{labels.verificacao}</dt>
                     <dd className="mt-1">
                       <VerificacaoView verificacao={v.verificacao} kind={kind} />
                     </dd>
                   </div>
                   {v.dua ? (
                     <div>
-                      <dt className="font-medium">{REGENERABLE_FIELD_LABELS.dua}</dt>
+                      <dt className="font-medium">{labels.dua}</dt>
                       <dd className="mt-1">
                         <DuaView dua={v.dua} />
                       </dd>

@@ -155,6 +155,7 @@ export function HistoryRoute() {
               exportingId={exportingId}
               onExport={(plano) => download(plano.id)}
               onDelete={setToDelete}
+              etapas={new Map((turmas.data ?? []).map((t) => [t.id, t.etapa]))}
             />
           )}
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">

@@ -193,6 +193,7 @@ function PlanPage({ id }: { id: string }) {
                   planoId={plano.id}
                   ano={plano.turma.ano}
                   etapa={plano.turma.etapa}
+                  materiaNoTitulo={new Set(plano.aulas.map((a) => a.materia)).size > 1}
                   turmaId={plano.turmaId}
                   barreiras={plano.turma.barreiras ?? []}
                   aula={aula}

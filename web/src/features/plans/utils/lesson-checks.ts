@@ -1,12 +1,15 @@
 import {
-  LESSON_FIELD_LABELS,
+  asObservacaoMessage,
+  lessonFieldLabels,
   lessonTextIssue,
   MSG,
   questionsOutsideSkills,
   tituloAulaSchema,
   verificacaoSchema,
+  type Etapa,
   type LessonField,
   type Verificacao,
+  type VerificacaoKind,
 } from '@planejador/contracts';
 
 /** The messages of a check of learning, as the api gives them: for the whole check, and per question (index from 0). */
@@ -19,9 +22,11 @@ export interface VerificacaoIssues {
  * What the api would refuse in this check (the contract's schema, and each question's skill being one of the
  * lesson's codes), so the page says it beside the question before a save is sent.
  */
-export function verificacaoIssues(verificacao: Verificacao, codes: readonly string[], numeroAula: number): VerificacaoIssues {
+export function verificacaoIssues(verificacao: Verificacao, codes: readonly string[], numeroAula: number, kind: VerificacaoKind = 'questoes'): VerificacaoIssues {
   const issues: VerificacaoIssues = { general: [], byQuestion: new Map() };
-  const add = (index: number | null, message: string) => {
+  const add = (index: number | null, said: string) => {
+    // Points to observe (infantil) are no questions: the messages say so in its words.
+    const message = kind === 'observacao' ? asObservacaoMessage(said) : said;
     if (index === null) {
       if (!issues.general.includes(message)) issues.general.push(message);
       return;
@@ -47,6 +52,6 @@ export function tituloIssue(titulo: string): string | null {
 }
 
 /** A text field's message when the api would refuse it (past 20,000 characters or 300 lines, naming it), else null. */
-export function lessonFieldIssue(field: LessonField, text: string): string | null {
-  return lessonTextIssue(LESSON_FIELD_LABELS[field], text);
+export function lessonFieldIssue(field: LessonField, text: string, etapa?: Etapa): string | null {
+  return lessonTextIssue(lessonFieldLabels(etapa)[field], text);
 }

@@ -1,4 +1,4 @@
-import { anoLabel, BARREIRA_LABELS, instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
+import { anoLabel, BARREIRA_LABELS, etapaDef, etapaOf, etapaWords, instituicaoLabel, type CoberturaResumo, type Turma } from '@planejador/contracts';
 import { CalendarDays, Copy, FileText, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubjectCoverageBars } from '@/components/subject-coverage-bars';
@@ -7,6 +7,12 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { coberturaPath } from '@/lib/paths';
+
+/** "Habilidades da BNCC cobertas", "Objetivos de aprendizagem e desenvolvimento da BNCC cobertos". */
+const coveredTitle = (turma: Turma) => {
+  const words = etapaWords(turma.etapa);
+  return `${words.habilidades} da BNCC ${words.habilidadesArtigo === 'os' ? 'cobertos' : 'cobertas'}`;
+};
 
 interface TurmaCardProps {
   turma: Turma;
@@ -59,7 +65,7 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Professor(a):</dt>
           <dd className="truncate font-medium">{turma.nomeProfessor}</dd>
-          <dt className="text-muted-foreground">Ano:</dt>
+          <dt className="text-muted-foreground">{etapaDef(etapaOf(turma.etapa)).anoNoun}:</dt>
           <dd className="font-medium">{anoLabel(turma.ano, turma.etapa)}</dd>
           <dt className="text-muted-foreground">Estado:</dt>
           <dd className="font-medium">{turma.estado}</dd>
@@ -80,8 +86,8 @@ export function TurmaCard({ turma, cobertura, onEdit, onDuplicate, onDelete }: T
         ) : null}
         {cobertura?.length ? (
           <div className="flex flex-col gap-1.5">
-            <p className="text-sm font-medium">Habilidades da BNCC cobertas</p>
-            <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por matéria`} materias={cobertura} />
+            <p className="text-sm font-medium">{coveredTitle(turma)}</p>
+            <SubjectCoverageBars label={`Cobertura da BNCC da turma ${turma.numero} por ${etapaWords(turma.etapa).materiaCurta.toLowerCase()}`} materias={cobertura} />
           </div>
         ) : null}
         <Link to={coberturaPath(turma.id)} className={buttonClasses('outline', 'sm', 'self-start')}>
