@@ -121,7 +121,9 @@ function objetos(l: Lesson): string {
 function exampleActivity(l: Lesson): string | null {
   const example = l.examples[0];
   if (!example) return null;
-  return `Uma atividade possível sobre ${l.tema}, entre os exemplos de aula da habilidade ${example.code}: "${example.text}".`;
+  // The stage's own word: infantil works "objetivos", never "habilidades" (decisions.md, "Every stage in its own words").
+  const item = isInfantil(l) ? 'do objetivo' : 'da habilidade';
+  return `Uma atividade possível sobre ${l.tema}, entre os exemplos de ${isInfantil(l) ? 'proposta' : 'aula'} ${item} ${example.code}: "${example.text}".`;
 }
 
 function experiencias(l: Lesson): string {
