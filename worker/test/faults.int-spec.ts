@@ -205,7 +205,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await worker.stop();
       await api.stop();
     }
-  }, 120000);
+  }, 240000);
 
   describe('with a Redis of its own (append-only file)', () => {
     const binary = findRedisServer();

@@ -112,7 +112,7 @@ export const putCalendarioSchema = z
 export type PutCalendarioInput = z.input<typeof putCalendarioSchema>;
 export type PutCalendarioData = z.output<typeof putCalendarioSchema>;
 
-/** A calendar the product ships (its sources: ../shared/calendars, libs/contracts/data/calendarios-rs.md). */
+/** A calendar the product ships (its sources: libs/contracts/data/calendarios-rs.md). */
 export interface RedeCalendar {
   ano: number;
   ato: string;
