@@ -86,6 +86,8 @@ function generationQueue(redisUrl = process.env.REDIS_URL!) {
 // shorter time-out, the call is retried and answered twice, which these tests would count as a lesson written again.
 const aiEnv = (ai: FakeAi) => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: ai.url, OPENAI_TIMEOUT_MS: '30000', JOB_LOCK_MS: '2000', SWEEP_INTERVAL_MS: '1000' });
 
+// Each test starts, kills and restarts processes of its own: 5 minutes each, as a loaded 2-core CI took past 2 (a test that
+// really hangs still fails; the assertions, not the clock, say what is lost).
 describe('faults: crashes and restarts lose no plan, no lesson, no credit', () => {
   let ai: FakeAi;
   beforeAll(async () => {
@@ -134,7 +136,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await first.stop('SIGKILL');
       await api.stop();
     }
-  }, 120000);
+  }, 300000);
 
   it('the api stops while a job runs: the job finishes and the api shows it when it is back', async () => {
     const port = await freePort();
@@ -162,7 +164,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await worker.stop();
       await api.stop();
     }
-  }, 90000);
+  }, 300000);
 
   it('SIGTERM of the worker and of the api mid-generation: both exit within their grace period, nothing lost or written twice', async () => {
     const port = await freePort();
@@ -205,7 +207,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
       await worker.stop();
       await api.stop();
     }
-  }, 240000);
+  }, 300000);
 
   describe('with a Redis of its own (append-only file)', () => {
     const binary = findRedisServer();
@@ -242,7 +244,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         await api.stop();
         await redis.server.stop(10000);
       }
-    }, 150000);
+    }, 300000);
 
     it('Redis is down when a plan is created: the plan and its credit are kept and it is queued when Redis returns', async () => {
       if (!binary) throw new Error('redis-server not found on PATH');
@@ -274,7 +276,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         await api.stop();
         await redis.server.stop(10000);
       }
-    }, 120000);
+    }, 300000);
   });
 
   describe('on a PostgreSQL of its own (set up once: migrated, with the curriculum)', () => {
@@ -355,7 +357,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         await worker.stop();
         await api.stop();
       }
-    }, 180000);
+    }, 300000);
 
     it('PostgreSQL stays down longer than every retry of the jobs: no lesson, plan or regeneration fails, and they resume where they were', async () => {
       // A lesson's database step waits 300 ms for PostgreSQL, then its job steps aside (delayed 20 ms, doubling: six
@@ -424,7 +426,7 @@ describe('faults: crashes and restarts lose no plan, no lesson, no credit', () =
         await worker.stop();
         await api.stop();
       }
-    }, 240000);
+    }, 300000);
   });
 });
 
