@@ -246,6 +246,28 @@ export class AvaliacoesRepository extends Repository {
   }
 
   /**
+   * Locks the user's assessment for a change of its skills (in the caller's transaction): 'missing' when it is not the
+   * user's, 'not-done' unless it is done, 'outside' (with the code) for a named skill it does not hold; else its skills.
+   */
+  private async lockDone(
+    userId: string,
+    id: string,
+    named: readonly { code: string }[],
+  ): Promise<{ result: 'ok'; habilidades: AvaliacaoHabilidade[] } | { result: 'missing' } | { result: 'not-done' } | { result: 'outside'; code: string }> {
+    const rows = await this.em.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
+      `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
+      [id, userId],
+    );
+    const row = rows[0];
+    if (!row) return { result: 'missing' };
+    if (row.generation_state !== 'done') return { result: 'not-done' };
+    const own = new Set(row.habilidades.map((h) => h.code));
+    const outside = named.find((n) => !own.has(n.code));
+    if (outside) return { result: 'outside', code: outside.code };
+    return { result: 'ok', habilidades: row.habilidades };
+  }
+
+  /**
    * The teacher's edit of the questions and rubrics: every skill of the assessment (matched by code). 'missing' when
    * it is not the user's, 'generating' while it is not done, 'outside' (with the code) for a skill it does not hold.
    */
@@ -255,17 +277,10 @@ export class AvaliacoesRepository extends Repository {
     edits: readonly { code: string; questoes: Questao[]; rubrica: RubricaNivel[] }[],
   ): Promise<{ result: 'ok' } | { result: 'missing' | 'generating' } | { result: 'outside'; code: string }> {
     const em = this.em;
-    const rows = await em.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
-      `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
-      [id, userId],
-    );
-    const row = rows[0];
-    if (!row) return { result: 'missing' };
-    if (row.generation_state !== 'done') return { result: 'generating' };
+    const row = await this.lockDone(userId, id, edits);
+    if (row.result === 'not-done') return { result: 'generating' };
+    if (row.result !== 'ok') return row;
     const byCode = new Map(edits.map((e) => [e.code, e]));
-    const own = new Set(row.habilidades.map((h) => h.code));
-    const outside = edits.find((e) => !own.has(e.code));
-    if (outside) return { result: 'outside', code: outside.code };
     const habilidades = row.habilidades.map((h) => {
       const edit = byCode.get(h.code);
       return edit ? { ...h, questoes: edit.questoes, rubrica: edit.rubrica } : h;
@@ -285,16 +300,8 @@ export class AvaliacoesRepository extends Repository {
     resultados: readonly AvaliacaoResultado[],
   ): Promise<{ result: 'ok' } | { result: 'missing' | 'not-done' } | { result: 'outside'; code: string }> {
     const em = this.em;
-    const rows = await em.execute<{ generation_state: string; habilidades: AvaliacaoHabilidade[] }[]>(
-      `select generation_state, habilidades from avaliacoes where id = ? and user_id = ? for update`,
-      [id, userId],
-    );
-    const row = rows[0];
-    if (!row) return { result: 'missing' };
-    if (row.generation_state !== 'done') return { result: 'not-done' };
-    const own = new Set(row.habilidades.map((h) => h.code));
-    const outside = resultados.find((r) => !own.has(r.code));
-    if (outside) return { result: 'outside', code: outside.code };
+    const row = await this.lockDone(userId, id, resultados);
+    if (row.result !== 'ok') return row;
     await em.execute(
       `insert into avaliacao_resultados (avaliacao_id, code, nao_desenvolveu, em_desenvolvimento, desenvolveu, desenvolveu_plenamente)
        select ?, r.code, r.nao, r.em, r.des, r.plena
